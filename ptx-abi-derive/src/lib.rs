@@ -1,5 +1,30 @@
-//! `#[derive(PtxAbi)]`.
+//! `#[derive(PtxAbi)]` for [ptx-abi](https://docs.rs/ptx-abi).
+//!
+//! The macro only *describes* a type to ptx-abi-core's layout engine: it emits the type's
+//! `TypeDesc` (members, bit widths, requested alignment) and per-member calls to the core's
+//! encode/decode helpers, with placements taken from `const`s that the core's `const fn`s
+//! compute. No layout arithmetic happens here. Pipeline: `ast` (parse into a model, with spans)
+//! → `valid` (every misuse, all reported at once) → `expand` (code) or `fallback` (errors plus
+//! a stub impl).
+
+mod ast;
+mod attr;
+mod ctxt;
+mod expand;
+mod fallback;
+mod names;
+mod types;
+mod valid;
+
 use proc_macro::TokenStream;
-/// Derives `PtxAbi`.
+
+/// Derives `ptx_abi::PtxAbi`: the type's exact PTX ABI layout, computed at compile time, and
+/// its byte image codec. See the `ptx-abi` crate documentation for the attributes.
 #[proc_macro_derive(PtxAbi, attributes(ptx))]
-pub fn derive_ptx_abi(_input: TokenStream) -> TokenStream { TokenStream::new() }
+pub fn derive_ptx_abi(input: TokenStream) -> TokenStream {
+    let input = syn::parse_macro_input!(input as syn::DeriveInput);
+    match expand::derive(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(errors) => fallback::expand(&input, errors).into(),
+    }
+}

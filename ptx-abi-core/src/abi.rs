@@ -1,0 +1,102 @@
+//! The `PtxAbi` trait: a Rust type with a PTX ABI layout and a byte image.
+
+use crate::desc::TypeDesc;
+use crate::error::{DecodeError, EncodeError};
+use crate::layout::{layout_of, Layout};
+use crate::AddressSize;
+
+/// A type with an exact NVIDIA PTX ABI layout (§1.1–§1.4) and a byte image a kernel reads.
+///
+/// Implemented for the fundamental types, arrays, native vectors, pointers, handles and
+/// `PhantomData`, and by `#[derive(PtxAbi)]` for structs, unions and enums. A hand-written impl
+/// provides [`PtxAbi::TYPE`] and the two codecs; [`PtxAbi::SIZE`] and [`PtxAbi::ALIGN`] are
+/// computed from `TYPE` and must not be overridden.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no PTX ABI layout",
+    label = "`{Self}` does not implement `PtxAbi`",
+    note = "derive it with `#[derive(PtxAbi)]`, or use a PTX type: an integer, f32, f64, bool, a CUDA vector (`Float4`…), `DevicePtr<T>`, a handle or an array of these"
+)]
+pub trait PtxAbi: Sized {
+    /// The structural description the layout engine reads.
+    const TYPE: &'static TypeDesc;
+
+    /// `sizeof` at `.address_size 64` (§1.2), including tail padding.
+    const SIZE: usize = layout_of(Self::TYPE, AddressSize::A64).size;
+
+    /// `alignof` at `.address_size 64` (§1.2).
+    const ALIGN: usize = layout_of(Self::TYPE, AddressSize::A64).align;
+
+    /// Writes the value's PTX image (at `.address_size 64`) into `out`, which must be exactly
+    /// [`PtxAbi::SIZE`] bytes. Padding and unnamed bit-fields are written as zero.
+    fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError>;
+
+    /// Reads a value from its PTX image of exactly [`PtxAbi::SIZE`] bytes.
+    fn decode(bytes: &[u8]) -> Result<Self, DecodeError>;
+
+    /// Encodes `values` image after image into `out`, which must be exactly
+    /// `values.len() × SIZE` bytes (the layout of a C array of the type). Zero-copy types do it
+    /// with one `memcpy`.
+    fn encode_slice(values: &[Self], out: &mut [u8]) -> Result<(), EncodeError> {
+        let expected = values.len().saturating_mul(Self::SIZE);
+        if out.len() != expected {
+            return Err(EncodeError::BufferSize {
+                ty: Self::TYPE.name,
+                expected,
+                found: out.len(),
+            });
+        }
+        if Self::SIZE == 0 {
+            return Ok(());
+        }
+        for (value, chunk) in values.iter().zip(out.chunks_exact_mut(Self::SIZE)) {
+            value.encode(chunk)?;
+        }
+        Ok(())
+    }
+
+    /// The value's PTX image as a new vector of [`PtxAbi::SIZE`] bytes.
+    #[cfg(feature = "alloc")]
+    fn to_ptx_bytes(&self) -> Result<alloc::vec::Vec<u8>, EncodeError> {
+        let mut out = alloc::vec![0u8; Self::SIZE];
+        self.encode(&mut out)?;
+        Ok(out)
+    }
+
+    /// Reads a value from its PTX image (the same as [`PtxAbi::decode`]).
+    fn from_ptx_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
+        Self::decode(bytes)
+    }
+}
+
+/// The layout of `T` at any address size (§1.1: pointers are 4 bytes at `.address_size 32`).
+pub const fn layout_at<T: PtxAbi>(addr: AddressSize) -> Layout {
+    layout_of(T::TYPE, addr)
+}
+
+/// Checks that `buf` is exactly the image size of `T`.
+#[inline(always)]
+pub(crate) fn check_out<T: PtxAbi>(out: &[u8]) -> Result<(), EncodeError> {
+    if out.len() == T::SIZE {
+        Ok(())
+    } else {
+        Err(EncodeError::BufferSize {
+            ty: T::TYPE.name,
+            expected: T::SIZE,
+            found: out.len(),
+        })
+    }
+}
+
+/// Checks that `bytes` is exactly the image size of `T`.
+#[inline(always)]
+pub(crate) fn check_in<T: PtxAbi>(bytes: &[u8]) -> Result<(), DecodeError> {
+    if bytes.len() == T::SIZE {
+        Ok(())
+    } else {
+        Err(DecodeError::Length {
+            ty: T::TYPE.name,
+            expected: T::SIZE,
+            found: bytes.len(),
+        })
+    }
+}

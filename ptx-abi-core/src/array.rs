@@ -1,0 +1,64 @@
+//! Arrays (elements back to back, aligned like the element) and `PhantomData` (no data).
+
+use crate::abi::{check_in, check_out, PtxAbi};
+use crate::desc::{TypeDesc, TypeKind};
+use crate::error::{DecodeError, EncodeError};
+use core::marker::PhantomData;
+use core::mem::MaybeUninit;
+
+/// `[T; N]` is C's `T name[N]`; `[[T; M]; N]` is `T name[N][M]`.
+impl<T: PtxAbi, const N: usize> PtxAbi for [T; N] {
+    const TYPE: &'static TypeDesc = &TypeDesc {
+        name: "array",
+        kind: TypeKind::Array {
+            elem: T::TYPE,
+            len: N,
+        },
+    };
+
+    #[inline(always)]
+    fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+        check_out::<Self>(out)?;
+        if T::SIZE == 0 {
+            return Ok(());
+        }
+        for (elem, chunk) in self.iter().zip(out.chunks_exact_mut(T::SIZE)) {
+            elem.encode(chunk)?;
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        check_in::<Self>(bytes)?;
+        let mut out: [MaybeUninit<T>; N] = [const { MaybeUninit::uninit() }; N];
+        for (i, slot) in out.iter_mut().enumerate() {
+            let start = i * T::SIZE;
+            let chunk = bytes.get(start..start + T::SIZE).unwrap_or(&[]);
+            // On error the elements decoded so far are leaked, never dropped twice or read.
+            slot.write(T::decode(chunk)?);
+        }
+        // SAFETY: the loop ran for every index of `out` (it iterates `out` itself) and either
+        // wrote the slot or returned early, so all N slots are initialized here.
+        // `[MaybeUninit<T>; N]` and `[T; N]` have the same size and layout
+        // (`MaybeUninit<T>` is `repr(transparent)` over `T`), so reading the array as
+        // `[T; N]` is a plain move; `MaybeUninit` does not drop, so nothing is dropped twice.
+        Ok(unsafe { core::ptr::read(out.as_ptr().cast::<[T; N]>()) })
+    }
+}
+
+/// `PhantomData` takes no space and has no C counterpart.
+impl<T: ?Sized> PtxAbi for PhantomData<T> {
+    const TYPE: &'static TypeDesc = &TypeDesc {
+        name: "PhantomData",
+        kind: TypeKind::Phantom,
+    };
+
+    fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+        check_out::<Self>(out)
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        check_in::<Self>(bytes).map(|()| PhantomData)
+    }
+}

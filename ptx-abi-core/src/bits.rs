@@ -1,0 +1,120 @@
+//! §1.3: reading and writing bit-fields inside their storage units, least significant bit
+//! first, one little-endian word at a time (no bit-at-a-time loops).
+
+use crate::desc::Scalar;
+use crate::layout::Placement;
+
+/// An integer or `bool` type that can be a bit-field (§1.3 table).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a bit-field",
+    label = "bit-fields must be integers or `bool` (PTX §1.3)",
+    note = "remove `#[ptx(bits = N)]`, or use an integer type such as `u32`"
+)]
+pub trait BitFieldType: crate::PtxAbi + Copy {
+    /// The fundamental type (its size is the storage unit).
+    const SCALAR: Scalar;
+    /// The value's two's-complement bits, sign-extended to 64 bits for signed types.
+    fn to_raw(self) -> u64;
+    /// The value from 64 bits already sign- or zero-extended from the field's width.
+    fn from_raw(raw: u64) -> Self;
+    /// The value as a wide integer, for error messages.
+    fn to_i128(self) -> i128;
+}
+
+/// All ones in the low `width` bits.
+#[inline(always)]
+pub const fn mask(width: u32) -> u64 {
+    if width >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << width) - 1
+    }
+}
+
+/// Whether `raw` (as produced by [`BitFieldType::to_raw`]) fits a field of `width` bits.
+#[inline(always)]
+pub const fn fits(raw: u64, width: u32, signed: bool) -> bool {
+    if width == 0 {
+        return false;
+    }
+    if signed {
+        let rest = (raw as i64) >> (width - 1);
+        rest == 0 || rest == -1
+    } else {
+        width >= 64 || raw >> width == 0
+    }
+}
+
+/// The smallest and largest values of a bit-field of `width` bits (§1.3 table).
+pub const fn range(width: u32, signed: bool) -> (i128, i128) {
+    if width == 0 {
+        return (0, 0);
+    }
+    if signed {
+        let half = 1i128 << (width - 1);
+        (-half, half - 1)
+    } else {
+        (0, (1i128 << width) - 1)
+    }
+}
+
+/// Sign- or zero-extends the low `width` bits of `raw` to 64 bits.
+#[inline(always)]
+pub const fn extend(raw: u64, width: u32, signed: bool) -> u64 {
+    if signed && width > 0 && width < 64 {
+        let shift = 64 - width;
+        (((raw << shift) as i64) >> shift) as u64
+    } else {
+        raw & mask(width)
+    }
+}
+
+/// Reads the little-endian storage unit at `p` (1, 2, 4 or 8 bytes), or `None` when it does
+/// not lie inside `bytes`.
+#[inline(always)]
+pub fn read_unit(bytes: &[u8], p: &Placement) -> Option<u64> {
+    let unit = bytes.get(p.offset..p.offset.saturating_add(p.size))?;
+    Some(match *unit {
+        [a] => a as u64,
+        [a, b] => u16::from_le_bytes([a, b]) as u64,
+        [a, b, c, d] => u32::from_le_bytes([a, b, c, d]) as u64,
+        [a, b, c, d, e, f, g, h] => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+        _ => return None,
+    })
+}
+
+/// Writes the little-endian storage unit at `p`; `false` when it does not lie inside `bytes`.
+#[inline(always)]
+pub fn write_unit(bytes: &mut [u8], p: &Placement, word: u64) -> bool {
+    let Some(unit) = bytes.get_mut(p.offset..p.offset.saturating_add(p.size)) else {
+        return false;
+    };
+    match unit.len() {
+        1 => unit.copy_from_slice(&(word as u8).to_le_bytes()),
+        2 => unit.copy_from_slice(&(word as u16).to_le_bytes()),
+        4 => unit.copy_from_slice(&(word as u32).to_le_bytes()),
+        8 => unit.copy_from_slice(&word.to_le_bytes()),
+        _ => return false,
+    }
+    true
+}
+
+/// Replaces the bits of the bit-field at `p` with the low bits of `raw` (already range-checked).
+#[inline(always)]
+pub fn insert(bytes: &mut [u8], p: &Placement, raw: u64) -> bool {
+    let Some(range) = p.bits else { return false };
+    let Some(word) = read_unit(bytes, p) else {
+        return false;
+    };
+    let field_mask = mask(range.width) << range.start;
+    let word = (word & !field_mask) | ((raw << range.start) & field_mask);
+    write_unit(bytes, p, word)
+}
+
+/// The bits of the bit-field at `p`, sign-extended when `signed`.
+#[inline(always)]
+pub fn extract(bytes: &[u8], p: &Placement, signed: bool) -> Option<u64> {
+    let range = p.bits?;
+    let word = read_unit(bytes, p)?;
+    Some(extend(word >> range.start, range.width, signed))
+}

@@ -1,0 +1,131 @@
+//! Errors of encoding values into PTX images and decoding them back.
+
+use core::fmt;
+
+/// A value that cannot be written as a PTX image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EncodeError {
+    /// §1.3: a bit-field value outside the range of its width. Never truncated silently.
+    BitFieldOverflow {
+        /// The aggregate.
+        ty: &'static str,
+        /// The bit-field.
+        field: &'static str,
+        /// Its width in bits.
+        width: u32,
+        /// Whether the bit-field is signed.
+        signed: bool,
+        /// The value that does not fit.
+        value: i128,
+    },
+    /// The output buffer is not exactly the size of the type's image.
+    BufferSize {
+        /// The type being encoded.
+        ty: &'static str,
+        /// Its PTX size.
+        expected: usize,
+        /// The buffer's length.
+        found: usize,
+    },
+    /// A pointer value does not fit the address size it is written at (e.g. above 4 GiB at
+    /// `.address_size 32`).
+    PointerTooWide {
+        /// The address.
+        addr: u64,
+        /// The address size in bits.
+        bits: u32,
+    },
+}
+
+impl fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            EncodeError::BitFieldOverflow {
+                ty,
+                field,
+                width,
+                signed,
+                value,
+            } => {
+                let (lo, hi) = crate::bits::range(width, signed);
+                write!(
+                    f,
+                    "value {value} does not fit in bit-field `{ty}::{field}` ({width} bits, {}: {lo}..={hi})",
+                    if signed { "signed" } else { "unsigned" }
+                )
+            }
+            EncodeError::BufferSize {
+                ty,
+                expected,
+                found,
+            } => write!(
+                f,
+                "the image of `{ty}` is {expected} bytes, but the buffer holds {found}"
+            ),
+            EncodeError::PointerTooWide { addr, bits } => write!(
+                f,
+                "address {addr:#x} does not fit in a {bits}-bit pointer (.address_size {bits})"
+            ),
+        }
+    }
+}
+
+/// Bytes that are not a valid PTX image of the requested type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DecodeError {
+    /// The byte slice is not exactly the type's PTX size.
+    Length {
+        /// The type being decoded.
+        ty: &'static str,
+        /// Its PTX size.
+        expected: usize,
+        /// The slice's length.
+        found: usize,
+    },
+    /// A `bool` byte other than 0 or 1.
+    InvalidBool {
+        /// The byte found.
+        value: u8,
+    },
+    /// An integer that is not the discriminant of any variant of the enum.
+    InvalidDiscriminant {
+        /// The enum.
+        ty: &'static str,
+        /// The integer found.
+        value: i128,
+    },
+    /// An address that does not fit in a host pointer.
+    AddressTooWide {
+        /// The address found.
+        addr: u64,
+    },
+}
+
+impl fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DecodeError::Length {
+                ty,
+                expected,
+                found,
+            } => write!(
+                f,
+                "the image of `{ty}` is {expected} bytes, but {found} bytes were given"
+            ),
+            DecodeError::InvalidBool { value } => {
+                write!(f, "byte {value} is not a bool (expected 0 or 1)")
+            }
+            DecodeError::InvalidDiscriminant { ty, value } => {
+                write!(f, "{value} is not a discriminant of enum `{ty}`")
+            }
+            DecodeError::AddressTooWide { addr } => {
+                write!(f, "address {addr:#x} does not fit in a host pointer")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for EncodeError {}
+#[cfg(feature = "std")]
+impl std::error::Error for DecodeError {}

@@ -1,0 +1,39 @@
+//! §1.4: texture, sampler and surface references travel as 64-bit handles.
+
+use crate::abi::PtxAbi;
+use crate::desc::{Handle, TypeDesc, TypeKind};
+use crate::error::{DecodeError, EncodeError};
+
+macro_rules! handles {
+    ($($name:ident => $kind:ident, $ptx:literal;)*) => {$(
+        #[doc = concat!("§1.4: a `", $ptx, "` handle, passed as `.b64` at every address size.")]
+        #[repr(transparent)]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $name(pub u64);
+
+        impl PtxAbi for $name {
+            const TYPE: &'static TypeDesc = &TypeDesc {
+                name: stringify!($name),
+                kind: TypeKind::Handle(Handle::$kind),
+            };
+
+            #[inline(always)]
+            fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+                crate::abi::check_out::<Self>(out)?;
+                out.copy_from_slice(&self.0.to_le_bytes());
+                Ok(())
+            }
+
+            #[inline(always)]
+            fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+                crate::scalars::read_array::<Self, 8>(bytes).map(|b| $name(u64::from_le_bytes(b)))
+            }
+        }
+    )*};
+}
+
+handles! {
+    TexRef => Texture, ".texref";
+    SamplerRef => Sampler, ".samplerref";
+    SurfRef => Surface, ".surfref";
+}

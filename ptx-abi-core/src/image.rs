@@ -1,0 +1,78 @@
+//! Image types: plain `Copy` byte containers with exactly a type's PTX size and alignment,
+//! ready to be passed by value to a kernel or stored in a device buffer.
+
+use crate::abi::PtxAbi;
+use crate::error::{DecodeError, EncodeError};
+
+/// The PTX image of a [`PtxAbi`] type, as its own Rust type (`ParticleImage` for `Particle`).
+///
+/// `#[derive(PtxAbi)]` generates one for every non-generic type, with a getter and a fallible
+/// setter per member. Images hold bytes, which may come from the device, so getters decode
+/// and can fail (a `bool` byte of 2, an unknown enum discriminant).
+///
+/// # Safety
+/// `size_of::<Self>() == Self::Value::SIZE`, `align_of::<Self>() == Self::Value::ALIGN`, every
+/// byte of `Self` is initialized (no padding), and [`PtxImage::as_bytes`] returns all of them.
+/// The derive emits a compile-time assertion of the size and alignment.
+pub unsafe trait PtxImage: Copy + 'static {
+    /// The type this is the image of.
+    type Value: PtxAbi;
+
+    /// An image of all zero bytes.
+    fn zeroed() -> Self;
+
+    /// The image's bytes ([`PtxAbi::SIZE`] of them).
+    fn as_bytes(&self) -> &[u8];
+
+    /// The image's bytes, mutably.
+    fn as_bytes_mut(&mut self) -> &mut [u8];
+
+    /// The image of `value`.
+    fn new(value: &Self::Value) -> Result<Self, EncodeError> {
+        let mut image = Self::zeroed();
+        value.encode(image.as_bytes_mut())?;
+        Ok(image)
+    }
+
+    /// An image holding `bytes`, accepted only if they decode as a value.
+    fn from_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
+        Self::Value::decode(bytes)?;
+        let mut image = Self::zeroed();
+        image.as_bytes_mut().copy_from_slice(bytes);
+        Ok(image)
+    }
+
+    /// The value the image holds.
+    fn get(&self) -> Result<Self::Value, DecodeError> {
+        Self::Value::decode(self.as_bytes())
+    }
+
+    /// Replaces the image with that of `value`; on error the image is unchanged.
+    fn set(&mut self, value: &Self::Value) -> Result<(), EncodeError> {
+        *self = Self::new(value)?;
+        Ok(())
+    }
+
+    /// Runs `write` on a copy of the bytes and keeps the result only if it succeeds, so a
+    /// failed setter leaves the image unchanged.
+    fn update(
+        &mut self,
+        write: impl FnOnce(&mut [u8]) -> Result<(), EncodeError>,
+    ) -> Result<(), EncodeError> {
+        let mut next = *self;
+        write(next.as_bytes_mut())?;
+        *self = next;
+        Ok(())
+    }
+}
+
+/// A slice of images as one byte slice, without copying.
+pub fn images_as_bytes<I: PtxImage>(images: &[I]) -> &[u8] {
+    // SAFETY: `I: PtxImage` guarantees `I` has no padding and all its bytes are initialized;
+    // slice elements are contiguous with stride `size_of::<I>()`, so the region of
+    // `size_of_val(images)` bytes is initialized and valid for reads while `images` is
+    // borrowed.
+    unsafe {
+        core::slice::from_raw_parts(images.as_ptr().cast::<u8>(), core::mem::size_of_val(images))
+    }
+}

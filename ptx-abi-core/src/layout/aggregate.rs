@@ -1,0 +1,276 @@
+//! §1.2 and §1.3: placing the members of a struct or union.
+//!
+//! The cursor counts bits, because bit-fields (§1.3) are placed at bit granularity. Ordinary
+//! members round the cursor up to their alignment; a bit-field stays where the cursor is unless
+//! it would cross a boundary of the storage unit of its declared type, in which case it moves to
+//! the next unit. Only named members raise the aggregate's alignment.
+
+use super::{round_up, scalar_layout, try_layout_of, BitRange, Layout, LayoutError, Placement};
+use crate::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
+use crate::AddressSize;
+
+/// The layout of an aggregate together with the placement of each of its `N` members.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemberLayout<const N: usize> {
+    /// Size and alignment of the whole aggregate.
+    pub layout: Layout,
+    /// One placement per member, in declaration order.
+    pub members: [Placement; N],
+}
+
+/// The engine's position while walking an aggregate's members.
+#[derive(Clone, Copy)]
+struct Cursor {
+    kind: AggregateKind,
+    /// Struct: the first free bit. Union: the largest member extent so far, in bits.
+    bit: usize,
+    /// The strictest alignment of a named member so far.
+    align: usize,
+    /// Whether any member holds data (named, or an unnamed bit-field of non-zero width).
+    has_data: bool,
+}
+
+/// What a member is, once its description is read.
+enum Shape {
+    /// An ordinary member with its layout.
+    Field(Layout),
+    /// A bit-field of the given unit type and width; `named` ones raise the alignment.
+    Bits {
+        unit: Scalar,
+        width: u32,
+        named: bool,
+    },
+}
+
+const fn shape_of(owner: &TypeDesc, m: &Member, addr: AddressSize) -> Result<Shape, LayoutError> {
+    if let Some(width) = m.bits {
+        let unit = match m.ty.kind {
+            TypeKind::Scalar(s) if s.is_bit_field_type() => s,
+            _ => {
+                return Err(LayoutError::BitFieldType {
+                    ty: owner.name,
+                    member: m.name,
+                })
+            }
+        };
+        if width == 0 || width > unit.max_bit_field_width() {
+            return Err(LayoutError::BitFieldWidth {
+                ty: owner.name,
+                member: m.name,
+                width,
+                max: unit.max_bit_field_width(),
+            });
+        }
+        return Ok(Shape::Bits {
+            unit,
+            width,
+            named: true,
+        });
+    }
+    if let TypeKind::Pad { unit, width } = m.ty.kind {
+        if !unit.is_bit_field_type() || matches!(unit, Scalar::Bool) {
+            return Err(LayoutError::BitFieldType {
+                ty: owner.name,
+                member: m.name,
+            });
+        }
+        if width > unit.bits() {
+            return Err(LayoutError::BitFieldWidth {
+                ty: owner.name,
+                member: m.name,
+                width,
+                max: unit.bits(),
+            });
+        }
+        return Ok(Shape::Bits {
+            unit,
+            width,
+            named: false,
+        });
+    }
+    match try_layout_of(m.ty, addr) {
+        Ok(l) => Ok(Shape::Field(l)),
+        Err(e) => Err(e),
+    }
+}
+
+/// Places one member and advances the cursor.
+const fn place(
+    cur: Cursor,
+    owner: &TypeDesc,
+    m: &Member,
+    addr: AddressSize,
+) -> Result<(Cursor, Placement), LayoutError> {
+    let shape = match shape_of(owner, m, addr) {
+        Ok(s) => s,
+        Err(e) => return Err(e),
+    };
+    let mut next = cur;
+    let is_struct = matches!(cur.kind, AggregateKind::Struct);
+    let start = if is_struct { cur.bit } else { 0 };
+    let placement = match shape {
+        Shape::Field(l) => {
+            let bit = round_up(start, l.align * 8);
+            if l.size > 0 {
+                next.has_data = true;
+                if l.align > next.align {
+                    next.align = l.align;
+                }
+            }
+            next.bit = extend(cur, bit + l.size * 8);
+            Placement {
+                offset: bit / 8,
+                size: l.size,
+                align: l.align,
+                bits: None,
+            }
+        }
+        Shape::Bits { unit, width, named } => {
+            let unit_layout = scalar_layout(unit);
+            let unit_bits = unit_layout.size * 8;
+            // §1.3: a zero-length bit-field moves the next member to the next boundary of its
+            // type; a bit-field never crosses a boundary of its storage unit.
+            let bit = if width == 0 || (start % unit_bits) + width as usize > unit_bits {
+                round_up(start, unit_bits)
+            } else {
+                start
+            };
+            let unit_start = bit - bit % unit_bits;
+            if width > 0 {
+                next.has_data = true;
+            }
+            // §1.3: unnamed bit-fields do not affect the alignment of the aggregate.
+            if named && unit_layout.align > next.align {
+                next.align = unit_layout.align;
+            }
+            next.bit = extend(cur, bit + width as usize);
+            Placement {
+                offset: unit_start / 8,
+                size: unit_layout.size,
+                align: unit_layout.align,
+                bits: Some(BitRange {
+                    start: (bit - unit_start) as u32,
+                    width,
+                }),
+            }
+        }
+    };
+    Ok((next, placement))
+}
+
+/// A struct's cursor moves to the member's end; a union's grows to its largest member.
+const fn extend(cur: Cursor, end_bit: usize) -> usize {
+    match cur.kind {
+        AggregateKind::Struct => end_bit,
+        AggregateKind::Union => {
+            if end_bit > cur.bit {
+                end_bit
+            } else {
+                cur.bit
+            }
+        }
+    }
+}
+
+/// §1.2: the aggregate's alignment (the strictest member, or the requested one) and its size
+/// rounded up to a multiple of it (tail padding).
+const fn finish(cur: Cursor, owner: &TypeDesc, requested: usize) -> Result<Layout, LayoutError> {
+    if !cur.has_data {
+        return Err(LayoutError::Empty { ty: owner.name });
+    }
+    let mut align = cur.align;
+    if requested != 0 {
+        if !requested.is_power_of_two() || requested > 128 {
+            return Err(LayoutError::AlignInvalid {
+                ty: owner.name,
+                align: requested,
+            });
+        }
+        if requested < cur.align {
+            return Err(LayoutError::AlignBelowNatural {
+                ty: owner.name,
+                align: requested,
+                natural: cur.align,
+            });
+        }
+        align = requested;
+    }
+    Ok(Layout {
+        size: round_up(cur.bit.div_ceil(8), align),
+        align,
+    })
+}
+
+const fn parts(ty: &TypeDesc) -> (AggregateKind, usize, &'static [Member]) {
+    match ty.kind {
+        TypeKind::Aggregate {
+            kind,
+            align,
+            members,
+        } => (kind, align, members),
+        _ => (AggregateKind::Struct, 0, &[]),
+    }
+}
+
+const fn start(kind: AggregateKind) -> Cursor {
+    Cursor {
+        kind,
+        bit: 0,
+        align: 1,
+        has_data: false,
+    }
+}
+
+/// The layout of an aggregate description (§1.2, §1.3).
+pub(super) const fn try_aggregate_layout(
+    ty: &TypeDesc,
+    addr: AddressSize,
+) -> Result<Layout, LayoutError> {
+    let (kind, requested, members) = parts(ty);
+    let mut cur = start(kind);
+    let mut i = 0;
+    while i < members.len() {
+        cur = match place(cur, ty, &members[i], addr) {
+            Ok((c, _)) => c,
+            Err(e) => return Err(e),
+        };
+        i += 1;
+    }
+    finish(cur, ty, requested)
+}
+
+/// The layout of an aggregate and the placement of each of its `N` members (§1.2, §1.3).
+pub const fn try_place_members<const N: usize>(
+    ty: &TypeDesc,
+    addr: AddressSize,
+) -> Result<MemberLayout<N>, LayoutError> {
+    let (kind, requested, members) = parts(ty);
+    let mut out = [Placement::EMPTY; N];
+    let mut cur = start(kind);
+    let mut i = 0;
+    while i < members.len() && i < N {
+        cur = match place(cur, ty, &members[i], addr) {
+            Ok((c, p)) => {
+                out[i] = p;
+                c
+            }
+            Err(e) => return Err(e),
+        };
+        i += 1;
+    }
+    match finish(cur, ty, requested) {
+        Ok(layout) => Ok(MemberLayout {
+            layout,
+            members: out,
+        }),
+        Err(e) => Err(e),
+    }
+}
+
+/// [`try_place_members`] for `const` items: a broken rule stops compilation with its message.
+pub const fn place_members<const N: usize>(ty: &TypeDesc, addr: AddressSize) -> MemberLayout<N> {
+    match try_place_members::<N>(ty, addr) {
+        Ok(l) => l,
+        Err(e) => e.panic(),
+    }
+}

@@ -1,0 +1,140 @@
+//! Why a described type has no PTX layout.
+
+use crate::const_msg::ConstMsg;
+use crate::desc::Scalar;
+
+/// A rule of §1.2–§1.3 that a type description breaks. Generated code evaluates layouts in
+/// `const` items, so for derived types each of these is a compile-time error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutError {
+    /// `#[ptx(bits = N)]` on a member whose type is not an integer or `bool`.
+    BitFieldType {
+        /// The aggregate.
+        ty: &'static str,
+        /// The member.
+        member: &'static str,
+    },
+    /// A bit-field wider than its type (§1.3 table), or a named bit-field of width 0.
+    BitFieldWidth {
+        /// The aggregate.
+        ty: &'static str,
+        /// The member.
+        member: &'static str,
+        /// The requested width.
+        width: u32,
+        /// The widest allowed.
+        max: u32,
+    },
+    /// `#[ptx(align = N)]` with `N` not a power of two from 1 to 128 (§2.3 note D).
+    AlignInvalid {
+        /// The aggregate.
+        ty: &'static str,
+        /// The requested alignment.
+        align: usize,
+    },
+    /// `#[ptx(align = N)]` below the natural alignment, which nvcc's front and back ends lay
+    /// out differently (see NOTES.md).
+    AlignBelowNatural {
+        /// The aggregate.
+        ty: &'static str,
+        /// The requested alignment.
+        align: usize,
+        /// The alignment of its strictest member.
+        natural: usize,
+    },
+    /// A native vector shape that §1.2 does not define.
+    VectorShape {
+        /// The element type.
+        elem: Scalar,
+        /// The number of lanes.
+        lanes: usize,
+    },
+    /// An aggregate with no data: C gives it size 0, C++ size 1, so no layout is portable.
+    Empty {
+        /// The aggregate.
+        ty: &'static str,
+    },
+    /// An unnamed bit-field used outside an aggregate (as an array element, say).
+    PadOutsideAggregate {
+        /// The type.
+        ty: &'static str,
+    },
+    /// A size that overflows `usize`.
+    TooLarge {
+        /// The type.
+        ty: &'static str,
+    },
+}
+
+impl LayoutError {
+    /// A sentence that says what is wrong and what to write instead.
+    pub const fn message(&self) -> ConstMsg<256> {
+        let m = ConstMsg::new();
+        match *self {
+            LayoutError::BitFieldType { ty, member } => m
+                .str("bit-field `")
+                .str(ty)
+                .str("::")
+                .str(member)
+                .str("` must have an integer or bool type (PTX §1.3)"),
+            LayoutError::BitFieldWidth {
+                ty,
+                member,
+                width,
+                max,
+            } => m
+                .str("bit-field `")
+                .str(ty)
+                .str("::")
+                .str(member)
+                .str("` has width ")
+                .num(width as u128)
+                .str(", but its type allows 1 to ")
+                .num(max as u128)
+                .str(" bits (PTX §1.3)"),
+            LayoutError::AlignInvalid { ty, align } => m
+                .str("`#[ptx(align = ")
+                .num(align as u128)
+                .str(")]` on `")
+                .str(ty)
+                .str("`: expected a power of two from 1 to 128 (PTX §2.3 note D)"),
+            LayoutError::AlignBelowNatural { ty, align, natural } => m
+                .str("`#[ptx(align = ")
+                .num(align as u128)
+                .str(")]` is below the natural alignment ")
+                .num(natural as u128)
+                .str(" of `")
+                .str(ty)
+                .str("`; nvcc lays such types out inconsistently: use align >= ")
+                .num(natural as u128)
+                .str(" or remove it"),
+            LayoutError::VectorShape { elem, lanes } => m
+                .str("PTX has no native vector of ")
+                .num(lanes as u128)
+                .str(" `")
+                .str(elem.rust_name())
+                .str("` lanes: 1 to 4 lanes of types up to 4 bytes, 1 or 2 of 8-byte types (PTX §1.2)"),
+            LayoutError::Empty { ty } => m
+                .str("`")
+                .str(ty)
+                .str("` has no data member: C gives it size 0 and C++ size 1, so it has no portable PTX layout; add a member"),
+            LayoutError::PadOutsideAggregate { ty } => m
+                .str("`")
+                .str(ty)
+                .str("` is an unnamed bit-field and can only be a member of a struct or union"),
+            LayoutError::TooLarge { ty } => m.str("the size of `").str(ty).str("` overflows usize"),
+        }
+    }
+
+    /// Stops `const` evaluation with [`LayoutError::message`]: a compile error in a `const`.
+    pub const fn panic(&self) -> ! {
+        let msg = self.message();
+        panic!("{}", msg.as_str())
+    }
+}
+
+impl core::fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.message().as_str())
+    }
+}

@@ -1,0 +1,127 @@
+//! §1.1 and §2.3 note B: pointers are generic addresses, as wide as `.address_size`.
+
+use crate::abi::PtxAbi;
+use crate::desc::{TypeDesc, TypeKind};
+use crate::error::{DecodeError, EncodeError};
+use core::fmt;
+use core::marker::PhantomData;
+
+/// A generic address of a `T` in the device's address space (§2.3 note B).
+///
+/// 8 bytes at `.address_size 64`, 4 at `.address_size 32`. The host never dereferences it; it
+/// only carries the address the device will use.
+#[repr(transparent)]
+pub struct DevicePtr<T: ?Sized> {
+    addr: u64,
+    _pointee: PhantomData<fn() -> *const T>,
+}
+
+impl<T: ?Sized> DevicePtr<T> {
+    /// The null pointer.
+    pub const NULL: Self = Self::from_raw(0);
+
+    /// A pointer holding the device address `addr`.
+    pub const fn from_raw(addr: u64) -> Self {
+        DevicePtr {
+            addr,
+            _pointee: PhantomData,
+        }
+    }
+
+    /// The device address.
+    pub const fn addr(self) -> u64 {
+        self.addr
+    }
+
+    /// Whether the address is 0.
+    pub const fn is_null(self) -> bool {
+        self.addr == 0
+    }
+
+    /// The same address, seen as a pointer to another type.
+    pub const fn cast<U: ?Sized>(self) -> DevicePtr<U> {
+        DevicePtr::from_raw(self.addr)
+    }
+}
+
+impl<T: ?Sized> Clone for DevicePtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: ?Sized> Copy for DevicePtr<T> {}
+impl<T: ?Sized> PartialEq for DevicePtr<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.addr == other.addr
+    }
+}
+impl<T: ?Sized> Eq for DevicePtr<T> {}
+impl<T: ?Sized> core::hash::Hash for DevicePtr<T> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.addr.hash(state)
+    }
+}
+impl<T: ?Sized> Default for DevicePtr<T> {
+    fn default() -> Self {
+        Self::NULL
+    }
+}
+impl<T: ?Sized> fmt::Debug for DevicePtr<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DevicePtr({:#x})", self.addr)
+    }
+}
+
+/// The description of the pointee of a `void*`.
+pub static VOID: TypeDesc = TypeDesc {
+    name: "void",
+    kind: TypeKind::Phantom,
+};
+
+const fn pointee<T: PtxAbi>() -> &'static TypeDesc {
+    T::TYPE
+}
+
+const fn void() -> &'static TypeDesc {
+    &VOID
+}
+
+macro_rules! pointer_impl {
+    ($([$($g:tt)*] $t:ty => $pointee:expr, $to:expr, $from:expr;)*) => {$(
+        impl<$($g)*> PtxAbi for $t {
+            const TYPE: &'static TypeDesc = &TypeDesc {
+                name: "pointer",
+                kind: TypeKind::Pointer { pointee: $pointee },
+            };
+
+            #[inline(always)]
+            fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+                let to: fn(&Self) -> u64 = $to;
+                crate::abi::check_out::<Self>(out)?;
+                out.copy_from_slice(&to(self).to_le_bytes());
+                Ok(())
+            }
+
+            #[inline(always)]
+            fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+                let from: fn(u64) -> Result<Self, DecodeError> = $from;
+                crate::scalars::read_array::<Self, 8>(bytes).map(u64::from_le_bytes).and_then(from)
+            }
+        }
+    )*};
+}
+
+/// A device address as a host pointer without provenance: it can be compared and printed, but
+/// never dereferenced on the host (which is right: it points into device memory).
+fn host_addr(addr: u64) -> Result<usize, DecodeError> {
+    usize::try_from(addr).map_err(|_| DecodeError::AddressTooWide { addr })
+}
+
+pointer_impl! {
+    [T: PtxAbi] DevicePtr<T> => pointee::<T>, |p| p.addr, |a| Ok(DevicePtr::from_raw(a));
+    [] DevicePtr<core::ffi::c_void> => void, |p| p.addr, |a| Ok(DevicePtr::from_raw(a));
+    [T: PtxAbi] *const T => pointee::<T>, |p| p.addr() as u64,
+        |a| host_addr(a).map(|a| core::ptr::without_provenance(a));
+    [T: PtxAbi] *mut T => pointee::<T>, |p| p.addr() as u64,
+        |a| host_addr(a).map(|a| core::ptr::without_provenance_mut(a));
+}

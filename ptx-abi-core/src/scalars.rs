@@ -1,0 +1,134 @@
+//! §1.1: the fundamental types. Little-endian images (current GPUs are little-endian, §1.3).
+
+use crate::abi::{check_in, check_out, PtxAbi};
+use crate::bits::BitFieldType;
+use crate::desc::{Scalar, TypeDesc};
+use crate::error::{DecodeError, EncodeError};
+
+/// Copies `N` bytes out of an image of exactly `N` bytes.
+#[inline(always)]
+pub(crate) fn read_array<T: PtxAbi, const N: usize>(bytes: &[u8]) -> Result<[u8; N], DecodeError> {
+    check_in::<T>(bytes)?;
+    let mut a = [0u8; N];
+    a.copy_from_slice(bytes.get(..N).unwrap_or(&[0u8; N][..]));
+    Ok(a)
+}
+
+macro_rules! integer {
+    ($($t:ty => $scalar:ident, $signed:literal;)*) => {$(
+        impl PtxAbi for $t {
+            const TYPE: &'static TypeDesc = &TypeDesc::scalar(stringify!($t), Scalar::$scalar);
+
+            #[inline(always)]
+            fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+                check_out::<Self>(out)?;
+                out.copy_from_slice(&self.to_le_bytes());
+                Ok(())
+            }
+
+            #[inline(always)]
+            fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+                read_array::<Self, { core::mem::size_of::<$t>() }>(bytes).map(<$t>::from_le_bytes)
+            }
+        }
+
+        impl BitFieldType for $t {
+            const SCALAR: Scalar = Scalar::$scalar;
+
+            #[inline(always)]
+            fn to_raw(self) -> u64 {
+                // Signed types sign-extend, unsigned ones zero-extend.
+                self as i128 as u64
+            }
+
+            #[inline(always)]
+            fn from_raw(raw: u64) -> Self {
+                raw as $t
+            }
+
+            fn to_i128(self) -> i128 {
+                self as i128
+            }
+        }
+    )*};
+}
+
+integer! {
+    i8 => I8, true;
+    u8 => U8, false;
+    i16 => I16, true;
+    u16 => U16, false;
+    i32 => I32, true;
+    u32 => U32, false;
+    i64 => I64, true;
+    u64 => U64, false;
+}
+
+macro_rules! float {
+    ($($t:ty => $scalar:ident;)*) => {$(
+        impl PtxAbi for $t {
+            const TYPE: &'static TypeDesc = &TypeDesc::scalar(stringify!($t), Scalar::$scalar);
+
+            #[inline(always)]
+            fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+                check_out::<Self>(out)?;
+                out.copy_from_slice(&self.to_le_bytes());
+                Ok(())
+            }
+
+            #[inline(always)]
+            fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+                read_array::<Self, { core::mem::size_of::<$t>() }>(bytes).map(<$t>::from_le_bytes)
+            }
+        }
+    )*};
+}
+
+float! {
+    f32 => F32;
+    f64 => F64;
+}
+
+#[cfg(feature = "half")]
+float! {
+    half::f16 => F16;
+}
+
+/// C++ `bool`: one byte, 0 or 1. Any other byte is a [`DecodeError::InvalidBool`].
+impl PtxAbi for bool {
+    const TYPE: &'static TypeDesc = &TypeDesc::scalar("bool", Scalar::Bool);
+
+    #[inline(always)]
+    fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+        check_out::<Self>(out)?;
+        out.copy_from_slice(&[*self as u8]);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        match read_array::<Self, 1>(bytes)? {
+            [0] => Ok(false),
+            [1] => Ok(true),
+            [value] => Err(DecodeError::InvalidBool { value }),
+        }
+    }
+}
+
+impl BitFieldType for bool {
+    const SCALAR: Scalar = Scalar::Bool;
+
+    #[inline(always)]
+    fn to_raw(self) -> u64 {
+        self as u64
+    }
+
+    #[inline(always)]
+    fn from_raw(raw: u64) -> Self {
+        raw & 1 != 0
+    }
+
+    fn to_i128(self) -> i128 {
+        self as i128
+    }
+}

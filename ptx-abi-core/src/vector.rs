@@ -1,0 +1,288 @@
+//! §1.2: native vector types, with CUDA's names.
+//!
+//! One generic type, [`Vector<T, N>`], whose Rust layout equals the PTX layout: a vector with an
+//! odd number of elements is aligned like its element, one with an even number `n` to
+//! `n × alignof(t)`. Shapes PTX does not have (more than 4 lanes, more than 2 lanes of 8-byte
+//! elements) do not compile.
+
+use crate::abi::{check_in, check_out, PtxAbi};
+use crate::align::{Align1, Align16, Align2, Align4, Align8};
+use crate::desc::{Scalar, TypeDesc, TypeKind};
+use crate::error::{DecodeError, EncodeError};
+use core::fmt;
+
+/// A fundamental type that can be a lane of a native vector (§1.2): the integers and floats.
+pub trait VectorElement: PtxAbi + Copy + PartialEq + fmt::Debug + Default + 'static {
+    /// The fundamental type.
+    const SCALAR: Scalar;
+}
+
+/// The number of lanes of a vector, as a type.
+pub struct Lanes<const N: usize>;
+
+/// §1.2: the vector shapes PTX has, each with the alignment the guide gives it.
+#[diagnostic::on_unimplemented(
+    message = "PTX has no native vector of `{T}` with {Self}",
+    label = "§1.2: vectors have 1 to 4 lanes of types up to 4 bytes, or 1 or 2 lanes of 8-byte types",
+    note = "use an array `[{T}; N]` (aligned like `{T}`) or a struct of vectors instead"
+)]
+pub trait VectorShape<T: VectorElement> {
+    /// A zero-sized type with the vector's alignment.
+    type Align: Copy + Default + fmt::Debug + PartialEq + 'static;
+}
+
+macro_rules! shapes {
+    ($($t:ty => $scalar:ident: $($n:literal => $align:ident),*;)*) => {$(
+        impl VectorElement for $t {
+            const SCALAR: Scalar = Scalar::$scalar;
+        }
+        $(impl VectorShape<$t> for Lanes<$n> {
+            type Align = $align;
+        })*
+    )*};
+}
+
+shapes! {
+    i8 => I8: 1 => Align1, 2 => Align2, 3 => Align1, 4 => Align4;
+    u8 => U8: 1 => Align1, 2 => Align2, 3 => Align1, 4 => Align4;
+    i16 => I16: 1 => Align2, 2 => Align4, 3 => Align2, 4 => Align8;
+    u16 => U16: 1 => Align2, 2 => Align4, 3 => Align2, 4 => Align8;
+    i32 => I32: 1 => Align4, 2 => Align8, 3 => Align4, 4 => Align16;
+    u32 => U32: 1 => Align4, 2 => Align8, 3 => Align4, 4 => Align16;
+    f32 => F32: 1 => Align4, 2 => Align8, 3 => Align4, 4 => Align16;
+    i64 => I64: 1 => Align8, 2 => Align16;
+    u64 => U64: 1 => Align8, 2 => Align16;
+    f64 => F64: 1 => Align8, 2 => Align16;
+}
+
+#[cfg(feature = "half")]
+shapes! {
+    half::f16 => F16: 1 => Align2, 2 => Align4, 3 => Align2, 4 => Align8;
+}
+
+/// A native vector of `N` lanes of `T` (§1.2), laid out in Rust exactly as in PTX.
+///
+/// Use CUDA's names: [`Float4`], [`Int2`], [`Char3`], [`Double2`], …
+#[repr(C)]
+pub struct Vector<T: VectorElement, const N: usize>
+where
+    Lanes<N>: VectorShape<T>,
+{
+    lanes: [T; N],
+    _align: [<Lanes<N> as VectorShape<T>>::Align; 0],
+}
+
+impl<T: VectorElement, const N: usize> Vector<T, N>
+where
+    Lanes<N>: VectorShape<T>,
+{
+    /// A vector with the given lanes (x, y, z, w in order).
+    pub const fn new(lanes: [T; N]) -> Self {
+        Vector { lanes, _align: [] }
+    }
+
+    /// The lanes in order.
+    pub const fn lanes(&self) -> [T; N] {
+        self.lanes
+    }
+
+    /// The lanes, mutably.
+    pub fn lanes_mut(&mut self) -> &mut [T; N] {
+        &mut self.lanes
+    }
+}
+
+impl<T: VectorElement, const N: usize> Clone for Vector<T, N>
+where
+    Lanes<N>: VectorShape<T>,
+{
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: VectorElement, const N: usize> Copy for Vector<T, N> where Lanes<N>: VectorShape<T> {}
+
+impl<T: VectorElement, const N: usize> PartialEq for Vector<T, N>
+where
+    Lanes<N>: VectorShape<T>,
+{
+    fn eq(&self, other: &Self) -> bool {
+        self.lanes == other.lanes
+    }
+}
+
+impl<T: VectorElement, const N: usize> Default for Vector<T, N>
+where
+    Lanes<N>: VectorShape<T>,
+{
+    fn default() -> Self {
+        Vector::new([T::default(); N])
+    }
+}
+
+impl<T: VectorElement, const N: usize> fmt::Debug for Vector<T, N>
+where
+    Lanes<N>: VectorShape<T>,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple(vector_name(T::SCALAR, N))
+            .field(&self.lanes)
+            .finish()
+    }
+}
+
+impl<T: VectorElement, const N: usize> From<[T; N]> for Vector<T, N>
+where
+    Lanes<N>: VectorShape<T>,
+{
+    fn from(lanes: [T; N]) -> Self {
+        Vector::new(lanes)
+    }
+}
+
+impl<T: VectorElement, const N: usize> From<Vector<T, N>> for [T; N]
+where
+    Lanes<N>: VectorShape<T>,
+{
+    fn from(v: Vector<T, N>) -> Self {
+        v.lanes
+    }
+}
+
+impl<T: VectorElement, const N: usize> core::ops::Index<usize> for Vector<T, N>
+where
+    Lanes<N>: VectorShape<T>,
+{
+    type Output = T;
+    fn index(&self, i: usize) -> &T {
+        &self.lanes[i]
+    }
+}
+
+impl<T: VectorElement, const N: usize> PtxAbi for Vector<T, N>
+where
+    Lanes<N>: VectorShape<T>,
+{
+    const TYPE: &'static TypeDesc = &TypeDesc {
+        name: vector_name(T::SCALAR, N),
+        kind: TypeKind::Vector {
+            elem: T::SCALAR,
+            lanes: N,
+        },
+    };
+
+    #[inline(always)]
+    fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+        check_out::<Self>(out)?;
+        for (lane, chunk) in self.lanes.iter().zip(out.chunks_exact_mut(T::SIZE)) {
+            lane.encode(chunk)?;
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        check_in::<Self>(bytes)?;
+        let mut lanes = [T::default(); N];
+        for (lane, chunk) in lanes.iter_mut().zip(bytes.chunks_exact(T::SIZE)) {
+            *lane = T::decode(chunk)?;
+        }
+        Ok(Vector::new(lanes))
+    }
+}
+
+/// CUDA's name of a native vector type (`float4`, `longlong2`, …), or `"vector"` for a shape
+/// CUDA does not name.
+pub const fn vector_c_name(elem: Scalar, lanes: usize) -> &'static str {
+    const NAMES: [[&str; 4]; 11] = [
+        ["char1", "char2", "char3", "char4"],
+        ["uchar1", "uchar2", "uchar3", "uchar4"],
+        ["short1", "short2", "short3", "short4"],
+        ["ushort1", "ushort2", "ushort3", "ushort4"],
+        ["int1", "int2", "int3", "int4"],
+        ["uint1", "uint2", "uint3", "uint4"],
+        ["longlong1", "longlong2", "vector", "vector"],
+        ["ulonglong1", "ulonglong2", "vector", "vector"],
+        ["float1", "float2", "float3", "float4"],
+        ["double1", "double2", "vector", "vector"],
+        ["half1", "half2", "half3", "half4"],
+    ];
+    let row = match elem {
+        Scalar::I8 => 0,
+        Scalar::U8 => 1,
+        Scalar::I16 => 2,
+        Scalar::U16 => 3,
+        Scalar::I32 => 4,
+        Scalar::U32 => 5,
+        Scalar::I64 => 6,
+        Scalar::U64 => 7,
+        Scalar::F32 => 8,
+        Scalar::F64 => 9,
+        Scalar::F16 => 10,
+        Scalar::Bool => return "vector",
+    };
+    if lanes >= 1 && lanes <= 4 {
+        NAMES[row][lanes - 1]
+    } else {
+        "vector"
+    }
+}
+
+/// The Rust alias of a native vector type (`Float4`, `LongLong2`, …).
+pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
+    const NAMES: [[&str; 4]; 11] = [
+        ["Char1", "Char2", "Char3", "Char4"],
+        ["UChar1", "UChar2", "UChar3", "UChar4"],
+        ["Short1", "Short2", "Short3", "Short4"],
+        ["UShort1", "UShort2", "UShort3", "UShort4"],
+        ["Int1", "Int2", "Int3", "Int4"],
+        ["UInt1", "UInt2", "UInt3", "UInt4"],
+        ["LongLong1", "LongLong2", "Vector", "Vector"],
+        ["ULongLong1", "ULongLong2", "Vector", "Vector"],
+        ["Float1", "Float2", "Float3", "Float4"],
+        ["Double1", "Double2", "Vector", "Vector"],
+        ["Half1", "Half2", "Half3", "Half4"],
+    ];
+    let row = match elem {
+        Scalar::I8 => 0,
+        Scalar::U8 => 1,
+        Scalar::I16 => 2,
+        Scalar::U16 => 3,
+        Scalar::I32 => 4,
+        Scalar::U32 => 5,
+        Scalar::I64 => 6,
+        Scalar::U64 => 7,
+        Scalar::F32 => 8,
+        Scalar::F64 => 9,
+        Scalar::F16 => 10,
+        Scalar::Bool => return "Vector",
+    };
+    if lanes >= 1 && lanes <= 4 {
+        NAMES[row][lanes - 1]
+    } else {
+        "Vector"
+    }
+}
+
+macro_rules! aliases {
+    ($($name:ident = $t:ty, $n:literal, $c:literal;)*) => {$(
+        #[doc = concat!("CUDA's `", $c, "`: ", stringify!($n), " lanes of `", stringify!($t), "` (§1.2).")]
+        pub type $name = Vector<$t, $n>;
+    )*};
+}
+
+aliases! {
+    Char1 = i8, 1, "char1"; Char2 = i8, 2, "char2"; Char3 = i8, 3, "char3"; Char4 = i8, 4, "char4";
+    UChar1 = u8, 1, "uchar1"; UChar2 = u8, 2, "uchar2"; UChar3 = u8, 3, "uchar3"; UChar4 = u8, 4, "uchar4";
+    Short1 = i16, 1, "short1"; Short2 = i16, 2, "short2"; Short3 = i16, 3, "short3"; Short4 = i16, 4, "short4";
+    UShort1 = u16, 1, "ushort1"; UShort2 = u16, 2, "ushort2"; UShort3 = u16, 3, "ushort3"; UShort4 = u16, 4, "ushort4";
+    Int1 = i32, 1, "int1"; Int2 = i32, 2, "int2"; Int3 = i32, 3, "int3"; Int4 = i32, 4, "int4";
+    UInt1 = u32, 1, "uint1"; UInt2 = u32, 2, "uint2"; UInt3 = u32, 3, "uint3"; UInt4 = u32, 4, "uint4";
+    Float1 = f32, 1, "float1"; Float2 = f32, 2, "float2"; Float3 = f32, 3, "float3"; Float4 = f32, 4, "float4";
+    Long1 = i64, 1, "long1"; Long2 = i64, 2, "long2";
+    ULong1 = u64, 1, "ulong1"; ULong2 = u64, 2, "ulong2";
+    LongLong1 = i64, 1, "longlong1"; LongLong2 = i64, 2, "longlong2";
+    ULongLong1 = u64, 1, "ulonglong1"; ULongLong2 = u64, 2, "ulonglong2";
+    Double1 = f64, 1, "double1"; Double2 = f64, 2, "double2";
+}

@@ -1,0 +1,186 @@
+//! Types whose Rust layout *is* their PTX layout: their own bytes are their image.
+
+use crate::abi::PtxAbi;
+use crate::const_msg::ConstMsg;
+use crate::desc::TypeDesc;
+use crate::layout::MemberLayout;
+
+/// A type whose Rust layout equals its PTX layout at `.address_size 64` and whose values have
+/// no padding bytes, so the bytes of a value are its PTX image, with no copy.
+///
+/// # Safety
+/// Implement only when `size_of::<Self>() == Self::SIZE`, `align_of::<Self>() == Self::ALIGN`,
+/// every byte of every value is initialized (no padding, no uninit union bytes), and those
+/// bytes equal what [`PtxAbi::encode`] writes. `#[derive(PtxAbi)]` with `#[ptx(zero_copy)]`
+/// proves the layout part at compile time and requires every field to be `ZeroCopy`.
+/// Implemented only on little-endian hosts (PTX images are little-endian, §1.3).
+pub unsafe trait ZeroCopy: PtxAbi {}
+
+/// The value's own bytes: its PTX image, without copying.
+#[inline(always)]
+pub fn as_ptx_bytes<T: ZeroCopy>(value: &T) -> &[u8] {
+    // SAFETY: `T: ZeroCopy` guarantees every byte of `*value` is initialized and that there
+    // are `size_of::<T>()` of them; the pointer comes from a reference, so it is valid for
+    // reads of that many bytes for the lifetime of the borrow, and `u8` has alignment 1.
+    unsafe {
+        core::slice::from_raw_parts((value as *const T).cast::<u8>(), core::mem::size_of::<T>())
+    }
+}
+
+/// A slice of values as one byte slice: the images back to back, without copying (O(1)).
+#[inline(always)]
+pub fn slice_as_ptx_bytes<T: ZeroCopy>(values: &[T]) -> &[u8] {
+    // SAFETY: a slice's elements are contiguous with stride `size_of::<T>()`, and `T: ZeroCopy`
+    // guarantees each element's bytes are all initialized (no padding), so the whole region of
+    // `size_of_val(values)` bytes is initialized and valid for reads while `values` is
+    // borrowed; `size_of_val` of an existing slice cannot overflow `isize`.
+    unsafe {
+        core::slice::from_raw_parts(values.as_ptr().cast::<u8>(), core::mem::size_of_val(values))
+    }
+}
+
+/// Why a type is not zero-copy, found at compile time by the derive: the first Rust offset
+/// that differs from the PTX one, or the first padding hole.
+pub const fn zero_copy_mismatch<const N: usize>(
+    ty: &TypeDesc,
+    ptx: &MemberLayout<N>,
+    rust_size: usize,
+    rust_align: usize,
+    rust_offsets: &[usize; N],
+) -> Option<ConstMsg<256>> {
+    let name = ty.name;
+    let members = ty.members();
+    let m = ConstMsg::new()
+        .str("`#[ptx(zero_copy)]` on `")
+        .str(name)
+        .str("`: ");
+    let mut i = 0;
+    let mut end = 0;
+    while i < N && i < members.len() {
+        let p = &ptx.members[i];
+        if p.bits.is_some() {
+            return Some(
+                m.str("member `")
+                    .str(members[i].name)
+                    .str("` is a bit-field; bit-fields are packed by encoding, remove `zero_copy`"),
+            );
+        }
+        if rust_offsets[i] != p.offset {
+            return Some(
+                m.str("field `")
+                    .str(members[i].name)
+                    .str("` is at Rust offset ")
+                    .num(rust_offsets[i] as u128)
+                    .str(" but PTX offset ")
+                    .num(p.offset as u128)
+                    .str("; add `#[repr(C)]` or reorder the fields"),
+            );
+        }
+        if p.size > 0 && p.offset > end {
+            return Some(hole(m, end, p.offset - end));
+        }
+        if p.offset + p.size > end {
+            end = p.offset + p.size;
+        }
+        i += 1;
+    }
+    if rust_size != ptx.layout.size || rust_align != ptx.layout.align {
+        return Some(
+            m.str("Rust size/align ")
+                .num(rust_size as u128)
+                .str("/")
+                .num(rust_align as u128)
+                .str(" differ from PTX size/align ")
+                .num(ptx.layout.size as u128)
+                .str("/")
+                .num(ptx.layout.align as u128)
+                .str("; add `#[repr(C)]` and match `#[ptx(align)]` with `#[repr(align)]`"),
+        );
+    }
+    if end < ptx.layout.size {
+        return Some(hole(m, end, ptx.layout.size - end));
+    }
+    None
+}
+
+const fn hole(m: ConstMsg<256>, offset: usize, size: usize) -> ConstMsg<256> {
+    m.str("it has ")
+        .num(size as u128)
+        .str(" byte(s) of padding at offset ")
+        .num(offset as u128)
+        .str("; padding bytes are uninitialized in Rust, so its bytes cannot be viewed; add explicit fields or remove `zero_copy`")
+}
+
+/// Stops compilation with the reason from [`zero_copy_mismatch`], if any.
+pub const fn assert_zero_copy<const N: usize>(
+    ty: &TypeDesc,
+    ptx: &MemberLayout<N>,
+    rust_size: usize,
+    rust_align: usize,
+    rust_offsets: &[usize; N],
+) {
+    if let Some(msg) = zero_copy_mismatch(ty, ptx, rust_size, rust_align, rust_offsets) {
+        panic!("{}", msg.as_str());
+    }
+}
+
+macro_rules! zero_copy {
+    ($([$($g:tt)*] $t:ty;)*) => {$(
+        // SAFETY: fundamental types, handles and `DevicePtr` (`repr(transparent)` over `u64`)
+        // have Rust size and alignment equal to their PTX ones (§1.1), no padding, and on a
+        // little-endian host their bytes are exactly what `encode` writes (`to_le_bytes`).
+        #[cfg(target_endian = "little")]
+        unsafe impl<$($g)*> ZeroCopy for $t {}
+    )*};
+}
+
+zero_copy! {
+    [] u8; [] i8; [] u16; [] i16; [] u32; [] i32; [] u64; [] i64; [] f32; [] f64; [] bool;
+    [] crate::TexRef; [] crate::SamplerRef; [] crate::SurfRef;
+    [T: PtxAbi] crate::DevicePtr<T>; [] crate::DevicePtr<core::ffi::c_void>;
+}
+
+#[cfg(feature = "half")]
+zero_copy! { [] half::f16; }
+
+// SAFETY: `[T; N]` has no padding between elements (stride = size, a multiple of the
+// alignment), each element is zero-copy, and `encode` writes the elements back to back.
+unsafe impl<T: ZeroCopy, const N: usize> ZeroCopy for [T; N] {}
+
+// SAFETY: `Vector` is `repr(C)` of `[T; N]` plus a zero-length array of a marker with the PTX
+// alignment (§1.2), so its size is `N × size_of::<T>()` (already a multiple of that alignment:
+// odd N → align of T, even N → N × align of T) with no padding, and its lanes are zero-copy.
+unsafe impl<T, const N: usize> ZeroCopy for crate::Vector<T, N>
+where
+    T: crate::VectorElement + ZeroCopy,
+    crate::Lanes<N>: crate::VectorShape<T>,
+{
+}
+
+// SAFETY: zero-sized; there are no bytes to be uninitialized.
+unsafe impl<T: ?Sized> ZeroCopy for core::marker::PhantomData<T> {}
+
+/// Stops compilation unless every member of a Rust union covers all of its bytes: a Rust
+/// union initialized through a shorter member leaves the other bytes uninitialized, and
+/// reading them would be undefined behaviour.
+pub const fn assert_union_covers<const N: usize>(ty: &TypeDesc, ptx: &MemberLayout<N>) {
+    let members = ty.members();
+    let mut i = 0;
+    while i < N && i < members.len() {
+        let p = &ptx.members[i];
+        if p.bits.is_some() || p.size != ptx.layout.size {
+            let msg = ConstMsg::<320>::new()
+                .str("member `")
+                .str(members[i].name)
+                .str("` covers only ")
+                .num(if p.bits.is_some() { 0 } else { p.size as u128 })
+                .str(" of the ")
+                .num(ptx.layout.size as u128)
+                .str(" bytes of union `")
+                .str(ty.name)
+                .str("`: a value initialized through it leaves the other bytes uninitialized; use a `#[ptx(union)]` enum instead");
+            panic!("{}", msg.as_str());
+        }
+        i += 1;
+    }
+}

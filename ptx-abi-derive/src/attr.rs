@@ -1,0 +1,301 @@
+//! `#[ptx(...)]` and `#[repr(...)]` attributes as typed options, each with its span.
+
+use crate::ctxt::Ctxt;
+use crate::names::{self, ALIGN, BITS, CRATE, DECODE, IMAGE, UNION, ZERO_COPY};
+use proc_macro2::Span;
+use syn::spanned::Spanned;
+use syn::{Attribute, Expr, Ident, Lit, LitInt};
+
+/// A value together with the tokens that wrote it.
+#[derive(Clone)]
+pub struct WithSpan<T> {
+    pub value: T,
+    pub span: Span,
+}
+
+/// Type-level `#[ptx(...)]` options.
+#[derive(Default)]
+pub struct TypeAttrs {
+    // #[ptx(align = 16)]
+    pub align: Option<WithSpan<u64>>,
+    // #[ptx(union)]
+    pub union: Option<Span>,
+    // #[ptx(zero_copy)]
+    pub zero_copy: Option<Span>,
+    // #[ptx(crate = ::my::path)]
+    pub krate: Option<syn::Path>,
+    // #[ptx(image = ParticleImage)]
+    pub image: Option<Ident>,
+}
+
+/// Field- and variant-level `#[ptx(...)]` options.
+#[derive(Default)]
+pub struct MemberAttrs {
+    // #[ptx(bits = 3)]
+    pub bits: Option<WithSpan<u32>>,
+    // #[ptx(decode)]
+    pub decode: Option<Span>,
+}
+
+/// What `#[repr(...)]` says.
+#[derive(Default)]
+pub struct Repr {
+    pub c: Option<Span>,
+    pub transparent: Option<Span>,
+    pub packed: Option<Span>,
+    pub align: Option<WithSpan<u64>>,
+    /// An integer repr (`u8`, `i64`, …), for enums.
+    pub int: Option<Ident>,
+}
+
+/// Where an attribute appears, which decides the keys it may hold.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Site {
+    Type,
+    Field,
+    Variant,
+}
+
+impl Site {
+    fn keys(self) -> &'static [&'static str] {
+        match self {
+            Site::Type => names::TYPE_KEYS,
+            Site::Field => names::FIELD_KEYS,
+            Site::Variant => names::VARIANT_KEYS,
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Site::Type => "a type",
+            Site::Field => "a field",
+            Site::Variant => "a variant",
+        }
+    }
+}
+
+/// Reads a literal integer value of `key = N`.
+fn int_value<T: std::str::FromStr<Err: std::fmt::Display>>(
+    cx: &mut Ctxt,
+    key: &str,
+    example: &str,
+    meta: &syn::meta::ParseNestedMeta,
+) -> syn::Result<Option<WithSpan<T>>> {
+    let expr: Expr = meta.value()?.parse()?;
+    let lit = match &expr {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Int(lit), ..
+        }) => lit.clone(),
+        _ => {
+            cx.error(
+                &expr,
+                format_args!(
+                    "`{key}` takes an integer literal, e.g. `#[ptx({key} = {example})]`; \
+                     constants and expressions are not accepted"
+                ),
+            );
+            return Ok(None);
+        }
+    };
+    parse_lit(cx, key, &lit)
+}
+
+fn parse_lit<T: std::str::FromStr<Err: std::fmt::Display>>(
+    cx: &mut Ctxt,
+    key: &str,
+    lit: &LitInt,
+) -> syn::Result<Option<WithSpan<T>>> {
+    match lit.base10_parse::<T>() {
+        Ok(value) => Ok(Some(WithSpan {
+            value,
+            span: lit.span(),
+        })),
+        Err(_) => {
+            cx.error(lit, format_args!("`{key}` value `{lit}` is out of range"));
+            Ok(None)
+        }
+    }
+}
+
+fn set_once<T>(cx: &mut Ctxt, slot: &mut Option<T>, value: T, key: &str, span: Span) {
+    if slot.is_some() {
+        cx.error_at(span, format_args!("duplicate ptx attribute `{key}`"));
+    } else {
+        *slot = Some(value);
+    }
+}
+
+/// Skips the value of an unknown key so parsing can go on to the next one.
+fn skip_value(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) {
+        let _: Expr = meta.value()?.parse()?;
+    } else if meta.input.peek(syn::token::Paren) {
+        let _group: proc_macro2::Group = meta.input.parse()?;
+    }
+    Ok(())
+}
+
+fn wrong_site(cx: &mut Ctxt, key: &str, site: Site, span: Span) {
+    let hint = match key {
+        ALIGN | UNION | ZERO_COPY | CRATE | IMAGE => {
+            "it goes on the type, above `struct`, `union` or `enum`"
+        }
+        BITS => "it goes on a field (or on a variant of a `#[ptx(union)]` enum)",
+        DECODE => "it goes on a variant of a `#[ptx(union)]` enum",
+        _ => "",
+    };
+    cx.error_at(
+        span,
+        format_args!("`{key}` is not allowed on {}: {hint}", site.describe()),
+    );
+}
+
+/// Parses every `#[ptx(...)]` attribute of a type.
+pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
+    let mut out = TypeAttrs::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("ptx")) {
+        let result = attr.parse_nested_meta(|meta| {
+            let key = key_of(&meta);
+            let span = meta.path.span();
+            match key.as_str() {
+                // #[ptx(align = 16)]
+                ALIGN => {
+                    if let Some(v) = int_value::<u64>(cx, ALIGN, "16", &meta)? {
+                        set_once(cx, &mut out.align, v, ALIGN, span);
+                    }
+                }
+                // #[ptx(union)]
+                UNION => set_once(cx, &mut out.union, span, UNION, span),
+                // #[ptx(zero_copy)]
+                ZERO_COPY => set_once(cx, &mut out.zero_copy, span, ZERO_COPY, span),
+                // #[ptx(crate = ::ptx_abi)]
+                CRATE => {
+                    let path: syn::Path = meta.value()?.parse()?;
+                    set_once(cx, &mut out.krate, path, CRATE, span);
+                }
+                // #[ptx(image = ParticleImage)]
+                IMAGE => {
+                    let ident: Ident = meta.value()?.parse()?;
+                    set_once(cx, &mut out.image, ident, IMAGE, span);
+                }
+                _ => {
+                    unknown(cx, &key, Site::Type, span);
+                    skip_value(&meta)?;
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            cx.push(e);
+        }
+    }
+    out
+}
+
+/// Parses every `#[ptx(...)]` attribute of a field or variant.
+pub fn member_attrs(cx: &mut Ctxt, attrs: &[Attribute], site: Site) -> MemberAttrs {
+    let mut out = MemberAttrs::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("ptx")) {
+        let result = attr.parse_nested_meta(|meta| {
+            let key = key_of(&meta);
+            let span = meta.path.span();
+            match key.as_str() {
+                // #[ptx(bits = 3)]
+                BITS => {
+                    if let Some(v) = int_value::<u32>(cx, BITS, "3", &meta)? {
+                        set_once(cx, &mut out.bits, v, BITS, span);
+                    }
+                }
+                // #[ptx(decode)]
+                DECODE if site == Site::Variant => {
+                    set_once(cx, &mut out.decode, span, DECODE, span)
+                }
+                _ if names::TYPE_KEYS.contains(&key.as_str()) || key == DECODE => {
+                    wrong_site(cx, &key, site, span);
+                    skip_value(&meta)?;
+                }
+                _ => {
+                    unknown(cx, &key, site, span);
+                    skip_value(&meta)?;
+                }
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            cx.push(e);
+        }
+    }
+    out
+}
+
+fn key_of(meta: &syn::meta::ParseNestedMeta) -> String {
+    meta.path
+        .get_ident()
+        .map(|i| i.to_string())
+        .unwrap_or_else(|| {
+            let path = &meta.path;
+            quote::quote!(#path).to_string().replace(' ', "")
+        })
+}
+
+fn unknown(cx: &mut Ctxt, key: &str, site: Site, span: Span) {
+    let valid = site
+        .keys()
+        .iter()
+        .map(|k| format!("`{k}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    match names::closest(key, site.keys()) {
+        Some(best) if site.keys().contains(&best) => cx.error_at(
+            span,
+            format_args!(
+                "unknown ptx attribute `{key}`; did you mean `{best}`? (valid on {}: {valid})",
+                site.describe()
+            ),
+        ),
+        _ => cx.error_at(
+            span,
+            format_args!(
+                "unknown ptx attribute `{key}` (valid on {}: {valid})",
+                site.describe()
+            ),
+        ),
+    }
+}
+
+/// Parses `#[repr(...)]`.
+pub fn repr(cx: &mut Ctxt, attrs: &[Attribute]) -> Repr {
+    let mut out = Repr::default();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("repr")) {
+        let result = attr.parse_nested_meta(|meta| {
+            let span = meta.path.span();
+            let Some(ident) = meta.path.get_ident().cloned() else {
+                return Ok(());
+            };
+            match ident.to_string().as_str() {
+                "C" => out.c = Some(span),
+                "transparent" => out.transparent = Some(span),
+                "packed" => {
+                    out.packed = Some(span);
+                    skip_value(&meta)?;
+                }
+                "align" => {
+                    let content;
+                    syn::parenthesized!(content in meta.input);
+                    let lit: LitInt = content.parse()?;
+                    if let Some(v) = parse_lit::<u64>(cx, "repr(align)", &lit)? {
+                        out.align = Some(v);
+                    }
+                }
+                "u8" | "i8" | "u16" | "i16" | "u32" | "i32" | "u64" | "i64" | "u128" | "i128"
+                | "usize" | "isize" => out.int = Some(ident),
+                _ => skip_value(&meta)?,
+            }
+            Ok(())
+        });
+        if let Err(e) = result {
+            cx.push(e);
+        }
+    }
+    out
+}

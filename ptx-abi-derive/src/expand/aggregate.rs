@@ -1,0 +1,226 @@
+//! Structs, Rust unions and `#[ptx(union)]` enums: C aggregates (§1.2, §1.3).
+
+use super::Gen;
+use crate::ast::{Field, Variant};
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
+
+/// Encodes member `i` (a named bit-field or an ordinary member) from `value`.
+fn put(
+    gen: &Gen,
+    i: usize,
+    name: &str,
+    ty: &syn::Type,
+    bits: Option<u32>,
+    value: TokenStream,
+) -> TokenStream {
+    let Gen { p, name: owner, .. } = gen;
+    match bits {
+        Some(_) => {
+            let span = ty.span();
+            quote_spanned! {span=>
+                #p::put_bits::<#ty>(out, &Self::__PTX_ABI_MEMBERS.members[#i], #value, #owner, #name)
+            }
+        }
+        None => quote! { #p::put::<#ty>(out, &Self::__PTX_ABI_MEMBERS.members[#i], &#value) },
+    }
+}
+
+/// Decodes member `i` from `bytes`.
+fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
+    let p = &gen.p;
+    let helper = if bits.is_some() {
+        quote!(get_bits)
+    } else {
+        quote!(get)
+    };
+    quote! { #p::#helper::<#ty>(bytes, &Self::__PTX_ABI_MEMBERS.members[#i])? }
+}
+
+fn codecs(gen: &Gen, encode_body: TokenStream, decode_body: TokenStream) -> TokenStream {
+    let p = &gen.p;
+    quote! {
+        #[inline]
+        fn encode(&self, out: &mut [::core::primitive::u8]) -> ::core::result::Result<(), #p::EncodeError> {
+            #encode_body
+        }
+
+        #[inline]
+        fn decode(bytes: &[::core::primitive::u8]) -> ::core::result::Result<Self, #p::DecodeError> {
+            #p::begin_decode::<Self>(bytes)?;
+            ::core::result::Result::Ok(#decode_body)
+        }
+    }
+}
+
+/// A named or tuple struct.
+pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
+    let p = &gen.p;
+    let members: Vec<_> = fields
+        .iter()
+        .map(|f| gen.member(&f.name, f.ty, f.attrs.bits.as_ref().map(|b| b.value)))
+        .collect();
+    let bits = |f: &Field| f.attrs.bits.as_ref().map(|b| b.value);
+    let puts = fields.iter().enumerate().map(|(i, f)| {
+        let m = &f.member;
+        put(gen, i, &f.name, f.ty, bits(f), quote!(self.#m))
+    });
+    let gets = fields.iter().enumerate().map(|(i, f)| {
+        let m = &f.member;
+        let g = get(gen, i, f.ty, bits(f));
+        quote!(#m: #g)
+    });
+    let zero_copy = gen.input.attrs.zero_copy.is_some();
+    let encode = if zero_copy {
+        quote! { #p::encode_bytes(::core::slice::from_ref(self), out) }
+    } else {
+        quote! {
+            #p::begin_encode::<Self>(out)?;
+            #(#puts?;)*
+            ::core::result::Result::Ok(())
+        }
+    };
+    let mut items = gen.aggregate_type(false, &members);
+    items.extend(codecs(gen, encode, quote!(Self { #(#gets),* })));
+    let mut extra = gen.members_const(fields.len());
+    if zero_copy {
+        items.extend(quote! {
+            #[inline]
+            fn encode_slice(values: &[Self], out: &mut [::core::primitive::u8]) -> ::core::result::Result<(), #p::EncodeError> {
+                #p::encode_bytes(values, out)
+            }
+        });
+        extra.extend(zero_copy_proof(gen, fields));
+    }
+    gen.impl_ptx_abi(items, extra)
+}
+
+/// Compile-time proof that a `#[ptx(zero_copy)]` struct's Rust layout is its PTX layout, and
+/// the `ZeroCopy` impl it justifies.
+fn zero_copy_proof(gen: &Gen, fields: &[Field]) -> TokenStream {
+    let p = &gen.p;
+    let ident = gen.input.ident;
+    let n = fields.len();
+    let offsets = fields.iter().map(|f| {
+        let m = &f.member;
+        quote!(::core::mem::offset_of!(#ident, #m))
+    });
+    let field_checks = fields.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=> __ptx_abi_zero_copy::<#ty>(); }
+    });
+    let span = gen.input.attrs.zero_copy.unwrap_or_else(super::call_site);
+    quote_spanned! {span=>
+        const _: () = #p::assert_zero_copy::<#n>(
+            <#ident as #p::PtxAbi>::TYPE,
+            &#ident::__PTX_ABI_MEMBERS,
+            ::core::mem::size_of::<#ident>(),
+            ::core::mem::align_of::<#ident>(),
+            &[#(#offsets),*],
+        );
+        const _: fn() = || {
+            fn __ptx_abi_zero_copy<T: ?::core::marker::Sized + #p::ZeroCopy>() {}
+            #(#field_checks)*
+        };
+        // SAFETY: the `const` assertion above proves, at compile time, that the Rust size,
+        // alignment and every field offset equal the PTX layout and that no byte is padding;
+        // the closure above requires every field type to be `ZeroCopy` itself, so every byte
+        // of a value is initialized and equals its encoded image.
+        unsafe impl #p::ZeroCopy for #ident {}
+    }
+}
+
+/// A Rust `#[repr(C)] union` whose every member covers every byte.
+pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
+    let p = &gen.p;
+    let ident = gen.input.ident;
+    let members: Vec<_> = fields
+        .iter()
+        .map(|f| gen.member(&f.name, f.ty, None))
+        .collect();
+    // Validation rejects a union without fields.
+    let Some(first) = fields.first() else {
+        return TokenStream::new();
+    };
+    let first_member = &first.member;
+    let first_get = get(gen, 0, first.ty, None);
+    let encode = quote! { #p::encode_bytes(::core::slice::from_ref(self), out) };
+    let mut items = gen.aggregate_type(true, &members);
+    items.extend(codecs(
+        gen,
+        encode,
+        quote!(Self { #first_member: #first_get }),
+    ));
+    let n = fields.len();
+    let field_checks = fields.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=> __ptx_abi_zero_copy::<#ty>(); }
+    });
+    let mut extra = gen.members_const(n);
+    let zeros = std::iter::repeat_n(quote!(0), n);
+    extra.extend(quote! {
+        const _: () = #p::assert_union_covers::<#n>(<#ident as #p::PtxAbi>::TYPE, &#ident::__PTX_ABI_MEMBERS);
+        const _: () = #p::assert_zero_copy::<#n>(
+            <#ident as #p::PtxAbi>::TYPE,
+            &#ident::__PTX_ABI_MEMBERS,
+            ::core::mem::size_of::<#ident>(),
+            ::core::mem::align_of::<#ident>(),
+            &[#(#zeros),*],
+        );
+        const _: fn() = || {
+            fn __ptx_abi_zero_copy<T: ?::core::marker::Sized + #p::ZeroCopy>() {}
+            #(#field_checks)*
+        };
+        // SAFETY: the assertions above prove that every member's PTX size is the union's size
+        // and that the Rust size and alignment equal the PTX ones; every member type is
+        // `ZeroCopy` (no padding, Rust layout = PTX layout), so whichever member initialized a
+        // value, all of the union's bytes are initialized and are its PTX image.
+        unsafe impl #p::ZeroCopy for #ident {}
+    });
+    gen.impl_ptx_abi(items, extra)
+}
+
+/// A `#[ptx(union)]` enum: on the device a C union of the variants' payloads; in Rust a
+/// tagged enum, so the live member is always known. Encoding writes the live variant and
+/// zero-fills the rest; decoding reads the `#[ptx(decode)]` variant, else the first (C also
+/// initializes a union through its first member).
+pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
+    let p = &gen.p;
+    let bits = |v: &Variant| v.attrs.bits.as_ref().map(|b| b.value);
+    // Validation guarantees one payload per variant and at least one variant.
+    let typed: Vec<(&Variant, &syn::Type)> = variants
+        .iter()
+        .filter_map(|v| Some((v, v.payload?)))
+        .collect();
+    if typed.len() != variants.len() || typed.is_empty() {
+        return TokenStream::new();
+    }
+    let members: Vec<_> = typed
+        .iter()
+        .map(|(v, ty)| gen.member(&v.ident.to_string(), ty, bits(v)))
+        .collect();
+    let arms = typed.iter().enumerate().map(|(i, (v, ty))| {
+        let ident = v.ident;
+        let put = put(gen, i, &ident.to_string(), ty, bits(v), quote!(*value));
+        quote! { Self::#ident(value) => #put }
+    });
+    let decode_at = variants
+        .iter()
+        .position(|v| v.attrs.decode.is_some())
+        .unwrap_or(0);
+    let (decoded, decoded_ty) = typed[decode_at];
+    let decoded_ident = decoded.ident;
+    let decoded_get = get(gen, decode_at, decoded_ty, bits(decoded));
+    let encode = quote! {
+        #p::begin_encode::<Self>(out)?;
+        match self { #(#arms,)* }
+    };
+    let mut items = gen.aggregate_type(true, &members);
+    items.extend(codecs(
+        gen,
+        encode,
+        quote!(Self::#decoded_ident(#decoded_get)),
+    ));
+    gen.impl_ptx_abi(items, gen.members_const(variants.len()))
+}

@@ -1,0 +1,180 @@
+//! The image type of a non-generic type: `#[repr(C)]` bytes with exactly the PTX size and
+//! alignment, `Copy`, with a getter and a checked setter per member.
+
+use super::Gen;
+use crate::ast::{Body, Input};
+use crate::types::{self, Known};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+
+/// The image type and its accessors.
+pub fn image(gen: &Gen, input: &Input) -> TokenStream {
+    let p = &gen.p;
+    let ident = input.ident;
+    let vis = &input.original.vis;
+    let image = input
+        .attrs
+        .image
+        .clone()
+        .unwrap_or_else(|| format_ident!("{}Image", ident));
+    let doc = format!(
+        "The PTX image of [`{ident}`]: its exact PTX size and alignment, `Copy`, ready to be a \
+         kernel argument or an element of a device buffer. Accessors decode and encode single \
+         members in place."
+    );
+    let accessors = accessors(gen, input);
+    quote! {
+        #[doc = #doc]
+        #[repr(C)]
+        #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq, ::core::cmp::Eq, ::core::hash::Hash)]
+        #vis struct #image {
+            bytes: [::core::primitive::u8; <#ident as #p::PtxAbi>::SIZE],
+            _align: [<#p::AlignTo<{ <#ident as #p::PtxAbi>::ALIGN }> as #p::Alignment>::Marker; 0],
+        }
+
+        #[allow(clippy::all)]
+        const _: () = {
+            ::core::assert!(
+                ::core::mem::size_of::<#image>() == <#ident as #p::PtxAbi>::SIZE
+                    && ::core::mem::align_of::<#image>() == <#ident as #p::PtxAbi>::ALIGN
+            );
+
+            // SAFETY: `#image` is `repr(C)`: a `[u8; SIZE]` followed by a zero-length array of
+            // a marker aligned to ALIGN. SIZE is a multiple of ALIGN (§1.2 tail padding), so
+            // the struct has no padding; the assertion above checks size and alignment.
+            // `as_bytes` returns the whole byte array, and every constructor initializes it.
+            #[automatically_derived]
+            unsafe impl #p::PtxImage for #image {
+                type Value = #ident;
+
+                fn zeroed() -> Self {
+                    #image { bytes: [0; <#ident as #p::PtxAbi>::SIZE], _align: [] }
+                }
+
+                fn as_bytes(&self) -> &[::core::primitive::u8] {
+                    &self.bytes
+                }
+
+                fn as_bytes_mut(&mut self) -> &mut [::core::primitive::u8] {
+                    &mut self.bytes
+                }
+            }
+
+            #[automatically_derived]
+            impl ::core::fmt::Debug for #image {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    f.debug_tuple(::core::stringify!(#image)).field(&self.bytes).finish()
+                }
+            }
+
+            #[automatically_derived]
+            #[allow(non_snake_case)]
+            impl #image {
+                #accessors
+            }
+        };
+    }
+}
+
+fn accessors(gen: &Gen, input: &Input) -> TokenStream {
+    let p = &gen.p;
+    let ident = input.ident;
+    let mut out = TokenStream::new();
+    let members = quote!(<#ident>::__PTX_ABI_MEMBERS.members);
+    match &input.body {
+        Body::Struct(fields) | Body::RustUnion(fields) => {
+            for (i, f) in fields.iter().enumerate() {
+                if matches!(types::classify(f.ty), Known::Pad(..)) {
+                    continue;
+                }
+                let (getter, setter) = match &f.member {
+                    syn::Member::Named(id) => {
+                        let plain = id.to_string().trim_start_matches("r#").to_string();
+                        (id.clone(), format_ident!("set_{}", plain))
+                    }
+                    syn::Member::Unnamed(idx) => (
+                        format_ident!("get_{}", idx.index),
+                        format_ident!("set_{}", idx.index),
+                    ),
+                };
+                let vis = &f.original.vis;
+                let ty = f.ty;
+                let name = &f.name;
+                let bits = f.attrs.bits.is_some();
+                let (get, put) = if bits {
+                    (
+                        quote!(#p::get_bits::<#ty>(&self.bytes, &#members[#i])),
+                        quote!(#p::put_bits::<#ty>(bytes, &#members[#i], value, ::core::stringify!(#ident), #name)),
+                    )
+                } else {
+                    (
+                        quote!(#p::get::<#ty>(&self.bytes, &#members[#i])),
+                        quote!(#p::put::<#ty>(bytes, &#members[#i], &value)),
+                    )
+                };
+                let get_doc = format!("Reads `{name}` from the image.");
+                let set_doc = format!(
+                    "Writes `{name}` into the image; on error (a value that does not fit a \
+                     bit-field) the image is unchanged."
+                );
+                out.extend(quote! {
+                    #[doc = #get_doc]
+                    #[inline]
+                    #vis fn #getter(&self) -> ::core::result::Result<#ty, #p::DecodeError> {
+                        #get
+                    }
+
+                    #[doc = #set_doc]
+                    #[inline]
+                    #vis fn #setter(&mut self, value: #ty) -> ::core::result::Result<(), #p::EncodeError> {
+                        <Self as #p::PtxImage>::update(self, |bytes| #put)
+                    }
+                });
+            }
+        }
+        Body::UnionEnum(variants) => {
+            for (i, v) in variants.iter().enumerate() {
+                let Some(ty) = v.payload else { continue };
+                let vident = v.ident;
+                let snake = snake_case(&vident.to_string());
+                let getter = format_ident!("as_{}", snake);
+                let setter = format_ident!("set_{}", snake);
+                let get = if v.attrs.bits.is_some() {
+                    quote!(#p::get_bits::<#ty>(&self.bytes, &#members[#i]))
+                } else {
+                    quote!(#p::get::<#ty>(&self.bytes, &#members[#i]))
+                };
+                let get_doc = format!("Reads the image as union member `{vident}`.");
+                let set_doc = format!(
+                    "Makes `{vident}` the live member: writes it and zero-fills the other bytes."
+                );
+                out.extend(quote! {
+                    #[doc = #get_doc]
+                    #[inline]
+                    pub fn #getter(&self) -> ::core::result::Result<#ty, #p::DecodeError> {
+                        #get
+                    }
+
+                    #[doc = #set_doc]
+                    #[inline]
+                    pub fn #setter(&mut self, value: #ty) -> ::core::result::Result<(), #p::EncodeError> {
+                        <Self as #p::PtxImage>::set(self, &#ident::#vident(value))
+                    }
+                });
+            }
+        }
+        Body::Enum(_) => {}
+    }
+    out
+}
+
+fn snake_case(name: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_uppercase() && i > 0 && !out.ends_with('_') {
+            out.push('_');
+        }
+        out.extend(c.to_lowercase());
+    }
+    out
+}

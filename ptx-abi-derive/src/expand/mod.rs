@@ -1,0 +1,158 @@
+//! Code generation. The output describes the type (`TypeDesc`), takes every placement from a
+//! `const` computed by ptx-abi-core, and calls the core's per-member helpers; it lives in
+//! `const _: () = { … };` blocks and uses absolute paths only.
+
+mod aggregate;
+mod enums;
+mod image;
+
+use crate::ast::{Body, Input};
+use crate::ctxt::Ctxt;
+use proc_macro2::{Span, TokenStream};
+use quote::{quote, quote_spanned};
+use syn::DeriveInput;
+
+/// Parses, validates and expands; on any error returns all of them.
+pub fn derive(input: &DeriveInput) -> Result<TokenStream, syn::Error> {
+    let mut cx = Ctxt::default();
+    let model = Input::from_syn(&mut cx, input);
+    crate::valid::check(&mut cx, &model);
+    cx.finish()?;
+    let gen = Gen::new(&model);
+    let body = match &model.body {
+        Body::Struct(fields) => aggregate::structure(&gen, fields),
+        Body::RustUnion(fields) => aggregate::rust_union(&gen, fields),
+        Body::UnionEnum(variants) => aggregate::union_enum(&gen, variants),
+        Body::Enum(variants) => enums::field_less(&gen, variants),
+    };
+    let image = if model.is_generic() {
+        TokenStream::new()
+    } else {
+        image::image(&gen, &model)
+    };
+    Ok(quote! {
+        #body
+        #image
+    })
+}
+
+/// What every part of the expansion needs: names, paths, generics.
+pub struct Gen<'a> {
+    pub input: &'a Input<'a>,
+    /// `::ptx_abi::__private`, or the path given by `#[ptx(crate = …)]`.
+    pub p: TokenStream,
+    /// The type's name as a string literal.
+    pub name: String,
+}
+
+impl<'a> Gen<'a> {
+    fn new(input: &'a Input<'a>) -> Self {
+        let root = match &input.attrs.krate {
+            Some(path) => quote!(#path),
+            None => quote!(::ptx_abi),
+        };
+        Gen {
+            input,
+            p: quote!(#root::__private),
+            name: input.ident.to_string(),
+        }
+    }
+
+    /// `impl<…> PtxAbi for Type<…> where …` around `items`, in a `const _` block with `extra`.
+    pub fn impl_ptx_abi(&self, items: TokenStream, extra: TokenStream) -> TokenStream {
+        let Gen { p, .. } = self;
+        let ident = self.input.ident;
+        let (impl_g, ty_g, where_c) = self.input.original.generics.split_for_impl();
+        quote! {
+            #[allow(non_upper_case_globals, clippy::all)]
+            const _: () = {
+                #[automatically_derived]
+                impl #impl_g #p::PtxAbi for #ident #ty_g #where_c {
+                    #items
+                }
+                #extra
+            };
+        }
+    }
+
+    /// The hidden inherent `const` holding every member's placement at `.address_size 64`,
+    /// computed by the core's engine; a broken layout rule is a compile error pointing at
+    /// `span` (the `align` attribute when there is one).
+    pub fn members_const(&self, count: usize) -> TokenStream {
+        let Gen { p, .. } = self;
+        let ident = self.input.ident;
+        let (impl_g, ty_g, where_c) = self.input.original.generics.split_for_impl();
+        let span = self
+            .input
+            .attrs
+            .align
+            .as_ref()
+            .map(|a| a.span)
+            .unwrap_or_else(|| self.input.ident.span());
+        let layout = quote_spanned! {span=>
+            #p::place_members::<#count>(<Self as #p::PtxAbi>::TYPE, #p::A64)
+        };
+        let force = if self.input.is_generic() {
+            TokenStream::new()
+        } else {
+            // Evaluate the layout even if nothing else uses it, so layout errors always show.
+            quote_spanned! {span=> const _: #p::MemberLayout<#count> = #ident::__PTX_ABI_MEMBERS; }
+        };
+        quote! {
+            #[automatically_derived]
+            impl #impl_g #ident #ty_g #where_c {
+                #[doc(hidden)]
+                const __PTX_ABI_MEMBERS: #p::MemberLayout<#count> = #layout;
+            }
+            #force
+        }
+    }
+
+    /// `Option<u32>` tokens for a bit width.
+    pub fn bits(&self, bits: Option<u32>) -> TokenStream {
+        match bits {
+            Some(b) => quote!(::core::option::Option::Some(#b)),
+            None => quote!(::core::option::Option::None),
+        }
+    }
+
+    /// The type-description item for an aggregate.
+    pub fn aggregate_type(&self, union: bool, members: &[TokenStream]) -> TokenStream {
+        let Gen { p, name, .. } = self;
+        let kind = if union {
+            quote!(#p::AggregateKind::Union)
+        } else {
+            quote!(#p::AggregateKind::Struct)
+        };
+        let align = self
+            .input
+            .attrs
+            .align
+            .as_ref()
+            .map_or(0, |a| a.value as usize);
+        quote! {
+            const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
+                name: #name,
+                kind: #p::TypeKind::Aggregate {
+                    kind: #kind,
+                    align: #align,
+                    members: &[#(#members),*],
+                },
+            };
+        }
+    }
+
+    /// One `Member` of a type description, spanned on the member's type so that a missing
+    /// `PtxAbi` impl is reported there.
+    pub fn member(&self, name: &str, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
+        let p = &self.p;
+        let bits = self.bits(bits);
+        let span = syn::spanned::Spanned::span(ty);
+        quote_spanned! {span=> #p::Member::of::<#ty>(#name, #bits) }
+    }
+}
+
+/// A span-less helper for call-site tokens.
+pub fn call_site() -> Span {
+    Span::call_site()
+}

@@ -1,0 +1,48 @@
+//! Attribute keys and suggestions for misspelled ones.
+
+// #[ptx(align = N)] on a type
+pub const ALIGN: &str = "align";
+// #[ptx(union)] on an enum
+pub const UNION: &str = "union";
+// #[ptx(zero_copy)] on a type
+pub const ZERO_COPY: &str = "zero_copy";
+// #[ptx(crate = path)] on a type
+pub const CRATE: &str = "crate";
+// #[ptx(image = Name)] on a type
+pub const IMAGE: &str = "image";
+// #[ptx(bits = N)] on a field or a union variant
+pub const BITS: &str = "bits";
+// #[ptx(decode)] on a union variant
+pub const DECODE: &str = "decode";
+
+/// Keys accepted on a type.
+pub const TYPE_KEYS: &[&str] = &[ALIGN, UNION, ZERO_COPY, CRATE, IMAGE];
+/// Keys accepted on a field.
+pub const FIELD_KEYS: &[&str] = &[BITS];
+/// Keys accepted on a variant of a `#[ptx(union)]` enum.
+pub const VARIANT_KEYS: &[&str] = &[BITS, DECODE];
+
+/// The valid key closest to `found`, if any is close (edit distance ≤ 3).
+pub fn closest<'a>(found: &str, keys: &[&'a str]) -> Option<&'a str> {
+    let all = TYPE_KEYS.iter().chain(VARIANT_KEYS);
+    let candidate = keys
+        .iter()
+        .chain(all)
+        .map(|k| (distance(found, k), *k))
+        .min_by_key(|(d, _)| *d)?;
+    (candidate.0 <= 3).then_some(candidate.1)
+}
+
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let cost = usize::from(ca != *cb);
+            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}

@@ -1,0 +1,437 @@
+//! Every misuse of the derive that can be seen in the tokens, each reported with a span on the
+//! offending token and a message that says what to write instead. Rules that need the layout
+//! engine (an alignment below the natural one, a bit-field wider than a generic type) are
+//! checked by `const` assertions in the generated code.
+
+use crate::ast::{Body, Field, Input, Variant};
+use crate::attr::{Repr, WithSpan};
+use crate::ctxt::Ctxt;
+use crate::types::{self, Known};
+use quote::ToTokens;
+
+/// Checks the whole input, recording every problem.
+pub fn check(cx: &mut Ctxt, input: &Input) {
+    check_align(cx, input);
+    check_repr(cx, input);
+    match &input.body {
+        Body::Struct(fields) => {
+            if fields.is_empty() {
+                cx.error(
+                    input.ident,
+                    format_args!(
+                        "`{}` has no fields: C gives an empty struct size 0 and C++ size 1, so \
+                         it has no portable PTX layout; add a field",
+                        input.ident
+                    ),
+                );
+            }
+            fields.iter().for_each(|f| check_field(cx, f));
+        }
+        Body::RustUnion(fields) => check_rust_union(cx, input, fields),
+        Body::UnionEnum(variants) => check_union_enum(cx, input, variants),
+        Body::Enum(variants) => check_enum(cx, input, variants),
+    }
+    if input.attrs.union.is_some() && !matches!(input.original.data, syn::Data::Enum(_)) {
+        let span = input
+            .attrs
+            .union
+            .unwrap_or_else(proc_macro2::Span::call_site);
+        cx.error_at(
+            span,
+            "`#[ptx(union)]` goes on an enum whose variants each hold one value; a Rust \
+             `union` needs no attribute",
+        );
+    }
+    check_zero_copy(cx, input);
+}
+
+fn check_align(cx: &mut Ctxt, input: &Input) {
+    if let Some(WithSpan { value, span }) = input.attrs.align {
+        if value == 0 || !value.is_power_of_two() || value > 128 {
+            cx.error_at(
+                span,
+                format_args!(
+                    "expected a power of two from 1 to 128 for `align`, found {value} \
+                     (PTX §2.3 note D)"
+                ),
+            );
+        }
+        if matches!(input.body, Body::Enum(_)) {
+            cx.error_at(
+                span,
+                "`align` is not supported on a field-less enum: it is encoded as its integer \
+                 repr; wrap it in a struct with `#[ptx(align = N)]`",
+            );
+        }
+    }
+}
+
+fn check_repr(cx: &mut Ctxt, input: &Input) {
+    let Repr { packed, align, .. } = &input.repr;
+    if let Some(span) = packed {
+        cx.error_at(
+            *span,
+            "`#[repr(packed)]` has no PTX counterpart: PTX aligns every member (§1.2); remove \
+             it (use `#[ptx(bits = N)]` bit-fields to pack small values)",
+        );
+    }
+    if let Some(WithSpan { value, span }) = align {
+        match &input.attrs.align {
+            Some(a) if a.value == *value => {}
+            Some(a) => cx.error_at(
+                *span,
+                format_args!(
+                    "`#[repr(align({value}))]` contradicts `#[ptx(align = {})]`; use the same \
+                     value in both, or only `#[ptx(align = {})]`",
+                    a.value, a.value
+                ),
+            ),
+            None => cx.error_at(
+                *span,
+                format_args!(
+                    "`#[repr(align({value}))]` changes only the Rust layout; write \
+                     `#[ptx(align = {value})]` to align the PTX layout too"
+                ),
+            ),
+        }
+    }
+}
+
+fn check_field(cx: &mut Ctxt, field: &Field) {
+    if let Some((ty, message)) = types::unsupported(field.ty) {
+        cx.error(ty, format_args!("field `{}`: {message}", field.name));
+        return;
+    }
+    check_pad(cx, field.ty);
+    if let Some(bits) = &field.attrs.bits {
+        check_bits(cx, &field.name, field.ty, bits);
+    }
+}
+
+fn check_pad(cx: &mut Ctxt, ty: &syn::Type) {
+    let Known::Pad(unit, width) = types::classify(ty) else {
+        return;
+    };
+    let max = match types::classify(unit) {
+        Known::Int(bits) => bits,
+        Known::Other => return,
+        _ => {
+            cx.error(
+                unit,
+                format_args!(
+                    "`Pad<{}, _>` needs an integer type: unnamed bit-fields are integers \
+                     (§1.3); use `u8`, `u16`, `u32`, `u64` or a signed one",
+                    unit.to_token_stream()
+                ),
+            );
+            return;
+        }
+    };
+    let Some(width) = width.and_then(literal_u32) else {
+        return;
+    };
+    if width > max {
+        cx.error(
+            ty,
+            format_args!(
+                "`Pad<{}, {width}>` is wider than its {max}-bit type; use a width from 0 to \
+                 {max} or a wider type",
+                unit.to_token_stream()
+            ),
+        );
+    }
+}
+
+fn literal_u32(expr: &syn::Expr) -> Option<u32> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i.base10_parse().ok(),
+        _ => None,
+    }
+}
+
+fn check_bits(cx: &mut Ctxt, name: &str, ty: &syn::Type, bits: &WithSpan<u32>) {
+    let width = bits.value;
+    let kind = match types::classify(ty) {
+        Known::Int(max) => {
+            if width == 0 {
+                zero_width(cx, name, ty, bits);
+            } else if width > max {
+                cx.error_at(
+                    bits.span,
+                    format_args!(
+                        "bit-field `{name}` is {width} bits wide, but `{}` holds {max}; use a \
+                         width from 1 to {max} or a wider type",
+                        ty.to_token_stream()
+                    ),
+                );
+            }
+            return;
+        }
+        Known::Bool => {
+            if width != 1 {
+                cx.error_at(
+                    bits.span,
+                    format_args!(
+                        "a `bool` bit-field is 1 bit wide: write `#[ptx(bits = 1)]` for `{name}`"
+                    ),
+                );
+            }
+            return;
+        }
+        Known::Other => {
+            if width == 0 {
+                zero_width(cx, name, ty, bits);
+            }
+            return;
+        }
+        Known::Float => "a floating-point type",
+        Known::Array => "an array",
+        Known::Vector => "a vector",
+        Known::Pointer => "a pointer or handle",
+        Known::Pad(..) => "an unnamed bit-field (`Pad` already has a width)",
+    };
+    cx.error_at(
+        bits.span,
+        format_args!(
+            "`#[ptx(bits)]` on `{name}`, which is {kind}: bit-fields must be integers or `bool` \
+             (§1.3); remove `bits` or change the type"
+        ),
+    );
+}
+
+fn zero_width(cx: &mut Ctxt, name: &str, ty: &syn::Type, bits: &WithSpan<u32>) {
+    cx.error_at(
+        bits.span,
+        format_args!(
+            "a named bit-field needs a width of at least 1; for a zero-length bit-field \
+             replace `{name}` with an unnamed one: `_{name}: Pad<{}, 0>`",
+            ty.to_token_stream()
+        ),
+    );
+}
+
+fn check_rust_union(cx: &mut Ctxt, input: &Input, fields: &[Field]) {
+    if input.repr.c.is_none() {
+        cx.error(
+            input.ident,
+            "a union deriving `PtxAbi` needs `#[repr(C)]`, so that every member starts at \
+             offset 0 as in C",
+        );
+    }
+    if input.is_generic() {
+        cx.error(
+            &input.original.generics,
+            "generic unions are not supported; use a `#[ptx(union)]` enum",
+        );
+    }
+    for field in fields {
+        if let Some(bits) = &field.attrs.bits {
+            cx.error_at(
+                bits.span,
+                format_args!(
+                    "bit-fields in a Rust `union` cannot be read safely; write the union as a \
+                     `#[ptx(union)]` enum with `#[ptx(bits = {})]` on the variant",
+                    bits.value
+                ),
+            );
+        } else {
+            check_field(cx, field);
+        }
+    }
+}
+
+fn check_union_enum(cx: &mut Ctxt, input: &Input, variants: &[Variant]) {
+    if variants.is_empty() {
+        cx.error(
+            input.ident,
+            "a `#[ptx(union)]` enum needs at least one variant",
+        );
+    }
+    let mut decode = None;
+    for v in variants {
+        match v.payload {
+            Some(ty) => {
+                if let Some((ty, message)) = types::unsupported(ty) {
+                    cx.error(ty, format_args!("variant `{}`: {message}", v.ident));
+                } else if let Some(bits) = &v.attrs.bits {
+                    check_bits(cx, &v.ident.to_string(), ty, bits);
+                }
+                if let Some(ty) = v.payload {
+                    check_pad(cx, ty);
+                }
+            }
+            None => cx.error(
+                &v.original.fields,
+                format_args!(
+                    "variant `{}` of a `#[ptx(union)]` enum must hold exactly one value: write \
+                     `{}(T)`; to group several values, make a struct that derives `PtxAbi`",
+                    v.ident, v.ident
+                ),
+            ),
+        }
+        if v.payload.is_none() && v.original.fields.is_empty() {
+            continue;
+        }
+        if let Some(span) = v.attrs.decode {
+            if decode.replace(span).is_some() {
+                cx.error_at(
+                    span,
+                    "only one variant can be marked `#[ptx(decode)]`: it is the member \
+                     decoding reads",
+                );
+            }
+        }
+    }
+}
+
+fn check_enum(cx: &mut Ctxt, input: &Input, variants: &[&syn::Variant]) {
+    if variants.is_empty() {
+        cx.error(
+            input.ident,
+            "an enum with no variants has no values to encode; add a variant",
+        );
+        return;
+    }
+    if let Some(v) = variants.iter().find(|v| !v.fields.is_empty()) {
+        cx.error(
+            v,
+            format_args!(
+                "variant `{}` carries data: add `#[ptx(union)]` to the enum to lay its \
+                 variants out as a C union, or make every variant field-less",
+                v.ident
+            ),
+        );
+        return;
+    }
+    let Some(int) = &input.repr.int else {
+        cx.error(
+            input.ident,
+            "a field-less enum is encoded as an integer: add `#[repr(u8)]` (or `i8`, `u16`, \
+             `i16`, `u32`, `i32`, `u64`, `i64`) to choose which",
+        );
+        return;
+    };
+    let (lo, hi): (i128, i128) = match int.to_string().as_str() {
+        "u8" => (0, u8::MAX.into()),
+        "i8" => (i8::MIN.into(), i8::MAX.into()),
+        "u16" => (0, u16::MAX.into()),
+        "i16" => (i16::MIN.into(), i16::MAX.into()),
+        "u32" => (0, u32::MAX.into()),
+        "i32" => (i32::MIN.into(), i32::MAX.into()),
+        "u64" => (0, u64::MAX.into()),
+        "i64" => (i64::MIN.into(), i64::MAX.into()),
+        other => {
+            cx.error(
+                int,
+                format_args!(
+                    "`#[repr({other})]` has no PTX integer of the same width; use one of `u8`, \
+                     `i8`, `u16`, `i16`, `u32`, `i32`, `u64`, `i64`"
+                ),
+            );
+            return;
+        }
+    };
+    let mut next: Option<i128> = Some(0);
+    for v in variants {
+        let value = match &v.discriminant {
+            Some((_, expr)) => literal_i128(expr),
+            None => next,
+        };
+        if let Some(value) = value {
+            if value < lo || value > hi {
+                let target = v
+                    .discriminant
+                    .as_ref()
+                    .map(|(_, e)| e.to_token_stream())
+                    .unwrap_or_else(|| v.ident.to_token_stream());
+                cx.error(
+                    target,
+                    format_args!(
+                        "discriminant {value} of `{}` does not fit `#[repr({int})]` ({lo} to \
+                         {hi}); choose a smaller value or a wider repr",
+                        v.ident
+                    ),
+                );
+            }
+        }
+        next = value.map(|v| v + 1);
+    }
+}
+
+fn literal_i128(expr: &syn::Expr) -> Option<i128> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(i),
+            ..
+        }) => i.base10_parse().ok(),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => literal_i128(expr).map(|v| -v),
+        syn::Expr::Group(g) => literal_i128(&g.expr),
+        syn::Expr::Paren(p) => literal_i128(&p.expr),
+        _ => None,
+    }
+}
+
+fn check_zero_copy(cx: &mut Ctxt, input: &Input) {
+    let Some(span) = input.attrs.zero_copy else {
+        return;
+    };
+    let fields = match &input.body {
+        Body::Struct(fields) => fields,
+        Body::RustUnion(_) => {
+            cx.error_at(
+                span,
+                "a Rust `union` deriving `PtxAbi` is always zero-copy; remove `zero_copy`",
+            );
+            return;
+        }
+        Body::UnionEnum(_) | Body::Enum(_) => {
+            cx.error_at(
+                span,
+                "`zero_copy` applies to structs: an enum's Rust layout is not its PTX image",
+            );
+            return;
+        }
+    };
+    if input.repr.c.is_none() && input.repr.transparent.is_none() {
+        cx.error_at(
+            span,
+            "`zero_copy` needs `#[repr(C)]`: Rust may reorder the fields of other structs",
+        );
+    }
+    if input.is_generic() {
+        cx.error(
+            &input.original.generics,
+            "`zero_copy` is checked with `offset_of!` on concrete types; it is not supported on \
+             generic types",
+        );
+    }
+    for field in fields {
+        if let Some(bits) = &field.attrs.bits {
+            cx.error_at(
+                bits.span,
+                format_args!(
+                    "`zero_copy` with bit-field `{}`: bit-fields are packed by encoding, so the \
+                     Rust value's bytes are not its image; remove `zero_copy` or `bits`",
+                    field.name
+                ),
+            );
+        }
+        if let Known::Pad(..) = types::classify(field.ty) {
+            cx.error(
+                field.ty,
+                format_args!(
+                    "`zero_copy` with unnamed bit-field `{}`: its bits live only in the \
+                     encoded image; remove `zero_copy` or the `Pad` field",
+                    field.name
+                ),
+            );
+        }
+    }
+}
