@@ -1,1 +1,286 @@
-//! (in progress)
+//! Where NVIDIA's tools live on this machine, and how `cargo xtask nvrtc|ptxas` gets them.
+//!
+//! There is no CUDA install and no GPU here. NVRTC and ptxas come from NVIDIA's PyPI wheels
+//! (`nvidia-cuda-nvrtc-cu12`, `nvidia-cuda-nvcc-cu12`), downloaded with `python3 -m pip download`
+//! and unpacked with `python3 -m zipfile` into a cache under the workspace's target directory:
+//!
+//! ```text
+//! <target>/nvidia/nvidia-cuda-nvrtc-cu12-<version>/nvidia/cuda_nvrtc/lib/libnvrtc.so.12
+//! <target>/nvidia/nvidia-cuda-nvcc-cu12-<version>/nvidia/cuda_nvcc/bin/ptxas
+//! ```
+//!
+//! The versions (and, for x86-64 Linux, the wheels' SHA-256) are pinned below so every run of
+//! the oracle tests uses the same compiler. The version is part of the cache directory's name, so
+//! changing a pin never reuses a stale cache.
+//!
+//! This file is std-only on purpose: `xtask` compiles it too (`#[path]` include), which keeps a
+//! single definition of the cache layout for the tool that fills the cache and the tests that read
+//! it. The tests only ever *locate* ([`locate_nvrtc`], [`locate_ptxas`]); downloading is xtask's
+//! job ([`fetch`]).
+
+use std::env;
+use std::ffi::OsString;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Environment variable naming `libnvrtc.so.12` directly; takes precedence over the cache.
+pub const NVRTC_ENV: &str = "PTX_ABI_NVRTC";
+/// Environment variable naming the `ptxas` binary directly; takes precedence over the cache.
+pub const PTXAS_ENV: &str = "PTX_ABI_PTXAS";
+
+/// A pinned PyPI wheel and the file inside it that we want.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wheel {
+    /// PyPI project name.
+    pub project: &'static str,
+    /// Exact version (`==` pin).
+    pub version: &'static str,
+    /// SHA-256 of the `manylinux…_x86_64` wheel of that version; checked by pip (hash-checking
+    /// mode) when downloading on x86-64 Linux. Other platforms get a different wheel and are
+    /// pinned by version only.
+    pub sha256_x86_64: &'static str,
+    /// Path of the wanted file relative to the unpacked wheel's root.
+    pub file: &'static str,
+    /// Whether the file must be made executable after unpacking (zip extraction drops modes).
+    pub executable: bool,
+}
+
+/// NVRTC 12.9.86, the compiler NOTES.md's figures were produced with. The wheel holds
+/// `libnvrtc.so.12` and `libnvrtc-builtins.so.12.9` in the same directory; NVRTC finds the
+/// builtins library next to itself, so they are kept together.
+pub const NVRTC_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-nvrtc-cu12",
+    version: "12.9.86",
+    sha256_x86_64: "210cf05005a447e29214e9ce50851e83fc5f4358df8b453155d5e1918094dcb4",
+    file: "nvidia/cuda_nvrtc/lib/libnvrtc.so.12",
+    executable: false,
+};
+
+/// ptxas from CUDA 12.9.86 (the `nvcc` wheel carries `ptxas`, not `nvcc` itself).
+pub const PTXAS_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-nvcc-cu12",
+    version: "12.9.86",
+    sha256_x86_64: "5d6a0d32fdc7ea39917c20065614ae93add6f577d840233237ff08e9a38f58f0",
+    file: "nvidia/cuda_nvcc/bin/ptxas",
+    executable: true,
+};
+
+impl Wheel {
+    /// Directory the wheel is unpacked into, inside `cache` (`<target>/nvidia`).
+    pub fn unpack_dir(&self, cache: &Path) -> PathBuf {
+        cache.join(format!("{}-{}", self.project, self.version))
+    }
+
+    /// Where the wanted file is once the wheel is unpacked into `cache`.
+    pub fn file_in(&self, cache: &Path) -> PathBuf {
+        self.unpack_dir(cache).join(self.file)
+    }
+}
+
+/// Absolute form of a path given relative to the current directory (as cargo treats a relative
+/// `CARGO_TARGET_DIR`).
+fn absolute(p: PathBuf) -> PathBuf {
+    if p.is_absolute() {
+        p
+    } else {
+        env::current_dir().map(|d| d.join(&p)).unwrap_or(p)
+    }
+}
+
+fn non_empty(v: Option<OsString>) -> Option<PathBuf> {
+    v.filter(|s| !s.is_empty()).map(PathBuf::from)
+}
+
+/// The workspace's default target directory: `<this crate's manifest dir>/../target`. Both
+/// `oracle/` and `xtask/` sit directly under the workspace root, so the answer is the same
+/// whichever of them compiles this file.
+fn default_target_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("target")
+}
+
+/// The cache directory (`<target>/nvidia`) xtask fills: `$CARGO_TARGET_DIR/nvidia` when that is
+/// set, else `<workspace>/target/nvidia`.
+pub fn cache_dir() -> PathBuf {
+    let target = non_empty(env::var_os("CARGO_TARGET_DIR"))
+        .map(absolute)
+        .unwrap_or_else(default_target_dir);
+    target.join("nvidia")
+}
+
+/// Every cache directory a reader should look in, most specific first: `$CARGO_TARGET_DIR` at run
+/// time, `CARGO_TARGET_DIR` as it was when this crate was compiled, `<workspace>/target`.
+fn candidate_cache_dirs() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
+    if let Some(t) = non_empty(env::var_os("CARGO_TARGET_DIR")) {
+        dirs.push(absolute(t).join("nvidia"));
+    }
+    if let Some(t) = option_env!("CARGO_TARGET_DIR").filter(|s| !s.is_empty()) {
+        dirs.push(PathBuf::from(t).join("nvidia"));
+    }
+    dirs.push(default_target_dir().join("nvidia"));
+    dirs.dedup();
+    dirs
+}
+
+fn locate(env_var: &str, wheel: &Wheel) -> Option<PathBuf> {
+    if let Some(p) = non_empty(env::var_os(env_var)) {
+        // An explicit setting wins even when it is wrong: the caller then gets a load error
+        // naming the path instead of silently testing against some other copy.
+        return Some(absolute(p));
+    }
+    candidate_cache_dirs()
+        .into_iter()
+        .map(|c| wheel.file_in(&c))
+        .find(|p| p.is_file())
+        .map(canonical)
+}
+
+/// `path` without `..` components or symlinks, when that can be worked out.
+fn canonical(path: PathBuf) -> PathBuf {
+    fs::canonicalize(&path).unwrap_or(path)
+}
+
+/// Path of `libnvrtc.so.12`: `$PTX_ABI_NVRTC` if set (returned as given, existing or not), else
+/// the copy `cargo xtask nvrtc` cached, if there is one. Never downloads.
+pub fn locate_nvrtc() -> Option<PathBuf> {
+    locate(NVRTC_ENV, &NVRTC_WHEEL)
+}
+
+/// Path of `ptxas`: `$PTX_ABI_PTXAS` if set (returned as given, existing or not), else the copy
+/// `cargo xtask ptxas` cached, if there is one. Never downloads.
+pub fn locate_ptxas() -> Option<PathBuf> {
+    locate(PTXAS_ENV, &PTXAS_WHEEL)
+}
+
+fn run(cmd: &mut Command) -> Result<(), String> {
+    let shown = format!("{cmd:?}");
+    // Tool chatter goes to stderr: xtask's stdout carries only the resulting path.
+    cmd.stdout(Stdio::from(std::io::stderr()));
+    let status = cmd
+        .status()
+        .map_err(|e| format!("cannot run {shown}: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{shown} failed: {status}"))
+    }
+}
+
+/// Makes sure `wheel` is unpacked in `cache` and returns the absolute path of its wanted file.
+///
+/// Idempotent and offline once cached: if the file is already there, nothing else happens (pip
+/// is not even started). Otherwise `python3 -m pip download --no-deps` fetches the pinned wheel
+/// (hash-checked on x86-64 Linux) into a scratch directory, `python3 -m zipfile -e` unpacks it
+/// into another, and that directory is renamed into place only once complete, so an interrupted
+/// run never leaves a half-unpacked cache behind.
+pub fn fetch(wheel: &Wheel, cache: &Path) -> Result<PathBuf, String> {
+    let cache = absolute(cache.to_path_buf());
+    let wanted = wheel.file_in(&cache);
+    if wanted.is_file() {
+        return Ok(canonical(wanted));
+    }
+    fs::create_dir_all(&cache).map_err(|e| format!("cannot create {}: {e}", cache.display()))?;
+
+    let scratch = cache.join(format!(".fetch-{}-{}", wheel.project, std::process::id()));
+    let result = fetch_into(wheel, &cache, &scratch);
+    let _ = fs::remove_dir_all(&scratch);
+    result?;
+    if wanted.is_file() {
+        Ok(canonical(wanted))
+    } else {
+        Err(format!(
+            "{} {} was unpacked but {} is not in it",
+            wheel.project, wheel.version, wheel.file
+        ))
+    }
+}
+
+fn fetch_into(wheel: &Wheel, cache: &Path, scratch: &Path) -> Result<(), String> {
+    let _ = fs::remove_dir_all(scratch);
+    let download = scratch.join("download");
+    let unpacked = scratch.join("unpacked");
+    fs::create_dir_all(&download)
+        .map_err(|e| format!("cannot create {}: {e}", download.display()))?;
+
+    let requirement = format!("{}=={}", wheel.project, wheel.version);
+    let mut pip = Command::new("python3");
+    pip.args([
+        "-m",
+        "pip",
+        "download",
+        "--no-deps",
+        "--only-binary=:all:",
+        "--disable-pip-version-check",
+    ]);
+    pip.arg("-d").arg(&download);
+    if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+        // A requirements file with a --hash switches pip into hash-checking mode.
+        let req = scratch.join("requirements.txt");
+        fs::write(
+            &req,
+            format!("{requirement} --hash=sha256:{}\n", wheel.sha256_x86_64),
+        )
+        .map_err(|e| format!("cannot write {}: {e}", req.display()))?;
+        pip.arg("-r").arg(&req);
+    } else {
+        pip.arg(&requirement);
+    }
+    run(&mut pip)?;
+
+    let whl = fs::read_dir(&download)
+        .map_err(|e| format!("cannot read {}: {e}", download.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "whl"))
+        .ok_or_else(|| {
+            format!(
+                "pip downloaded no .whl for {requirement} into {}",
+                download.display()
+            )
+        })?;
+
+    run(Command::new("python3")
+        .args(["-m", "zipfile", "-e"])
+        .arg(&whl)
+        .arg(&unpacked))?;
+
+    let file = unpacked.join(wheel.file);
+    if !file.is_file() {
+        return Err(format!("{} does not contain {}", whl.display(), wheel.file));
+    }
+    if wheel.executable {
+        make_executable(&file)?;
+    }
+
+    if wheel.file_in(cache).is_file() {
+        // Another process finished the same fetch meanwhile; keep its copy.
+        return Ok(());
+    }
+    let dest = wheel.unpack_dir(cache);
+    // A leftover without the wanted file (the check in `fetch` failed) is stale: replace it.
+    let _ = fs::remove_dir_all(&dest);
+    fs::rename(&unpacked, &dest).map_err(|e| {
+        format!(
+            "cannot move {} to {}: {e}",
+            unpacked.display(),
+            dest.display()
+        )
+    })
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    let mut perm = fs::metadata(path)
+        .map_err(|e| format!("cannot stat {}: {e}", path.display()))?
+        .permissions();
+    perm.set_mode(perm.mode() | 0o755);
+    fs::set_permissions(path, perm).map_err(|e| format!("cannot chmod {}: {e}", path.display()))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_path: &Path) -> Result<(), String> {
+    Ok(())
+}

@@ -1,1 +1,320 @@
-//! (in progress)
+//! NVIDIA's NVRTC (`libnvrtc.so.12`), loaded at run time.
+//!
+//! Nothing links against NVRTC: the library is opened with `libloading` when a test asks for it,
+//! so the workspace builds and its other tests run on machines without it. Get a copy with
+//! `cargo xtask nvrtc`, or point `PTX_ABI_NVRTC` at one (see [`crate::fetch`]).
+//!
+//! ```no_run
+//! use ptx_abi_oracle::nvrtc::{Nvrtc, DEFAULT_OPTIONS};
+//! let Some(nvrtc) = Nvrtc::locate_and_load() else { return };
+//! let nvrtc = nvrtc.unwrap();
+//! let ptx = nvrtc.compile("extern \"C\" __device__ int x = 1;", DEFAULT_OPTIONS).unwrap();
+//! assert!(ptx.contains(".visible .global .align 4 .u32 x = 1;"));
+//! ```
+//!
+//! Thread safety: `Nvrtc` is `Send + Sync`. Each [`Nvrtc::compile`] call creates, uses and
+//! destroys its own `nvrtcProgram`, never shared between threads; `nvrtc.h` (12.9) singles out
+//! only `nvrtcGetTypeName` (not wrapped here) as not thread-safe.
+
+use std::ffi::{c_char, c_int, c_void, CStr, CString};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use libloading::Library;
+
+/// `--gpu-architecture=compute_90` (sm_90 PTX, `.address_size 64`), `-rdc=true` (so
+/// `extern "C" __device__` functions stay `.visible .func` instead of being dropped or inlined
+/// away), `-std=c++20` (designated initializers).
+pub const DEFAULT_OPTIONS: &[&str] = &["--gpu-architecture=compute_90", "-rdc=true", "-std=c++20"];
+
+/// Name under which sources are handed to NVRTC; it appears in diagnostics (`ptx_abi.cu(3): …`).
+const SOURCE_NAME: &CStr = c"ptx_abi.cu";
+
+/// `nvrtcResult`: a C enum, `int`-sized; `NVRTC_SUCCESS` is 0.
+type NvrtcResult = c_int;
+const NVRTC_SUCCESS: NvrtcResult = 0;
+const NVRTC_ERROR_COMPILATION: NvrtcResult = 6;
+/// `nvrtcProgram`: `typedef struct _nvrtcProgram *nvrtcProgram;`.
+type NvrtcProgram = *mut c_void;
+
+// The prototypes below are transcribed from nvrtc.h (CUDA 12.9). Each must match the C
+// declaration exactly, since calling through a mismatched function pointer type is undefined.
+
+/// `nvrtcResult nvrtcCreateProgram(nvrtcProgram *prog, const char *src, const char *name,
+/// int numHeaders, const char * const *headers, const char * const *includeNames);`
+type CreateProgramFn = unsafe extern "C" fn(
+    *mut NvrtcProgram,
+    *const c_char,
+    *const c_char,
+    c_int,
+    *const *const c_char,
+    *const *const c_char,
+) -> NvrtcResult;
+/// `nvrtcResult nvrtcCompileProgram(nvrtcProgram prog, int numOptions, const char * const *options);`
+type CompileProgramFn =
+    unsafe extern "C" fn(NvrtcProgram, c_int, *const *const c_char) -> NvrtcResult;
+/// `nvrtcResult nvrtcGetProgramLogSize(nvrtcProgram prog, size_t *logSizeRet);` and
+/// `nvrtcResult nvrtcGetPTXSize(nvrtcProgram prog, size_t *ptxSizeRet);`
+type GetSizeFn = unsafe extern "C" fn(NvrtcProgram, *mut usize) -> NvrtcResult;
+/// `nvrtcResult nvrtcGetProgramLog(nvrtcProgram prog, char *log);` and
+/// `nvrtcResult nvrtcGetPTX(nvrtcProgram prog, char *ptx);`
+type GetTextFn = unsafe extern "C" fn(NvrtcProgram, *mut c_char) -> NvrtcResult;
+/// `nvrtcResult nvrtcDestroyProgram(nvrtcProgram *prog);`
+type DestroyProgramFn = unsafe extern "C" fn(*mut NvrtcProgram) -> NvrtcResult;
+/// `nvrtcResult nvrtcVersion(int *major, int *minor);`
+type VersionFn = unsafe extern "C" fn(*mut c_int, *mut c_int) -> NvrtcResult;
+/// `const char *nvrtcGetErrorString(nvrtcResult result);`
+type GetErrorStringFn = unsafe extern "C" fn(NvrtcResult) -> *const c_char;
+
+/// A loaded NVRTC library.
+pub struct Nvrtc {
+    path: PathBuf,
+    version: (i32, i32),
+    create_program: CreateProgramFn,
+    compile_program: CompileProgramFn,
+    get_program_log_size: GetSizeFn,
+    get_program_log: GetTextFn,
+    get_ptx_size: GetSizeFn,
+    get_ptx: GetTextFn,
+    destroy_program: DestroyProgramFn,
+    get_error_string: GetErrorStringFn,
+    /// Keeps the shared object mapped: the function pointers above point into it, and they are
+    /// only reachable through `&self`, so they can never outlive it.
+    _lib: Library,
+}
+
+impl fmt::Debug for Nvrtc {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Nvrtc")
+            .field("path", &self.path)
+            .field("version", &self.version)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A failed compilation: NVRTC's program log (the compiler's diagnostics), preceded by the API
+/// status when the failure was not a plain compile error (e.g. an invalid option).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError {
+    pub log: String,
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "NVRTC compilation failed:\n{}", self.log)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// Looks up `name` (NUL-terminated) in `lib` as a function pointer of type `T`.
+///
+/// # Safety
+/// `T` must be the `unsafe extern "C" fn` type matching the C declaration of `name`, and the
+/// returned pointer, which is copied out of libloading's lifetime-checked `Symbol`, must not be
+/// called once `lib` is dropped ([`Nvrtc`] guarantees this by owning `lib` next to the pointers).
+unsafe fn symbol<T: Copy>(lib: &Library, name: &CStr) -> Result<T, String> {
+    // SAFETY: `Library::get` requires `T` to be the symbol's true type; the caller guarantees it
+    // (see above), so reading the symbol's address as a `T` is what the C declaration promises.
+    let sym = unsafe { lib.get::<T>(name) };
+    sym.map(|s| *s)
+        .map_err(|e| format!("symbol {} not found: {e}", name.to_string_lossy()))
+}
+
+impl Nvrtc {
+    /// Opens the NVRTC library at `path` (`libnvrtc.so.12`; `libnvrtc-builtins.so.12.*` must be in
+    /// the same directory) and checks that it answers `nvrtcVersion`.
+    pub fn load(path: impl AsRef<Path>) -> Result<Nvrtc, String> {
+        let path = path.as_ref();
+        if !path.is_file() {
+            return Err(format!("NVRTC library {} does not exist", path.display()));
+        }
+        // SAFETY: loading a shared object runs its initialisers, which may demand anything of the
+        // process. The only libraries loaded here are NVIDIA's libnvrtc.so.12 (from the pinned
+        // wheel, or an explicit PTX_ABI_NVRTC): a C API library whose initialisers are ordinary
+        // C++ static constructors with no preconditions on the caller; it is designed to be
+        // dlopen'ed by applications (that is how CUDA's own runtime-compilation users load it).
+        let lib = unsafe { Library::new(path) }
+            .map_err(|e| format!("cannot load {}: {e}", path.display()))?;
+        // SAFETY: every symbol is read as the type alias transcribed from nvrtc.h's prototype of
+        // that very function (see the aliases above), and every pointer ends up in the same
+        // `Nvrtc` as `lib` (moving a `Library` does not unload it), so none outlives the mapping:
+        // that is `symbol`'s whole contract. `nvrtc_version` is only called below, while `nvrtc`
+        // (and so `lib`) is alive.
+        let (nvrtc_version, nvrtc) = unsafe {
+            let nvrtc_version: VersionFn = symbol(&lib, c"nvrtcVersion")?;
+            let nvrtc = Nvrtc {
+                path: path.to_path_buf(),
+                version: (0, 0),
+                create_program: symbol(&lib, c"nvrtcCreateProgram")?,
+                compile_program: symbol(&lib, c"nvrtcCompileProgram")?,
+                get_program_log_size: symbol(&lib, c"nvrtcGetProgramLogSize")?,
+                get_program_log: symbol(&lib, c"nvrtcGetProgramLog")?,
+                get_ptx_size: symbol(&lib, c"nvrtcGetPTXSize")?,
+                get_ptx: symbol(&lib, c"nvrtcGetPTX")?,
+                destroy_program: symbol(&lib, c"nvrtcDestroyProgram")?,
+                get_error_string: symbol(&lib, c"nvrtcGetErrorString")?,
+                _lib: lib,
+            };
+            (nvrtc_version, nvrtc)
+        };
+        let (mut major, mut minor): (c_int, c_int) = (0, 0);
+        // SAFETY: `nvrtc_version` has nvrtcVersion's type and points into `nvrtc._lib`, which is
+        // alive; both arguments are valid, writable `int`s that outlive the call.
+        let status = unsafe { nvrtc_version(&mut major, &mut minor) };
+        nvrtc
+            .check(status, "nvrtcVersion")
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Nvrtc {
+            version: (major, minor),
+            ..nvrtc
+        })
+    }
+
+    /// [`crate::fetch::locate_nvrtc`] then [`Nvrtc::load`]: `None` when no NVRTC is configured or
+    /// cached (callers should skip, pointing at `cargo xtask nvrtc`), `Some(Err)` when one was
+    /// found but does not load.
+    pub fn locate_and_load() -> Option<Result<Nvrtc, String>> {
+        crate::fetch::locate_nvrtc().map(Nvrtc::load)
+    }
+
+    /// The library this was loaded from.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// `nvrtcVersion`: `(major, minor)`, e.g. `(12, 9)`.
+    pub fn version(&self) -> (i32, i32) {
+        self.version
+    }
+
+    /// Compiles CUDA C++ `source` with [`DEFAULT_OPTIONS`].
+    pub fn compile_default(&self, source: &str) -> Result<String, CompileError> {
+        self.compile(source, DEFAULT_OPTIONS)
+    }
+
+    /// Compiles CUDA C++ `source` with `options` (e.g. [`DEFAULT_OPTIONS`]) and returns the PTX.
+    ///
+    /// No headers are available (there are none to give NVRTC here); the CUDA vector types are
+    /// built in. Warnings do not fail a compilation; the log is only returned on failure.
+    pub fn compile(&self, source: &str, options: &[&str]) -> Result<String, CompileError> {
+        let api = |log: String| CompileError { log };
+        let source = CString::new(source).map_err(|_| api("source contains a NUL byte".into()))?;
+        let options = options
+            .iter()
+            .map(|o| CString::new(*o).map_err(|_| api(format!("option {o:?} contains a NUL byte"))))
+            .collect::<Result<Vec<_>, _>>()?;
+        let option_ptrs: Vec<*const c_char> = options.iter().map(|o| o.as_ptr()).collect();
+        let num_options =
+            c_int::try_from(option_ptrs.len()).map_err(|_| api("too many options".into()))?;
+
+        let mut prog: NvrtcProgram = std::ptr::null_mut();
+        // SAFETY: `create_program` has nvrtcCreateProgram's type and `self._lib` is alive. `prog`
+        // is a valid out-pointer; `source` and `SOURCE_NAME` are NUL-terminated strings that
+        // outlive the call (NVRTC copies them); with 0 headers, `headers` and `includeNames` may
+        // be NULL (nvrtc.h: "can be NULL when numHeaders is 0").
+        let status = unsafe {
+            (self.create_program)(
+                &mut prog,
+                source.as_ptr(),
+                SOURCE_NAME.as_ptr(),
+                0,
+                std::ptr::null(),
+                std::ptr::null(),
+            )
+        };
+        self.check(status, "nvrtcCreateProgram").map_err(api)?;
+        // From here on the program is destroyed on every path, including panics.
+        let prog = Program {
+            nvrtc: self,
+            handle: prog,
+        };
+
+        // SAFETY: `prog.handle` is a live program created above; `option_ptrs` holds
+        // `num_options` pointers to NUL-terminated strings owned by `options`, which outlives the
+        // call.
+        let status =
+            unsafe { (self.compile_program)(prog.handle, num_options, option_ptrs.as_ptr()) };
+        if status != NVRTC_SUCCESS {
+            let log = prog.log().unwrap_or_else(|e| format!("(no log: {e})"));
+            return Err(api(match self.check(status, "nvrtcCompileProgram") {
+                // Anything but a plain compile error (e.g. an invalid option): say which.
+                Err(e) if status != NVRTC_ERROR_COMPILATION => format!("{e}\n{log}"),
+                _ => log,
+            }));
+        }
+        prog.ptx().map_err(api)
+    }
+
+    /// `Ok` for `NVRTC_SUCCESS`, else an error naming `what` and NVRTC's name for `status`.
+    fn check(&self, status: NvrtcResult, what: &str) -> Result<(), String> {
+        if status == NVRTC_SUCCESS {
+            return Ok(());
+        }
+        // SAFETY: `get_error_string` has nvrtcGetErrorString's type and `self._lib` is alive. It
+        // accepts any value ("for unrecognized enumeration values, it returns NVRTC_ERROR
+        // unknown") and returns a pointer to a static NUL-terminated string, or conceivably NULL,
+        // which is checked before it is read.
+        let name = unsafe {
+            let p = (self.get_error_string)(status);
+            if p.is_null() {
+                format!("nvrtcResult {status}")
+            } else {
+                CStr::from_ptr(p).to_string_lossy().into_owned()
+            }
+        };
+        Err(format!("{what} failed: {name} ({status})"))
+    }
+}
+
+/// A live `nvrtcProgram`, destroyed on drop.
+struct Program<'a> {
+    nvrtc: &'a Nvrtc,
+    handle: NvrtcProgram,
+}
+
+impl Program<'_> {
+    /// Reads one of the program's texts (log or PTX) with its size query and fill call.
+    fn text(&self, size_fn: GetSizeFn, text_fn: GetTextFn, what: &str) -> Result<String, String> {
+        let mut size: usize = 0;
+        // SAFETY: `size_fn` is nvrtcGetProgramLogSize or nvrtcGetPTXSize (same type, from the live
+        // library); `self.handle` is a live program; `size` is a valid out-pointer.
+        let status = unsafe { size_fn(self.handle, &mut size) };
+        self.nvrtc.check(status, &format!("nvrtcGet{what}Size"))?;
+        // The size counts the terminating NUL; allocate at least one byte regardless.
+        let mut buf = vec![0u8; size.max(1)];
+        // SAFETY: `text_fn` is the matching nvrtcGetProgramLog / nvrtcGetPTX; it writes exactly
+        // the `size` bytes the size query just reported for this same, unchanged program, and
+        // `buf` has at least that many writable bytes.
+        let status = unsafe { text_fn(self.handle, buf.as_mut_ptr().cast::<c_char>()) };
+        self.nvrtc.check(status, &format!("nvrtcGet{what}"))?;
+        let end = buf.iter().position(|&b| b == 0).unwrap_or(buf.len());
+        buf.truncate(end);
+        Ok(String::from_utf8(buf)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
+    }
+
+    fn log(&self) -> Result<String, String> {
+        self.text(
+            self.nvrtc.get_program_log_size,
+            self.nvrtc.get_program_log,
+            "ProgramLog",
+        )
+    }
+
+    fn ptx(&self) -> Result<String, String> {
+        self.text(self.nvrtc.get_ptx_size, self.nvrtc.get_ptx, "PTX")
+    }
+}
+
+impl Drop for Program<'_> {
+    fn drop(&mut self) {
+        // SAFETY: `destroy_program` has nvrtcDestroyProgram's type and the library is alive
+        // (`self.nvrtc` borrows it); `self.handle` was created by nvrtcCreateProgram and this is
+        // the only place that destroys it, exactly once. The status is ignored: nothing useful
+        // can be done about a failed destroy.
+        unsafe {
+            (self.nvrtc.destroy_program)(&mut self.handle);
+        }
+    }
+}

@@ -1,1 +1,76 @@
-fn main() {}
+//! Workspace automation: `cargo xtask <command>` (alias in `.cargo/config.toml`).
+//!
+//! Std only, so it builds in seconds. The download logic and the cache layout are shared with
+//! the oracle crate by compiling `oracle/src/fetch.rs` here as a module: what `cargo xtask nvrtc`
+//! writes is exactly what `ptx_abi_oracle::fetch::locate_nvrtc` looks for.
+
+use std::env;
+use std::process::ExitCode;
+
+// Not every item of the shared file is used here (the `locate_*` readers are for the tests).
+#[allow(dead_code)]
+#[path = "../../oracle/src/fetch.rs"]
+mod fetch;
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  nvrtc   download (once) the pinned NVRTC wheel into <target>/nvidia and print the absolute
+          path of libnvrtc.so.12 (libnvrtc-builtins is next to it)
+  ptxas   download (once) the pinned nvcc wheel into <target>/nvidia and print the absolute
+          path of ptxas
+  help    show this message
+
+<target> is $CARGO_TARGET_DIR if set, else the workspace's target/ directory. Once cached, both
+commands work offline. The oracle tests find the cache on their own, or take
+PTX_ABI_NVRTC / PTX_ABI_PTXAS (explicit paths) instead.";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let (cmd, rest) = match args.split_first() {
+        Some((cmd, rest)) => (cmd.as_str(), rest),
+        None => ("help", &[][..]),
+    };
+    let result = match cmd {
+        "nvrtc" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::NVRTC_WHEEL)),
+        "ptxas" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::PTXAS_WHEEL)),
+        // "test" => ...  (to be added: the command that runs the oracle test suites)
+        "help" | "-h" | "--help" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn no_args(cmd: &str, rest: &[String]) -> Result<(), String> {
+    match rest {
+        [] => Ok(()),
+        _ => Err(format!("`{cmd}` takes no arguments (got {rest:?})")),
+    }
+}
+
+/// Fetches `wheel` into the cache if needed and prints the wanted file's absolute path (alone on
+/// stdout, so `$(cargo xtask nvrtc)` can be used in scripts; progress goes to stderr).
+fn print_fetched(wheel: &fetch::Wheel) -> Result<(), String> {
+    let cache = fetch::cache_dir();
+    if !wheel.file_in(&cache).is_file() {
+        eprintln!(
+            "xtask: fetching {}=={} into {}",
+            wheel.project,
+            wheel.version,
+            cache.display()
+        );
+    }
+    let path = fetch::fetch(wheel, &cache)?;
+    println!("{}", path.display());
+    Ok(())
+}
