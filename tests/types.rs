@@ -1,0 +1,181 @@
+//! Sizes and alignments of every built-in type, against the guide's tables: §1.1 (fundamental
+//! types), §1.2 (native vectors: odd n → align of t, even n → n × align of t), §1.4 (handles).
+
+use ptx_abi::*;
+use std::marker::PhantomData;
+
+fn sa<T: PtxAbi>() -> (usize, usize) {
+    (T::SIZE, T::ALIGN)
+}
+
+#[test]
+fn fundamental_types_section_1_1() {
+    assert_eq!(sa::<u8>(), (1, 1));
+    assert_eq!(sa::<i8>(), (1, 1));
+    assert_eq!(sa::<u16>(), (2, 2));
+    assert_eq!(sa::<i16>(), (2, 2));
+    assert_eq!(sa::<u32>(), (4, 4));
+    assert_eq!(sa::<i32>(), (4, 4));
+    assert_eq!(sa::<u64>(), (8, 8));
+    assert_eq!(sa::<i64>(), (8, 8));
+    assert_eq!(sa::<f32>(), (4, 4));
+    assert_eq!(sa::<f64>(), (8, 8));
+    assert_eq!(sa::<bool>(), (1, 1));
+}
+
+#[cfg(feature = "half")]
+#[test]
+fn half_section_1_1() {
+    assert_eq!(sa::<half::f16>(), (2, 2));
+    let v = half::f16::from_f32(1.5);
+    assert_eq!(v.to_ptx_bytes().unwrap(), 0x3E00u16.to_le_bytes());
+    assert_eq!(sa::<Vector<half::f16, 2>>(), (4, 4));
+}
+
+#[test]
+fn pointers_and_handles_by_address_size() {
+    assert_eq!(sa::<DevicePtr<u8>>(), (8, 8));
+    assert_eq!(sa::<*const f32>(), (8, 8));
+    assert_eq!(sa::<*mut f32>(), (8, 8));
+    assert_eq!(sa::<DevicePtr<core::ffi::c_void>>(), (8, 8));
+    let l = layout_at::<DevicePtr<u8>>(AddressSize::A32);
+    assert_eq!((l.size, l.align), (4, 4));
+    for handle in [
+        layout_at::<TexRef>,
+        layout_at::<SamplerRef>,
+        layout_at::<SurfRef>,
+    ] {
+        for addr in [AddressSize::A32, AddressSize::A64] {
+            assert_eq!(
+                handle(addr),
+                Layout { size: 8, align: 8 },
+                "§1.4: .b64 handles"
+            );
+        }
+    }
+}
+
+#[test]
+fn arrays_and_phantom_data() {
+    assert_eq!(sa::<[u16; 3]>(), (6, 2));
+    assert_eq!(sa::<[[f64; 2]; 3]>(), (48, 8));
+    assert_eq!(sa::<[u8; 0]>(), (0, 1));
+    assert_eq!(sa::<PhantomData<String>>(), (0, 1));
+}
+
+/// §1.2: (lanes, size, align) for an element of `elem` bytes.
+fn expected(elem: usize, lanes: usize) -> (usize, usize) {
+    let align = if lanes % 2 == 0 { lanes * elem } else { elem };
+    (lanes * elem, align)
+}
+
+#[test]
+fn native_vectors_section_1_2() {
+    let small: [(&str, [(usize, usize); 4], usize); 7] = [
+        (
+            "char",
+            [sa::<Char1>(), sa::<Char2>(), sa::<Char3>(), sa::<Char4>()],
+            1,
+        ),
+        (
+            "uchar",
+            [
+                sa::<UChar1>(),
+                sa::<UChar2>(),
+                sa::<UChar3>(),
+                sa::<UChar4>(),
+            ],
+            1,
+        ),
+        (
+            "short",
+            [
+                sa::<Short1>(),
+                sa::<Short2>(),
+                sa::<Short3>(),
+                sa::<Short4>(),
+            ],
+            2,
+        ),
+        (
+            "ushort",
+            [
+                sa::<UShort1>(),
+                sa::<UShort2>(),
+                sa::<UShort3>(),
+                sa::<UShort4>(),
+            ],
+            2,
+        ),
+        (
+            "int",
+            [sa::<Int1>(), sa::<Int2>(), sa::<Int3>(), sa::<Int4>()],
+            4,
+        ),
+        (
+            "uint",
+            [sa::<UInt1>(), sa::<UInt2>(), sa::<UInt3>(), sa::<UInt4>()],
+            4,
+        ),
+        (
+            "float",
+            [
+                sa::<Float1>(),
+                sa::<Float2>(),
+                sa::<Float3>(),
+                sa::<Float4>(),
+            ],
+            4,
+        ),
+    ];
+    for (name, got, elem) in small {
+        for (i, g) in got.iter().enumerate() {
+            assert_eq!(*g, expected(elem, i + 1), "{name}{}", i + 1);
+        }
+    }
+    let wide: [(&str, [(usize, usize); 2]); 5] = [
+        ("long", [sa::<Long1>(), sa::<Long2>()]),
+        ("ulong", [sa::<ULong1>(), sa::<ULong2>()]),
+        ("longlong", [sa::<LongLong1>(), sa::<LongLong2>()]),
+        ("ulonglong", [sa::<ULongLong1>(), sa::<ULongLong2>()]),
+        ("double", [sa::<Double1>(), sa::<Double2>()]),
+    ];
+    for (name, got) in wide {
+        for (i, g) in got.iter().enumerate() {
+            assert_eq!(*g, expected(8, i + 1), "{name}{}", i + 1);
+        }
+    }
+}
+
+#[test]
+fn vectors_have_the_ptx_layout_in_rust_too() {
+    assert_eq!(std::mem::align_of::<Float4>(), 16);
+    assert_eq!(std::mem::size_of::<Char3>(), 3);
+    assert_eq!(std::mem::align_of::<Short2>(), 4);
+    assert_eq!(std::mem::align_of::<Double2>(), 16);
+}
+
+#[test]
+fn vector_conversions_and_names() {
+    let v = Int3::from([1, -2, 3]);
+    assert_eq!(v.lanes(), [1, -2, 3]);
+    assert_eq!(v[1], -2);
+    let back: [i32; 3] = v.into();
+    assert_eq!(back, [1, -2, 3]);
+    assert_eq!(format!("{v:?}"), "Int3([1, -2, 3])");
+    assert_eq!(vector_c_name(Scalar::U64, 2), "ulonglong2");
+    assert_eq!(
+        v.to_ptx_bytes().unwrap(),
+        [1, 0, 0, 0, 254, 255, 255, 255, 3, 0, 0, 0]
+    );
+}
+
+#[test]
+fn device_pointers() {
+    let p: DevicePtr<f32> = DevicePtr::from_raw(0xdead_beef_0000);
+    assert_eq!(p.addr(), 0xdead_beef_0000);
+    assert!(DevicePtr::<f32>::NULL.is_null());
+    assert_eq!(p.to_ptx_bytes().unwrap(), 0xdead_beef_0000u64.to_le_bytes());
+    let raw: *const f32 = <*const f32>::from_ptx_bytes(&0x1000u64.to_le_bytes()).unwrap();
+    assert_eq!(raw.addr(), 0x1000);
+}
