@@ -1,0 +1,213 @@
+//! CUDA C++ for NVRTC (`-std=c++20`, no headers): definitions, initializers and probes.
+//!
+//! Spellings: `signed char` and `long long` (never plain `char` or `long`), `char*` for
+//! pointers, the built-in vector types (`char1..4` ... `double1..2`), `enum class E : T` for
+//! enums. Unions are initialised with a designated initializer through an ordinary member
+//! (NVRTC fails internally when a union is initialised through a bit-field).
+
+use std::fmt::Write;
+
+use super::model::{Aggregate, Case, Kind, Member, Scalar, Ty, Value};
+
+/// The C declaration of `name` with type `ty`: `int m3[2][3]`, `char* m4`, `float4 m5`.
+pub fn cuda_decl(case: &Case, ty: &Ty, name: &str) -> String {
+    let mut base = ty;
+    let mut dims = String::new();
+    while let Ty::Array { elem, len } = base {
+        write!(dims, "[{len}]").unwrap();
+        base = elem;
+    }
+    let base = match base {
+        Ty::Scalar(s) => s.cuda_name().to_string(),
+        Ty::Pointer => "char*".to_string(),
+        Ty::Vector { elem, lanes } => {
+            format!("{}{lanes}", elem.vector_stem().expect("no bool vectors").0)
+        }
+        Ty::Named(i) => case.aggregates[*i].name.clone(),
+        Ty::Enum(i) => case.enums[*i].name.clone(),
+        Ty::Array { .. } => unreachable!(),
+    };
+    format!("{base} {name}{dims}")
+}
+
+/// The definition of one aggregate, e.g.
+/// `struct __align__(16) T_x { signed char m0; unsigned int m1 : 20; long long : 0; };`
+pub fn cuda_aggregate(case: &Case, agg: &Aggregate) -> String {
+    let kw = match agg.kind {
+        Kind::Struct => "struct",
+        Kind::Union => "union",
+    };
+    let mut s = String::from(kw);
+    if let Some(n) = agg.align {
+        write!(s, " __align__({n})").unwrap();
+    }
+    writeln!(s, " {} {{", agg.name).unwrap();
+    for m in &agg.members {
+        match m {
+            Member::Field { name, ty } => writeln!(s, "    {};", cuda_decl(case, ty, name)),
+            Member::BitField { name, ty, width } => {
+                writeln!(s, "    {} {name} : {width};", ty.cuda_name())
+            }
+            Member::Unnamed { ty, width } => writeln!(s, "    {} : {width};", ty.cuda_name()),
+        }
+        .unwrap();
+    }
+    s.push_str("};\n");
+    s
+}
+
+/// Every enum and aggregate of the case, dependencies first.
+pub fn cuda_defs(case: &Case) -> String {
+    let mut s = String::new();
+    for e in &case.enums {
+        let variants: Vec<String> = e
+            .variants
+            .iter()
+            .map(|(n, d)| format!("{n} = {}", cuda_int(e.repr, *d)))
+            .collect();
+        writeln!(
+            s,
+            "enum class {} : {} {{ {} }};",
+            e.name,
+            e.repr.cuda_name(),
+            variants.join(", ")
+        )
+        .unwrap();
+    }
+    for agg in &case.aggregates {
+        s.push_str(&cuda_aggregate(case, agg));
+    }
+    s
+}
+
+/// A C integer literal of type `s` (`U`, `LL`, `ULL` suffixes; the most negative `int` and
+/// `long long` as a subtraction), or `true`/`false` for `bool`.
+pub fn cuda_int(s: Scalar, v: i128) -> String {
+    match s {
+        Scalar::Bool => (if v != 0 { "true" } else { "false" }).to_string(),
+        Scalar::I32 if v == i128::from(i32::MIN) => "(-2147483647 - 1)".to_string(),
+        Scalar::I64 if v == i128::from(i64::MIN) => "(-9223372036854775807LL - 1)".to_string(),
+        Scalar::I64 => format!("{v}LL"),
+        Scalar::U32 => format!("{v}U"),
+        Scalar::U64 => format!("{v}ULL"),
+        _ => v.to_string(),
+    }
+}
+
+/// A C floating literal of type `s` (`f` suffix for `float`); exact, since Rust prints the
+/// shortest decimal that reads back to the same value.
+pub fn cuda_float(s: Scalar, v: f64) -> String {
+    match s {
+        Scalar::F32 => format!("{:?}f", v as f32),
+        _ => format!("{v:?}"),
+    }
+}
+
+fn scalar_literal(s: Scalar, v: &Value) -> String {
+    match v {
+        Value::Bool(b) => b.to_string(),
+        Value::Int(i) => cuda_int(s, *i),
+        Value::UInt(u) => cuda_int(s, *u as i128),
+        Value::Float(f) => cuda_float(s, *f),
+        _ => panic!("{v:?} is not a value of {s:?}"),
+    }
+}
+
+/// The C++20 initializer of value `v` of type `ty`.
+pub fn cuda_value(case: &Case, ty: &Ty, v: &Value) -> String {
+    match (ty, v) {
+        (Ty::Scalar(s), _) => scalar_literal(*s, v),
+        (Ty::Pointer, Value::Pointer(0)) => "(char*)0".to_string(),
+        (Ty::Pointer, Value::Pointer(p)) => format!("(char*)0 + {p}ULL"),
+        (Ty::Vector { elem, .. }, Value::Vector(lanes)) => {
+            let lanes: Vec<String> = lanes.iter().map(|l| scalar_literal(*elem, l)).collect();
+            format!("{{{}}}", lanes.join(", "))
+        }
+        (Ty::Array { elem, .. }, Value::Array(items)) => {
+            let items: Vec<String> = items.iter().map(|i| cuda_value(case, elem, i)).collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        (Ty::Named(i), _) => cuda_aggregate_value(case, *i, v),
+        (Ty::Enum(i), Value::Enum(k)) => {
+            let e = &case.enums[*i];
+            format!("{}::{}", e.name, e.variants[*k].0)
+        }
+        _ => panic!("{v:?} is not a value of {ty:?}"),
+    }
+}
+
+/// The initializer of value `v` of aggregate `index`: positional braces for a struct
+/// (unnamed bit-fields skipped), `{ .mK = ... }` for a union.
+pub fn cuda_aggregate_value(case: &Case, index: usize, v: &Value) -> String {
+    let agg = &case.aggregates[index];
+    match v {
+        Value::Struct(vals) => {
+            let mut items = Vec::new();
+            for (m, val) in agg.members.iter().zip(vals) {
+                match m {
+                    Member::Field { ty, .. } => items.push(cuda_value(case, ty, val)),
+                    Member::BitField { ty, .. } => items.push(scalar_literal(*ty, val)),
+                    Member::Unnamed { .. } => {}
+                }
+            }
+            format!("{{{}}}", items.join(", "))
+        }
+        Value::Union { member, value } => {
+            let Member::Field { name, ty } = &agg.members[*member] else {
+                panic!(
+                    "{}: a union must be initialised through an ordinary member",
+                    agg.name
+                )
+            };
+            format!("{{ .{name} = {} }}", cuda_value(case, ty, value))
+        }
+        _ => panic!("{v:?} is not a value of {}", agg.name),
+    }
+}
+
+/// The initializer of the case's value (of its top type).
+pub fn cuda_initializer(case: &Case) -> String {
+    cuda_aggregate_value(case, case.top_index(), &case.value)
+}
+
+/// Globals and functions NVRTC compiles to report on the top type `T` of case `I`:
+/// `ptxabi_size_I`, `ptxabi_align_I`, `ptxabi_off_I_<k>` (one per named non-bit-field member
+/// `mk`), `ptxabi_val_I` (the value), the kernel `ptxabi_k_I(T)` and the device function
+/// `T ptxabi_f_I(T)`. Needs [`cuda_defs`] before it.
+pub fn cuda_probe(case: &Case) -> String {
+    let t = &case.top().name;
+    let i = case.id;
+    let mut s = String::new();
+    writeln!(
+        s,
+        "extern \"C\" __device__ unsigned long long ptxabi_size_{i} = sizeof({t});"
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "extern \"C\" __device__ unsigned long long ptxabi_align_{i} = alignof({t});"
+    )
+    .unwrap();
+    for (k, m) in case.top().members.iter().enumerate() {
+        if let Member::Field { name, .. } = m {
+            writeln!(
+                s,
+                "extern \"C\" __device__ unsigned long long ptxabi_off_{i}_{k} = __INTADDR__(&(({t}*)0)->{name});"
+            )
+            .unwrap();
+        }
+    }
+    writeln!(
+        s,
+        "extern \"C\" __device__ {t} ptxabi_val_{i} = {};",
+        cuda_initializer(case)
+    )
+    .unwrap();
+    writeln!(s, "extern \"C\" __global__ void ptxabi_k_{i}({t} a) {{}}").unwrap();
+    writeln!(
+        s,
+        "extern \"C\" __device__ {t} ptxabi_f_{i}({t} a) {{ return a; }}"
+    )
+    .unwrap();
+    s
+}
