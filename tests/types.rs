@@ -69,9 +69,12 @@ fn expected(elem: usize, lanes: usize) -> (usize, usize) {
     (lanes * elem, align)
 }
 
+/// (CUDA name, (size, align) of the 1..=N-lane vectors, element size).
+type Row<const N: usize> = (&'static str, [(usize, usize); N], usize);
+
 #[test]
 fn native_vectors_section_1_2() {
-    let small: [(&str, [(usize, usize); 4], usize); 7] = [
+    let small: [Row<4>; 7] = [
         (
             "char",
             [sa::<Char1>(), sa::<Char2>(), sa::<Char3>(), sa::<Char4>()],
@@ -133,14 +136,14 @@ fn native_vectors_section_1_2() {
             assert_eq!(*g, expected(elem, i + 1), "{name}{}", i + 1);
         }
     }
-    let wide: [(&str, [(usize, usize); 2]); 5] = [
-        ("long", [sa::<Long1>(), sa::<Long2>()]),
-        ("ulong", [sa::<ULong1>(), sa::<ULong2>()]),
-        ("longlong", [sa::<LongLong1>(), sa::<LongLong2>()]),
-        ("ulonglong", [sa::<ULongLong1>(), sa::<ULongLong2>()]),
-        ("double", [sa::<Double1>(), sa::<Double2>()]),
+    let wide: [Row<2>; 5] = [
+        ("long", [sa::<Long1>(), sa::<Long2>()], 8),
+        ("ulong", [sa::<ULong1>(), sa::<ULong2>()], 8),
+        ("longlong", [sa::<LongLong1>(), sa::<LongLong2>()], 8),
+        ("ulonglong", [sa::<ULongLong1>(), sa::<ULongLong2>()], 8),
+        ("double", [sa::<Double1>(), sa::<Double2>()], 8),
     ];
-    for (name, got) in wide {
+    for (name, got, _) in wide {
         for (i, g) in got.iter().enumerate() {
             assert_eq!(*g, expected(8, i + 1), "{name}{}", i + 1);
         }

@@ -11,6 +11,7 @@ use std::process::ExitCode;
 #[allow(dead_code)]
 #[path = "../../oracle/src/fetch.rs"]
 mod fetch;
+mod test;
 
 const USAGE: &str = "\
 usage: cargo xtask <command>
@@ -20,6 +21,8 @@ commands:
           path of libnvrtc.so.12 (libnvrtc-builtins is next to it)
   ptxas   download (once) the pinned nvcc wheel into <target>/nvidia and print the absolute
           path of ptxas
+  test    fetch NVRTC and ptxas, then run every test of the workspace with the live NVRTC
+          oracle on a fresh random seed (`--seed N` replays a run)
   help    show this message
 
 <target> is $CARGO_TARGET_DIR if set, else the workspace's target/ directory. Once cached, both
@@ -35,7 +38,7 @@ fn main() -> ExitCode {
     let result = match cmd {
         "nvrtc" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::NVRTC_WHEEL)),
         "ptxas" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::PTXAS_WHEEL)),
-        // "test" => ...  (to be added: the command that runs the oracle test suites)
+        "test" => test::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

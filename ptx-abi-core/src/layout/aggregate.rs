@@ -274,3 +274,48 @@ pub const fn place_members<const N: usize>(ty: &TypeDesc, addr: AddressSize) -> 
         Err(e) => e.panic(),
     }
 }
+
+/// The members of an aggregate with their placements, computed one by one at run time by
+/// the same steps as [`try_place_members`]; yields an error and stops at a broken rule.
+pub struct Placements<'a> {
+    ty: &'a TypeDesc,
+    addr: AddressSize,
+    cur: Cursor,
+    next: usize,
+    failed: bool,
+}
+
+impl<'a> Placements<'a> {
+    /// Placements of `ty`'s members (none for a type that is not an aggregate).
+    pub fn new(ty: &'a TypeDesc, addr: AddressSize) -> Self {
+        Placements {
+            ty,
+            addr,
+            cur: start(parts(ty).0),
+            next: 0,
+            failed: false,
+        }
+    }
+}
+
+impl Iterator for Placements<'_> {
+    type Item = Result<(&'static Member, Placement), LayoutError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let member = parts(self.ty).2.get(self.next)?;
+        if self.failed {
+            return None;
+        }
+        self.next += 1;
+        match place(self.cur, self.ty, member, self.addr) {
+            Ok((cur, placement)) => {
+                self.cur = cur;
+                Some(Ok((member, placement)))
+            }
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! `cargo xtask test`: the README's test command. Fetches NVIDIA's tools, then runs every test
+//! of the workspace with the live NVRTC oracle switched on, on a fresh random seed.
+
+use crate::fetch;
+use std::process::Command;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Runs the whole test suite; `args` may hold `--seed N` to replay a live-oracle run.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let seed = match args {
+        [] => fresh_seed(),
+        [flag, n] if flag == "--seed" => n
+            .parse()
+            .map_err(|_| format!("`--seed` takes a number, found `{n}`"))?,
+        _ => return Err(format!("usage: cargo xtask test [--seed N] (got {args:?})")),
+    };
+    let cache = fetch::cache_dir();
+    let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &cache)?;
+    let ptxas = fetch::fetch(&fetch::PTXAS_WHEEL, &cache)?;
+    eprintln!("xtask: NVRTC  {}", nvrtc.display());
+    eprintln!("xtask: ptxas  {}", ptxas.display());
+    eprintln!("xtask: live oracle seed {seed} (replay with `cargo xtask test --seed {seed}`)");
+    let env = [
+        (fetch::NVRTC_ENV, nvrtc.display().to_string()),
+        (fetch::PTXAS_ENV, ptxas.display().to_string()),
+        ("PTX_ABI_LIVE_SEED", seed.to_string()),
+        // With the tools fetched, a test that cannot find them fails instead of skipping.
+        ("PTX_ABI_REQUIRE_ORACLE", "1".to_string()),
+    ];
+    cargo(&["test", "--workspace", "--features", "ptx-abi/half"], &env)
+}
+
+fn fresh_seed() -> u64 {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    (now as u64) ^ ((now >> 64) as u64) ^ u64::from(std::process::id()).rotate_left(32)
+}
+
+fn cargo(args: &[&str], env: &[(&str, String)]) -> Result<(), String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    eprintln!("xtask: cargo {}", args.join(" "));
+    let status = Command::new(cargo)
+        .args(args)
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .status()
+        .map_err(|e| format!("cannot run cargo: {e}"))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`cargo {}` failed ({status})", args.join(" ")))
+    }
+}
