@@ -26,10 +26,10 @@ fn fundamental_types_section_1_1() {
 #[cfg(feature = "half")]
 #[test]
 fn half_section_1_1() {
-    assert_eq!(sa::<half::f16>(), (2, 2));
-    let v = half::f16::from_f32(1.5);
+    assert_eq!(sa::<ptx_abi::half::f16>(), (2, 2));
+    let v = ptx_abi::half::f16::from_f32(1.5);
     assert_eq!(v.to_ptx_bytes().unwrap(), 0x3E00u16.to_le_bytes());
-    assert_eq!(sa::<Vector<half::f16, 2>>(), (4, 4));
+    assert_eq!(sa::<Vector<ptx_abi::half::f16, 2>>(), (4, 4));
 }
 
 #[test]

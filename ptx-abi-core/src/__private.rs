@@ -11,9 +11,13 @@ pub use crate::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, Type
 pub use crate::error::{DecodeError, EncodeError};
 pub use crate::image::PtxImage;
 pub use crate::layout::{place_members, MemberLayout, Placement};
+pub use crate::params::{
+    assert_kernel_params, buffer_size, param_pointers, KernelParams, PARAM_LIMIT,
+};
 pub use crate::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
 pub use crate::AddressSize;
 pub use core;
+pub use core::ffi::c_void;
 
 /// `.address_size 64`, the layout generated code computes.
 pub const A64: AddressSize = AddressSize::A64;

@@ -31,6 +31,7 @@ mod handle;
 mod image;
 pub mod layout;
 mod pad;
+pub mod params;
 mod pointer;
 mod scalars;
 mod vector;
@@ -38,6 +39,10 @@ mod zero_copy;
 
 #[doc(hidden)]
 pub mod __private;
+
+/// The `half` crate, whose `f16` is PTX's `.f16` (§1.1), re-exported for the `half` feature.
+#[cfg(feature = "half")]
+pub use half;
 
 pub use abi::{layout_at, PtxAbi};
 pub use address::AddressSize;
@@ -52,6 +57,12 @@ pub use handle::{SamplerRef, SurfRef, TexRef};
 pub use image::{images_as_bytes, PtxImage};
 pub use layout::{layout_of, try_layout_of, BitRange, Layout, LayoutError, Placement};
 pub use pad::Pad;
+#[cfg(feature = "alloc")]
+pub use params::{check_entry, entry_signature, func_signature, param_decl, param_decl_with};
+pub use params::{
+    KernelLaunch, KernelParams, ParamSpace, ParamType, Spelling, PARAM_LIMIT,
+    PARAM_LIMIT_VOLTA_CUDA_12_1,
+};
 pub use pointer::{DevicePtr, VOID};
 pub use vector::*;
 pub use zero_copy::{as_ptx_bytes, slice_as_ptx_bytes, ZeroCopy};

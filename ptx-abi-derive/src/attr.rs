@@ -1,7 +1,9 @@
 //! `#[ptx(...)]` and `#[repr(...)]` attributes as typed options, each with its span.
 
 use crate::ctxt::Ctxt;
-use crate::names::{self, ALIGN, BITS, CRATE, DECODE, IMAGE, UNION, ZERO_COPY};
+use crate::names::{
+    self, ALIGN, BITS, CRATE, DECODE, IMAGE, KERNEL, PARAM_LIMIT, UNION, ZERO_COPY,
+};
 use proc_macro2::Span;
 use syn::spanned::Spanned;
 use syn::{Attribute, Expr, Ident, Lit, LitInt};
@@ -26,6 +28,10 @@ pub struct TypeAttrs {
     pub krate: Option<syn::Path>,
     // #[ptx(image = ParticleImage)]
     pub image: Option<Ident>,
+    // #[ptx(kernel = "step")]
+    pub kernel: Option<syn::LitStr>,
+    // #[ptx(param_limit = 32764)]
+    pub param_limit: Option<WithSpan<u64>>,
 }
 
 /// Field- and variant-level `#[ptx(...)]` options.
@@ -137,7 +143,7 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
 
 fn wrong_site(cx: &mut Ctxt, key: &str, site: Site, span: Span) {
     let hint = match key {
-        ALIGN | UNION | ZERO_COPY | CRATE | IMAGE => {
+        ALIGN | UNION | ZERO_COPY | CRATE | IMAGE | KERNEL | PARAM_LIMIT => {
             "it goes on the type, above `struct`, `union` or `enum`"
         }
         BITS => "it goes on a field (or on a variant of a `#[ptx(union)]` enum)",
@@ -177,6 +183,17 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
                 IMAGE => {
                     let ident: Ident = meta.value()?.parse()?;
                     set_once(cx, &mut out.image, ident, IMAGE, span);
+                }
+                // #[ptx(kernel = "step")]
+                KERNEL => {
+                    let name: syn::LitStr = meta.value()?.parse()?;
+                    set_once(cx, &mut out.kernel, name, KERNEL, span);
+                }
+                // #[ptx(param_limit = 32764)]
+                PARAM_LIMIT => {
+                    if let Some(v) = int_value::<u64>(cx, PARAM_LIMIT, "32764", &meta)? {
+                        set_once(cx, &mut out.param_limit, v, PARAM_LIMIT, span);
+                    }
                 }
                 _ => {
                     unknown(cx, &key, Site::Type, span);

@@ -10,13 +10,17 @@ pub const ZERO_COPY: &str = "zero_copy";
 pub const CRATE: &str = "crate";
 // #[ptx(image = Name)] on a type
 pub const IMAGE: &str = "image";
+// #[ptx(kernel = "name")] on a struct of kernel arguments
+pub const KERNEL: &str = "kernel";
+// #[ptx(param_limit = N)] next to `kernel`
+pub const PARAM_LIMIT: &str = "param_limit";
 // #[ptx(bits = N)] on a field or a union variant
 pub const BITS: &str = "bits";
 // #[ptx(decode)] on a union variant
 pub const DECODE: &str = "decode";
 
 /// Keys accepted on a type.
-pub const TYPE_KEYS: &[&str] = &[ALIGN, UNION, ZERO_COPY, CRATE, IMAGE];
+pub const TYPE_KEYS: &[&str] = &[ALIGN, UNION, ZERO_COPY, CRATE, IMAGE, KERNEL, PARAM_LIMIT];
 /// Keys accepted on a field.
 pub const FIELD_KEYS: &[&str] = &[BITS];
 /// Keys accepted on a variant of a `#[ptx(union)]` enum.

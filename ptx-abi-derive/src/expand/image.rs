@@ -12,11 +12,7 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
     let p = &gen.p;
     let ident = input.ident;
     let vis = &input.original.vis;
-    let image = input
-        .attrs
-        .image
-        .clone()
-        .unwrap_or_else(|| format_ident!("{}Image", ident));
+    let image = image_ident(input);
     let doc = format!(
         "The PTX image of [`{ident}`]: its exact PTX size and alignment, `Copy`, ready to be a \
          kernel argument or an element of a device buffer. Accessors decode and encode single \
@@ -74,6 +70,15 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
             }
         };
     }
+}
+
+/// The image type's name: `#[ptx(image = Name)]`, or the type's name followed by `Image`.
+pub fn image_ident(input: &Input) -> syn::Ident {
+    input
+        .attrs
+        .image
+        .clone()
+        .unwrap_or_else(|| format_ident!("{}Image", input.ident))
 }
 
 fn accessors(gen: &Gen, input: &Input) -> TokenStream {

@@ -5,6 +5,7 @@
 mod aggregate;
 mod enums;
 mod image;
+mod kernel;
 
 use crate::ast::{Body, Input};
 use crate::ctxt::Ctxt;
@@ -28,7 +29,15 @@ pub fn derive(input: &DeriveInput) -> Result<TokenStream, syn::Error> {
     let image = if model.is_generic() {
         TokenStream::new()
     } else {
-        image::image(&gen, &model)
+        let mut tokens = image::image(&gen, &model);
+        if let Body::Struct(fields) = &model.body {
+            tokens.extend(kernel::kernel(
+                &gen,
+                fields.len(),
+                &image::image_ident(&model),
+            ));
+        }
+        tokens
     };
     Ok(quote! {
         #body

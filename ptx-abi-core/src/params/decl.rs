@@ -1,0 +1,154 @@
+//! §2.3: the PTX type of a parameter of a given source type, in each space and spelling.
+
+use crate::const_msg::ConstMsg;
+use crate::desc::{Scalar, TypeDesc, TypeKind};
+use crate::layout::try_layout_of;
+use crate::AddressSize;
+
+/// The two parameter spaces NVRTC spells differently (see NOTES.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamSpace {
+    /// A kernel entry (`.entry`): integers keep their width and are written unsigned
+    /// (`.u8`…`.u64`, also for signed types and `bool`).
+    Entry,
+    /// A device function (`.func`), its parameters and `func_retval0`: scalars are widened to
+    /// 32 bits (§2.3 note A).
+    Func,
+}
+
+/// How `.func` scalars are spelled; both are the same size and alignment, so ABI-compatible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Spelling {
+    /// As nvcc/NVRTC write them: untyped `.b32`/`.b64`.
+    #[default]
+    Nvcc,
+    /// As the guide's §2.3 table writes them: `.u32`/`.s32`/`.u64`/`.s64`/`.f32`/`.f64`.
+    Guide,
+}
+
+/// What a parameter of some type is declared as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParamType {
+    /// A scalar parameter: `.param .u32 name`.
+    Scalar(&'static str),
+    /// An aggregate, union, vector or `__half`: `.param .align A .b8 name[SIZE]`.
+    Bytes {
+        /// The type's alignment (§2.3 note D: 1 to 128).
+        align: usize,
+        /// The type's size.
+        size: usize,
+    },
+    /// A zero-sized type (`PhantomData`) or an unnamed bit-field: no parameter at all.
+    Absent,
+}
+
+const fn entry_scalar(s: Scalar) -> &'static str {
+    match s {
+        Scalar::Bool | Scalar::I8 | Scalar::U8 => ".u8",
+        Scalar::I16 | Scalar::U16 | Scalar::F16 => ".u16",
+        Scalar::I32 | Scalar::U32 => ".u32",
+        Scalar::I64 | Scalar::U64 => ".u64",
+        Scalar::F32 => ".f32",
+        Scalar::F64 => ".f64",
+    }
+}
+
+const fn func_scalar(s: Scalar, spelling: Spelling) -> &'static str {
+    match spelling {
+        Spelling::Nvcc => {
+            if s.size() <= 4 {
+                ".b32"
+            } else {
+                ".b64"
+            }
+        }
+        // §2.3 table: integral types of 8 to 32 bits are .u32/.s32 (note A: extended), 64-bit
+        // ones .u64/.s64, floating-point .f32/.f64.
+        Spelling::Guide => match s {
+            Scalar::Bool | Scalar::U8 | Scalar::U16 | Scalar::U32 => ".u32",
+            Scalar::I8 | Scalar::I16 | Scalar::I32 => ".s32",
+            Scalar::U64 => ".u64",
+            Scalar::I64 => ".s64",
+            Scalar::F32 | Scalar::F16 => ".f32",
+            Scalar::F64 => ".f64",
+        },
+    }
+}
+
+/// §2.3: the PTX type a parameter (or `func_retval0`) of type `ty` is declared with.
+///
+/// `f16` is never `.f16` (§2.3 note C): it travels like CUDA's `__half`, a 2-byte aggregate.
+/// Pointers are generic addresses (note B): `.u64` (`.u32` at `.address_size 32`) in kernels.
+/// Handles are `.b64` (note E).
+pub const fn param_type(
+    ty: &TypeDesc,
+    space: ParamSpace,
+    spelling: Spelling,
+    addr: AddressSize,
+) -> ParamType {
+    let scalar = match ty.kind {
+        TypeKind::Scalar(Scalar::F16) => return bytes(ty, addr),
+        TypeKind::Scalar(s) => s,
+        TypeKind::Enum { repr, .. } => repr,
+        TypeKind::Pointer { .. } => match addr {
+            AddressSize::A32 => Scalar::U32,
+            AddressSize::A64 => Scalar::U64,
+        },
+        TypeKind::Handle(_) => return ParamType::Scalar(".b64"),
+        TypeKind::Phantom | TypeKind::Pad { .. } => return ParamType::Absent,
+        TypeKind::Vector { .. } | TypeKind::Array { .. } | TypeKind::Aggregate { .. } => {
+            return bytes(ty, addr)
+        }
+    };
+    ParamType::Scalar(match space {
+        ParamSpace::Entry => entry_scalar(scalar),
+        ParamSpace::Func => func_scalar(scalar, spelling),
+    })
+}
+
+const fn bytes(ty: &TypeDesc, addr: AddressSize) -> ParamType {
+    match try_layout_of(ty, addr) {
+        Ok(l) if l.size == 0 => ParamType::Absent,
+        Ok(l) => ParamType::Bytes {
+            align: l.align,
+            size: l.size,
+        },
+        Err(_) => ParamType::Absent,
+    }
+}
+
+/// Writes `.param <type> <name>` (no trailing comma) into a fixed-size buffer, in a `const`
+/// context: `const DECL: ConstMsg<64> = write_param_decl(T::TYPE, "k_param_0", …)`.
+pub const fn write_param_decl<const N: usize>(
+    ty: &TypeDesc,
+    name: &str,
+    space: ParamSpace,
+    spelling: Spelling,
+    addr: AddressSize,
+) -> ConstMsg<N> {
+    let out = ConstMsg::new();
+    match param_type(ty, space, spelling, addr) {
+        ParamType::Scalar(t) => out.str(".param ").str(t).str(" ").str(name),
+        ParamType::Bytes { align, size } => out
+            .str(".param .align ")
+            .num(align as u128)
+            .str(" .b8 ")
+            .str(name)
+            .str("[")
+            .num(size as u128)
+            .str("]"),
+        ParamType::Absent => out,
+    }
+}
+
+impl core::fmt::Display for ParamType {
+    /// The type part of a declaration: `.u32` or `.align 8 .b8` (the `[SIZE]` goes after the
+    /// name, see [`crate::params::param_decl`]).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ParamType::Scalar(t) => f.write_str(t),
+            ParamType::Bytes { align, .. } => write!(f, ".align {align} .b8"),
+            ParamType::Absent => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! Kernel argument structs: a struct whose fields are a kernel's parameters, in order.
+
+use crate::abi::PtxAbi;
+use crate::const_msg::ConstMsg;
+use crate::desc::TypeDesc;
+use crate::image::PtxImage;
+use crate::layout::MemberLayout;
+use core::ffi::c_void;
+
+/// The driver's classic limit on a kernel's parameter bytes (all GPUs, all CUDA versions).
+pub const PARAM_LIMIT: usize = 4096;
+
+/// The limit on Volta and newer GPUs with CUDA 12.1 or newer (32,764 bytes). Opt in with
+/// `#[ptx(kernel = "name", param_limit = 32764)]` only if every target has both.
+pub const PARAM_LIMIT_VOLTA_CUDA_12_1: usize = 32764;
+
+/// A struct whose fields are, in order, the parameters of the kernel [`KernelParams::KERNEL`]
+/// (`#[derive(PtxAbi)] #[ptx(kernel = "name")]`).
+///
+/// Parameters sit in the parameter space like the members of a C struct: each at the lowest
+/// offset aligned to its own alignment (§1.2), so the struct's layout *is* the packed
+/// parameter buffer, minus its tail padding.
+pub trait KernelParams: PtxAbi {
+    /// The kernel's name (`extern "C"`, so not mangled).
+    const KERNEL: &'static str;
+    /// The limit on the parameter bytes this kernel is checked against.
+    const PARAM_LIMIT: usize;
+    /// The bytes `cuLaunchKernel` must be told (`CU_LAUNCH_PARAM_BUFFER_SIZE`): the end of
+    /// the last parameter, without tail padding.
+    const BUFFER_SIZE: usize;
+    /// The image type holding the parameters, aligned to the strictest parameter.
+    type Image: PtxImage<Value = Self>;
+    /// One pointer per parameter (`[*mut c_void; N]`), for `cuLaunchKernel`'s `kernelParams`.
+    type Pointers: Copy + AsMut<[*mut c_void]> + AsRef<[*mut c_void]>;
+    /// The pointers to each parameter inside `image`.
+    fn pointers(image: &mut Self::Image) -> Self::Pointers;
+}
+
+/// Pointers to each parameter's image inside `bytes` (offsets from the member placements).
+/// They are only addresses; nothing is dereferenced here.
+pub fn param_pointers<const N: usize>(
+    bytes: &mut [u8],
+    layout: &MemberLayout<N>,
+) -> [*mut c_void; N] {
+    let base = bytes.as_mut_ptr();
+    core::array::from_fn(|i| base.wrapping_add(layout.members[i].offset).cast())
+}
+
+/// Why a kernel argument struct cannot be passed: a member that is not a parameter (a
+/// bit-field, a zero-sized field) or parameter bytes over `limit`, with a per-parameter size
+/// breakdown.
+pub const fn kernel_params_error<const N: usize>(
+    ty: &TypeDesc,
+    kernel: &str,
+    layout: &MemberLayout<N>,
+    limit: usize,
+) -> Option<ConstMsg<1024>> {
+    let members = ty.members();
+    let mut end = 0;
+    let mut i = 0;
+    while i < N && i < members.len() {
+        let p = &layout.members[i];
+        if p.bits.is_some() || p.size == 0 {
+            let m = ConstMsg::new()
+                .str("kernel `")
+                .str(kernel)
+                .str("`: field `")
+                .str(members[i].name)
+                .str("` is not a kernel parameter (bit-fields and zero-sized fields have no `.param`); move it into a struct and pass that");
+            return Some(m);
+        }
+        end = p.offset + p.size;
+        i += 1;
+    }
+    if end <= limit {
+        return None;
+    }
+    let mut m = ConstMsg::new()
+        .str("kernel `")
+        .str(kernel)
+        .str("` takes ")
+        .num(end as u128)
+        .str(" bytes of parameters, over the ")
+        .num(limit as u128)
+        .str("-byte limit:");
+    i = 0;
+    while i < N && i < members.len() {
+        let p = &layout.members[i];
+        m = m
+            .str(" `")
+            .str(members[i].name)
+            .str("` ")
+            .num(p.size as u128)
+            .str(" B at ")
+            .num(p.offset as u128)
+            .str(";");
+        i += 1;
+    }
+    Some(m.str(
+        " pass large data through a `DevicePtr`, or raise the limit with `param_limit = 32764` (Volta+ with CUDA 12.1+)",
+    ))
+}
+
+/// Stops compilation with [`kernel_params_error`]'s message, if any.
+pub const fn assert_kernel_params<const N: usize>(
+    ty: &TypeDesc,
+    kernel: &str,
+    layout: &MemberLayout<N>,
+    limit: usize,
+) {
+    if let Some(msg) = kernel_params_error(ty, kernel, layout, limit) {
+        panic!("{}", msg.as_str());
+    }
+}
+
+/// The bytes `cuLaunchKernel` must be told: the end of the last parameter (no tail padding).
+pub const fn buffer_size<const N: usize>(layout: &MemberLayout<N>) -> usize {
+    let mut end = 0;
+    let mut i = 0;
+    while i < N {
+        let p = &layout.members[i];
+        if p.offset + p.size > end {
+            end = p.offset + p.size;
+        }
+        i += 1;
+    }
+    end
+}

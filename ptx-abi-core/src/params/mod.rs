@@ -1,0 +1,28 @@
+//! §2.3: parameter passing. `.param` declarations for any type in the two spaces NVRTC treats
+//! differently, kernel and device-function signatures, launch parameter buffers, and a checker
+//! of Rust argument structs against real PTX.
+
+#[cfg(feature = "alloc")]
+mod check;
+mod decl;
+mod kernel;
+mod launch;
+#[cfg(feature = "alloc")]
+mod signature;
+
+#[cfg(feature = "alloc")]
+pub use check::{check_entry, check_signature, ParamMismatch, SignatureError};
+pub use decl::{param_type, write_param_decl, ParamSpace, ParamType, Spelling};
+pub use kernel::{
+    assert_kernel_params, buffer_size, kernel_params_error, param_pointers, KernelParams,
+    PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
+};
+pub use launch::{
+    KernelLaunch, KernelParamPointers, LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER,
+    CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_END,
+};
+#[cfg(feature = "alloc")]
+pub use signature::{
+    entry_signature, func_signature, param_decl, param_decl_with, signature_text, FnReturn,
+    SignatureKind,
+};

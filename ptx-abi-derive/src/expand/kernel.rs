@@ -1,0 +1,46 @@
+//! `#[ptx(kernel = "name")]`: a struct whose fields are a kernel's parameters.
+
+use super::Gen;
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned};
+
+/// The `KernelParams` impl and the compile-time check of the parameter limit.
+pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
+    let Some(kernel) = &gen.input.attrs.kernel else {
+        return TokenStream::new();
+    };
+    let p = &gen.p;
+    let ident = gen.input.ident;
+    let name = kernel.value();
+    let limit = match &gen.input.attrs.param_limit {
+        Some(l) => {
+            let v = l.value as usize;
+            quote!(#v)
+        }
+        None => quote!(#p::PARAM_LIMIT),
+    };
+    quote_spanned! {kernel.span()=>
+        const _: () = #p::assert_kernel_params::<#count>(
+            <#ident as #p::PtxAbi>::TYPE,
+            #name,
+            &#ident::__PTX_ABI_MEMBERS,
+            #limit,
+        );
+
+        #[automatically_derived]
+        impl #p::KernelParams for #ident {
+            const KERNEL: &'static ::core::primitive::str = #name;
+            const PARAM_LIMIT: ::core::primitive::usize = #limit;
+            const BUFFER_SIZE: ::core::primitive::usize = #p::buffer_size::<#count>(&#ident::__PTX_ABI_MEMBERS);
+            type Image = #image;
+            type Pointers = [*mut #p::c_void; #count];
+
+            fn pointers(image: &mut #image) -> [*mut #p::c_void; #count] {
+                #p::param_pointers::<#count>(
+                    <#image as #p::PtxImage>::as_bytes_mut(image),
+                    &#ident::__PTX_ABI_MEMBERS,
+                )
+            }
+        }
+    }
+}

@@ -1,0 +1,364 @@
+//! §2.3 parameter passing: declarations and signatures against NVRTC 12.9.86's text for the
+//! same CUDA C declarations (recorded below), launch buffers, and the PTX checker.
+
+use ptx_abi::params::{check_signature, signature_text, SignatureError, SignatureKind};
+use ptx_abi::{
+    func_signature, param_decl, param_decl_with, AddressSize, DevicePtr, Float4, ParamSpace,
+    PtxAbi, Spelling,
+};
+
+// struct S { double d; char c; };  struct __align__(32) A32 { double d; };
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct S {
+    d: f64,
+    c: i8,
+}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(align = 32)]
+struct A32 {
+    d: f64,
+}
+
+// extern "C" __device__ S f(bool b, signed char a, short s, int i, long long l, float f,
+//                           double d, int* p, S s2);
+#[derive(PtxAbi, Clone, Copy)]
+struct FArgs {
+    b: bool,
+    a: i8,
+    s: i16,
+    i: i32,
+    l: i64,
+    f: f32,
+    d: f64,
+    p: DevicePtr<i32>,
+    s2: S,
+}
+
+/// NVRTC 12.9.86, compute_90, -rdc=true.
+const NVRTC_F: &str = ".visible .func  (.param .align 8 .b8 func_retval0[16]) f(
+\t.param .b32 f_param_0,
+\t.param .b32 f_param_1,
+\t.param .b32 f_param_2,
+\t.param .b32 f_param_3,
+\t.param .b64 f_param_4,
+\t.param .b32 f_param_5,
+\t.param .b64 f_param_6,
+\t.param .b64 f_param_7,
+\t.param .align 8 .b8 f_param_8[16]
+)";
+
+#[test]
+fn device_function_signature_equals_nvrtc() {
+    assert_eq!(func_signature::<FArgs, S>("f"), NVRTC_F);
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct OneInt {
+    a: i32,
+}
+
+#[test]
+fn void_and_scalar_returns_equal_nvrtc() {
+    // extern "C" __device__ void fv(int a);  extern "C" __device__ float ff(float x);
+    assert_eq!(
+        func_signature::<OneInt, ()>("fv"),
+        ".visible .func fv(\n\t.param .b32 fv_param_0\n)"
+    );
+    assert_eq!(
+        func_signature::<OneInt, f32>("ff"),
+        ".visible .func  (.param .b32 func_retval0) ff(\n\t.param .b32 ff_param_0\n)"
+    );
+    assert_eq!(
+        func_signature::<OneInt, bool>("fb"),
+        ".visible .func  (.param .b32 func_retval0) fb(\n\t.param .b32 fb_param_0\n)"
+    );
+}
+
+/// Every scalar type in both spaces: .entry as NVRTC writes kernel parameters (the width is
+/// kept, always unsigned), .func widened to .b32/.b64, and the guide's §2.3 table.
+#[test]
+fn scalar_declarations_in_every_space() {
+    fn all<T: PtxAbi>() -> [String; 3] {
+        [
+            param_decl::<T>("p", ParamSpace::Entry),
+            param_decl::<T>("p", ParamSpace::Func),
+            param_decl_with::<T>("p", ParamSpace::Func, Spelling::Guide, AddressSize::A64),
+        ]
+    }
+    let t = |e: &str, f: &str, g: &str| [e, f, g].map(|t| format!(".param {t} p"));
+    assert_eq!(all::<bool>(), t(".u8", ".b32", ".u32"));
+    assert_eq!(all::<i8>(), t(".u8", ".b32", ".s32"));
+    assert_eq!(all::<u8>(), t(".u8", ".b32", ".u32"));
+    assert_eq!(all::<i16>(), t(".u16", ".b32", ".s32"));
+    assert_eq!(all::<u16>(), t(".u16", ".b32", ".u32"));
+    assert_eq!(all::<i32>(), t(".u32", ".b32", ".s32"));
+    assert_eq!(all::<u32>(), t(".u32", ".b32", ".u32"));
+    assert_eq!(all::<i64>(), t(".u64", ".b64", ".s64"));
+    assert_eq!(all::<u64>(), t(".u64", ".b64", ".u64"));
+    assert_eq!(all::<f32>(), t(".f32", ".b32", ".f32"));
+    assert_eq!(all::<f64>(), t(".f64", ".b64", ".f64"));
+    assert_eq!(all::<DevicePtr<u8>>(), t(".u64", ".b64", ".u64"));
+    assert_eq!(all::<ptx_abi::TexRef>(), t(".b64", ".b64", ".b64"));
+}
+
+#[test]
+fn pointers_at_address_size_32() {
+    let d =
+        |space, spelling| param_decl_with::<DevicePtr<u8>>("p", space, spelling, AddressSize::A32);
+    assert_eq!(d(ParamSpace::Entry, Spelling::Nvcc), ".param .u32 p");
+    assert_eq!(d(ParamSpace::Func, Spelling::Nvcc), ".param .b32 p");
+    assert_eq!(d(ParamSpace::Func, Spelling::Guide), ".param .u32 p");
+}
+
+#[test]
+fn aggregates_vectors_and_unions_are_byte_arrays() {
+    assert_eq!(
+        param_decl::<S>("k_param_0", ParamSpace::Entry),
+        ".param .align 8 .b8 k_param_0[16]"
+    );
+    assert_eq!(
+        param_decl::<A32>("x", ParamSpace::Func),
+        ".param .align 32 .b8 x[32]"
+    );
+    assert_eq!(
+        param_decl::<Float4>("v", ParamSpace::Entry),
+        ".param .align 16 .b8 v[16]"
+    );
+    assert_eq!(
+        param_decl::<[u8; 3]>("a", ParamSpace::Func),
+        ".param .align 1 .b8 a[3]"
+    );
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(union)]
+    enum U {
+        A(i16),
+        #[ptx(bits = 3)]
+        B(u8),
+    }
+    assert_eq!(
+        param_decl::<U>("u", ParamSpace::Entry),
+        ".param .align 2 .b8 u[2]"
+    );
+    assert_eq!(U::B(3).to_ptx_bytes().unwrap(), [3, 0]);
+}
+
+#[cfg(feature = "half")]
+#[test]
+fn f16_travels_as_a_two_byte_aggregate() {
+    // §2.3 note C; NVRTC declares `struct __align__(2) { unsigned short x; }` the same way.
+    for space in [ParamSpace::Entry, ParamSpace::Func] {
+        assert_eq!(
+            param_decl::<ptx_abi::half::f16>("h", space),
+            ".param .align 2 .b8 h[2]"
+        );
+    }
+}
+
+#[test]
+fn declarations_are_available_at_compile_time() {
+    const DECL: ptx_abi::ConstMsg<64> = ptx_abi::params::write_param_decl(
+        <S as PtxAbi>::TYPE,
+        "k_param_0",
+        ParamSpace::Entry,
+        Spelling::Nvcc,
+        AddressSize::A64,
+    );
+    assert_eq!(DECL.as_str(), ".param .align 8 .b8 k_param_0[16]");
+}
+
+#[test]
+fn checker_accepts_nvrtc_signature_and_names_a_wrong_parameter() {
+    let ptx =
+        format!(".version 8.8\n.target sm_90\n.address_size 64\n\n{NVRTC_F}\n{{\n\tret;\n}}\n");
+    check_signature(&ptx, "f", FArgs::TYPE, ParamSpace::Func).unwrap();
+
+    // A host struct that drifted: `l` became an i32.
+    #[derive(PtxAbi, Clone, Copy)]
+    struct Drifted {
+        b: bool,
+        a: i8,
+        s: i16,
+        i: i32,
+        l: i32,
+        f: f32,
+        d: f64,
+        p: DevicePtr<i32>,
+        s2: S,
+    }
+    let err = check_signature(&ptx, "f", Drifted::TYPE, ParamSpace::Func).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "parameter 4 of `f` (field `l` of `Drifted`, a `i32`): the PTX declares \
+         `.param .b64 f_param_4`, the Rust field needs `.param .b32 f_param_4`"
+    );
+    let err = check_signature(&ptx, "f", OneInt::TYPE, ParamSpace::Func).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SignatureError::Count {
+                ptx: 9,
+                rust: 1,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let err = check_signature(&ptx, "g", OneInt::TYPE, ParamSpace::Func).unwrap_err();
+    assert!(matches!(err, SignatureError::NotFound { .. }));
+}
+
+#[test]
+fn zero_sized_members_have_no_parameter() {
+    #[derive(PtxAbi, Clone, Copy)]
+    struct Nothing {
+        _p: std::marker::PhantomData<u8>,
+        x: u8,
+    }
+    let s = signature_text(
+        Nothing::TYPE,
+        "k",
+        SignatureKind::Entry,
+        Spelling::Nvcc,
+        AddressSize::A64,
+    );
+    assert_eq!(s, ".visible .entry k(\n\t.param .u8 k_param_0\n)");
+}
+
+// extern "C" __global__ void k(bool b, signed char a, short s, int i, long long l, float f,
+//     double d, int* p, S s2, A32 big, unsigned char u8, unsigned short u16);
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(kernel = "k")]
+struct KArgs {
+    b: bool,
+    a: i8,
+    s: i16,
+    i: i32,
+    l: i64,
+    f: f32,
+    d: f64,
+    p: DevicePtr<i32>,
+    s2: S,
+    big: A32,
+    u8_: u8,
+    u16_: u16,
+}
+
+/// NVRTC 12.9.86, compute_90.
+const NVRTC_K: &str = ".visible .entry k(
+\t.param .u8 k_param_0,
+\t.param .u8 k_param_1,
+\t.param .u16 k_param_2,
+\t.param .u32 k_param_3,
+\t.param .u64 k_param_4,
+\t.param .f32 k_param_5,
+\t.param .f64 k_param_6,
+\t.param .u64 k_param_7,
+\t.param .align 8 .b8 k_param_8[16],
+\t.param .align 32 .b8 k_param_9[32],
+\t.param .u8 k_param_10,
+\t.param .u16 k_param_11
+)";
+
+fn kargs() -> KArgs {
+    KArgs {
+        b: true,
+        a: -1,
+        s: 2,
+        i: 3,
+        l: 4,
+        f: 5.0,
+        d: 6.0,
+        p: DevicePtr::from_raw(0x1234),
+        s2: S { d: 7.0, c: 8 },
+        big: A32 { d: 9.0 },
+        u8_: 10,
+        u16_: 11,
+    }
+}
+
+#[test]
+fn kernel_entry_signature_equals_nvrtc() {
+    assert_eq!(ptx_abi::entry_signature::<KArgs>(), NVRTC_K);
+    let ptx =
+        format!(".version 8.8\n.target sm_90\n.address_size 64\n\n{NVRTC_K}\n{{\n\tret;\n}}\n");
+    ptx_abi::check_entry::<KArgs>(&ptx).unwrap();
+}
+
+/// The driver places parameter i at the first offset after parameter i-1 aligned to its own
+/// alignment (a scalar's is its size, a byte array's is declared). Computed here from NVRTC's
+/// declarations, independently of the layout engine.
+fn offsets_from_ptx(signature: &str) -> (Vec<usize>, usize) {
+    let mut offsets = Vec::new();
+    let mut end = 0usize;
+    for line in signature
+        .lines()
+        .filter(|l| l.trim_start().starts_with(".param"))
+    {
+        let words: Vec<&str> = line
+            .trim()
+            .trim_end_matches(',')
+            .split_whitespace()
+            .collect();
+        let (align, size) = if words[1] == ".align" {
+            let size: usize = words[4]
+                .split('[')
+                .nth(1)
+                .unwrap()
+                .trim_end_matches(']')
+                .parse()
+                .unwrap();
+            (words[2].parse::<usize>().unwrap(), size)
+        } else {
+            let bits: usize = words[1][2..].parse().unwrap();
+            (bits / 8, bits / 8)
+        };
+        let offset = end.div_ceil(align) * align;
+        offsets.push(offset);
+        end = offset + size;
+    }
+    (offsets, end)
+}
+
+#[test]
+fn launch_buffer_offsets_and_size_equal_the_parameter_space() {
+    use ptx_abi::{KernelLaunch, KernelParams};
+    let (offsets, end) = offsets_from_ptx(NVRTC_K);
+    assert_eq!(KArgs::BUFFER_SIZE, end, "no tail padding");
+    assert_eq!(end, 100);
+    assert_eq!(
+        KArgs::SIZE,
+        128,
+        "the struct itself has 28 bytes of tail padding"
+    );
+    let mut launch = KernelLaunch::new(&kargs()).unwrap();
+    assert_eq!(launch.buffer().len(), 100);
+    assert_eq!(launch.buffer_size(), 100);
+    let base = launch.buffer().as_ptr() as usize;
+    assert_eq!(
+        base % 32,
+        0,
+        "the buffer is aligned for the 32-byte-aligned parameter"
+    );
+    let ptrs: Vec<usize> = launch
+        .kernel_params()
+        .as_slice()
+        .iter()
+        .map(|p| *p as usize - base)
+        .collect();
+    assert_eq!(ptrs, offsets);
+    // Each pointer holds that argument's image.
+    let buf = launch.buffer().to_vec();
+    assert_eq!(&buf[64..72], &9.0f64.to_le_bytes(), "`big` at offset 64");
+    assert_eq!(&buf[32..40], &0x1234u64.to_le_bytes());
+    assert_eq!(buf[96], 10);
+    let mut extra = launch.extra();
+    let words = *extra.as_slice();
+    assert_eq!(words[0] as usize, 1, "CU_LAUNCH_PARAM_BUFFER_POINTER");
+    assert_eq!(words[1] as usize, base);
+    assert_eq!(words[2] as usize, 2, "CU_LAUNCH_PARAM_BUFFER_SIZE");
+    // SAFETY: words[3] points at the launch's `size` field, alive while `extra` borrows it.
+    assert_eq!(unsafe { *(words[3] as *const usize) }, 100);
+    assert!(words[4].is_null(), "CU_LAUNCH_PARAM_END");
+    assert!(!extra.as_mut_ptr().is_null());
+}
