@@ -88,7 +88,12 @@ fn int_value<T: std::str::FromStr<Err: std::fmt::Display>>(
     meta: &syn::meta::ParseNestedMeta,
 ) -> syn::Result<Option<WithSpan<T>>> {
     let expr: Expr = meta.value()?.parse()?;
-    let lit = match &expr {
+    // A literal passed through `macro_rules!` arrives in an invisible group.
+    let mut inner = &expr;
+    while let Expr::Group(g) = inner {
+        inner = &g.expr;
+    }
+    let lit = match inner {
         Expr::Lit(syn::ExprLit {
             lit: Lit::Int(lit), ..
         }) => lit.clone(),
