@@ -1,9 +1,10 @@
 //! §2.3 against the compiler itself: for every scalar type, vectors, aggregates with each
 
-#![allow(dead_code)] // the types describe C parameters; most values are never built
 //! alignment 1..=128, unions and bit-field structs, the declarations ptx-abi writes equal the
 //! ones NVRTC writes for the same C types, in kernels (`.entry`) and device functions (`.func`,
 //! parameters and `func_retval0`); and ptxas assembles everything ptx-abi can emit.
+
+#![allow(dead_code)] // the types describe C parameters; most values are never built
 
 mod common;
 
@@ -77,6 +78,7 @@ macro_rules! case {
 }
 
 fn cases() -> Vec<Case> {
+    #[allow(unused_mut)] // pushed to with the `half` feature
     let mut v = vec![
         case!("bool", "", bool),
         case!("signed char", "", i8),
