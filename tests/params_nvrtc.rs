@@ -1,5 +1,4 @@
 //! §2.3 against the compiler itself: for every scalar type, vectors, aggregates with each
-
 //! alignment 1..=128, unions and bit-field structs, the declarations ptx-abi writes equal the
 //! ones NVRTC writes for the same C types, in kernels (`.entry`) and device functions (`.func`,
 //! parameters and `func_retval0`); and ptxas assembles everything ptx-abi can emit.
