@@ -12,12 +12,17 @@ pub use crate::error::{DecodeError, EncodeError};
 pub use crate::image::PtxImage;
 pub use crate::layout::{place_members, MemberLayout, Placement};
 pub use crate::params::{
-    assert_kernel_params, buffer_size, param_pointers, KernelParams, PARAM_LIMIT,
+    assert_kernel_params, buffer_size, param_offsets, param_pointers, KernelParams, PARAM_LIMIT,
 };
 pub use crate::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
 pub use crate::AddressSize;
+pub use crate::{__impl_image_integrations, __impl_zero_copy_integrations};
+#[cfg(feature = "bytemuck")]
+pub use bytemuck;
 pub use core;
 pub use core::ffi::c_void;
+#[cfg(feature = "cudarc")]
+pub use cudarc;
 
 /// `.address_size 64`, the layout generated code computes.
 pub const A64: AddressSize = AddressSize::A64;

@@ -29,6 +29,7 @@ pub mod desc;
 mod error;
 mod handle;
 mod image;
+mod integrations;
 pub mod layout;
 mod pad;
 pub mod params;
@@ -40,6 +41,9 @@ mod zero_copy;
 #[doc(hidden)]
 pub mod __private;
 
+/// The `cudarc` crate this crate's integration was built against (`cudarc` feature).
+#[cfg(feature = "cudarc")]
+pub use cudarc;
 /// The `half` crate, whose `f16` is PTX's `.f16` (§1.1), re-exported for the `half` feature.
 #[cfg(feature = "half")]
 pub use half;

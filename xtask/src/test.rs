@@ -27,7 +27,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         // With the tools fetched, a test that cannot find them fails instead of skipping.
         ("PTX_ABI_REQUIRE_ORACLE", "1".to_string()),
     ];
-    cargo(&["test", "--workspace", "--features", "ptx-abi/half"], &env)
+    cargo(
+        &[
+            "test",
+            "--workspace",
+            "--features",
+            "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc",
+        ],
+        &env,
+    )
 }
 
 fn fresh_seed() -> u64 {

@@ -28,6 +28,8 @@ pub trait KernelParams: PtxAbi {
     /// The bytes `cuLaunchKernel` must be told (`CU_LAUNCH_PARAM_BUFFER_SIZE`): the end of
     /// the last parameter, without tail padding.
     const BUFFER_SIZE: usize;
+    /// Each parameter's offset in the parameter buffer, in order.
+    const PARAM_OFFSETS: &'static [usize];
     /// The image type holding the parameters, aligned to the strictest parameter.
     type Image: PtxImage<Value = Self>;
     /// One pointer per parameter (`[*mut c_void; N]`), for `cuLaunchKernel`'s `kernelParams`.
@@ -125,4 +127,16 @@ pub const fn buffer_size<const N: usize>(layout: &MemberLayout<N>) -> usize {
         i += 1;
     }
     end
+}
+
+/// Each member's byte offset: for a kernel argument struct, each parameter's offset in the
+/// parameter buffer.
+pub const fn param_offsets<const N: usize>(layout: &MemberLayout<N>) -> [usize; N] {
+    let mut out = [0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = layout.members[i].offset;
+        i += 1;
+    }
+    out
 }

@@ -14,8 +14,8 @@ mod signature;
 pub use check::{check_entry, check_signature, ParamMismatch, SignatureError};
 pub use decl::{param_type, write_param_decl, ParamSpace, ParamType, Spelling};
 pub use kernel::{
-    assert_kernel_params, buffer_size, kernel_params_error, param_pointers, KernelParams,
-    PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
+    assert_kernel_params, buffer_size, kernel_params_error, param_offsets, param_pointers,
+    KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 pub use launch::{
     KernelLaunch, KernelParamPointers, LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER,

@@ -128,6 +128,7 @@ fn zero_copy_proof(gen: &Gen, fields: &[Field]) -> TokenStream {
         // the closure above requires every field type to be `ZeroCopy` itself, so every byte
         // of a value is initialized and equals its encoded image.
         unsafe impl #p::ZeroCopy for #ident {}
+        #p::__impl_zero_copy_integrations!(#ident);
     }
 }
 
@@ -177,6 +178,7 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
         // `ZeroCopy` (no padding, Rust layout = PTX layout), so whichever member initialized a
         // value, all of the union's bytes are initialized and are its PTX image.
         unsafe impl #p::ZeroCopy for #ident {}
+        #p::__impl_zero_copy_integrations!(#ident);
     });
     gen.impl_ptx_abi(items, extra)
 }

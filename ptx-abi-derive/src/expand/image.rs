@@ -56,6 +56,8 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
                 }
             }
 
+            #p::__impl_image_integrations!(#image);
+
             #[automatically_derived]
             impl ::core::fmt::Debug for #image {
                 fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {

@@ -32,6 +32,8 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
             const KERNEL: &'static ::core::primitive::str = #name;
             const PARAM_LIMIT: ::core::primitive::usize = #limit;
             const BUFFER_SIZE: ::core::primitive::usize = #p::buffer_size::<#count>(&#ident::__PTX_ABI_MEMBERS);
+            const PARAM_OFFSETS: &'static [::core::primitive::usize] =
+                &#p::param_offsets::<#count>(&#ident::__PTX_ABI_MEMBERS);
             type Image = #image;
             type Pointers = [*mut #p::c_void; #count];
 

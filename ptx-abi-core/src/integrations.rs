@@ -1,0 +1,152 @@
+//! Feature-gated integrations with the crates a Rust GPU developer uses next to ptx-abi.
+//!
+//! Derived types get their impls through the hidden macros below, which the derive invokes
+//! for every image type and zero-copy type; each macro expands to nothing when its feature is
+//! off, so the user's crate needs no feature of its own.
+
+/// Implements the integrations for a derived image type (`#[repr(C)]` bytes plus a zero-sized
+/// alignment marker: no padding, every bit pattern valid, all zeros included).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_image_integrations {
+    ($image:ty) => {
+        $crate::__impl_bytemuck_pod!($image);
+        $crate::__impl_cudarc_repr!($image);
+    };
+}
+
+/// Implements the integrations for a derived zero-copy type: its bytes are its image and all
+/// zeros are a valid value (every zero-copy field type is a number, `bool`, a pointer, a handle,
+/// or built from those).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_zero_copy_integrations {
+    ($ty:ty) => {
+        $crate::__impl_cudarc_repr!($ty);
+    };
+}
+
+#[cfg(feature = "bytemuck")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_bytemuck_pod {
+    ($t:ty) => {
+        // SAFETY: the type is `repr(C)`, has no padding (its size equals its byte array's, a
+        // compile-time assertion next to its definition), every bit pattern of its bytes is
+        // valid, it is `Copy` and `'static`, and all zeros are valid.
+        unsafe impl $crate::__private::bytemuck::Zeroable for $t {}
+        // SAFETY: as above.
+        unsafe impl $crate::__private::bytemuck::Pod for $t {}
+    };
+}
+
+#[cfg(not(feature = "bytemuck"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_bytemuck_pod {
+    ($t:ty) => {};
+}
+
+#[cfg(feature = "cudarc")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_cudarc_repr {
+    ($t:ty) => {
+        // SAFETY: the value's bytes are exactly its PTX image (an image type, or a zero-copy type
+        // whose layout equality is proved at compile time), so the device reads it correctly.
+        unsafe impl $crate::__private::cudarc::driver::DeviceRepr for $t {}
+        // SAFETY: all-zero bytes are a valid image / value (see the macro's callers).
+        unsafe impl $crate::__private::cudarc::driver::ValidAsZeroBits for $t {}
+    };
+}
+
+#[cfg(not(feature = "cudarc"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_cudarc_repr {
+    ($t:ty) => {};
+}
+
+#[cfg(feature = "bytemuck")]
+mod bytemuck_impls {
+    use crate::{
+        DevicePtr, Lanes, SamplerRef, SurfRef, TexRef, Vector, VectorElement, VectorShape,
+    };
+    use bytemuck::{Pod, Zeroable};
+
+    // SAFETY: `repr(C)` lanes of a `Pod` type plus a zero-length array of a zero-sized marker:
+    // no padding (size = N × size_of::<T>(), a multiple of the alignment, §1.2), all zeros and
+    // every bit pattern valid.
+    unsafe impl<T: VectorElement + Pod, const N: usize> Zeroable for Vector<T, N> where
+        Lanes<N>: VectorShape<T>
+    {
+    }
+    // SAFETY: as above.
+    unsafe impl<T: VectorElement + Pod, const N: usize> Pod for Vector<T, N> where
+        Lanes<N>: VectorShape<T>
+    {
+    }
+    // SAFETY: `repr(transparent)` over `u64` (the phantom is zero-sized); any address is valid.
+    unsafe impl<T: ?Sized + 'static> Zeroable for DevicePtr<T> {}
+    // SAFETY: as above.
+    unsafe impl<T: ?Sized + 'static> Pod for DevicePtr<T> {}
+    macro_rules! handles {
+        ($($t:ty),*) => {$(
+            // SAFETY: `repr(transparent)` over `u64`.
+            unsafe impl Zeroable for $t {}
+            // SAFETY: `repr(transparent)` over `u64`.
+            unsafe impl Pod for $t {}
+        )*};
+    }
+    handles!(TexRef, SamplerRef, SurfRef);
+}
+
+#[cfg(feature = "cudarc")]
+mod cudarc_impls {
+    use crate::params::{KernelLaunch, KernelParams};
+    use crate::{
+        DevicePtr, Lanes, SamplerRef, SurfRef, TexRef, Vector, VectorElement, VectorShape,
+    };
+    use cudarc::driver::{DeviceRepr, LaunchArgs, PushKernelArg, ValidAsZeroBits};
+
+    // SAFETY: a vector's Rust layout is its PTX layout (§1.2; see `ZeroCopy` for `Vector`).
+    unsafe impl<T: VectorElement + DeviceRepr, const N: usize> DeviceRepr for Vector<T, N> where
+        Lanes<N>: VectorShape<T>
+    {
+    }
+    // SAFETY: zero lanes are valid values of every numeric lane type.
+    unsafe impl<T: VectorElement + ValidAsZeroBits, const N: usize> ValidAsZeroBits for Vector<T, N> where
+        Lanes<N>: VectorShape<T>
+    {
+    }
+    // SAFETY: a generic address is a `u64` at `.address_size 64`, which cudarc targets.
+    unsafe impl<T: ?Sized> DeviceRepr for DevicePtr<T> {}
+    // SAFETY: the null address is a valid value.
+    unsafe impl<T: ?Sized> ValidAsZeroBits for DevicePtr<T> {}
+    macro_rules! handles {
+        ($($t:ty),*) => {$(
+            // SAFETY: a handle is a `.b64` (§1.4), `repr(transparent)` over `u64`.
+            unsafe impl DeviceRepr for $t {}
+            // SAFETY: zero is a valid handle value (the null handle).
+            unsafe impl ValidAsZeroBits for $t {}
+        )*};
+    }
+    handles!(TexRef, SamplerRef, SurfRef);
+
+    /// All parameters of a [`KernelLaunch`] as cudarc launch arguments:
+    /// `stream.launch_builder(&f).arg(&launch)`.
+    // SAFETY: each pushed pointer points at the first byte of one parameter's image inside
+    // `launch`, which the `'b` borrow keeps alive and unmoved until the launch; the driver reads
+    // each parameter's size from there, and the image holds the whole parameter.
+    unsafe impl<'a, 'b: 'a, A: KernelParams> PushKernelArg<&'b KernelLaunch<A>> for LaunchArgs<'a> {
+        fn arg(&mut self, launch: &'b KernelLaunch<A>) -> &mut Self {
+            let bytes = crate::PtxImage::as_bytes(launch.image());
+            for &offset in A::PARAM_OFFSETS {
+                if let Some(first) = bytes.get(offset) {
+                    <Self as PushKernelArg<&'b u8>>::arg(self, first);
+                }
+            }
+            self
+        }
+    }
+}
