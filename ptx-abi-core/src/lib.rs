@@ -34,6 +34,8 @@ pub mod layout;
 mod pad;
 pub mod params;
 mod pointer;
+#[cfg(feature = "alloc")]
+pub mod report;
 mod scalars;
 mod vector;
 mod zero_copy;
@@ -68,5 +70,7 @@ pub use params::{
     PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 pub use pointer::{DevicePtr, VOID};
+#[cfg(feature = "alloc")]
+pub use report::{header::cuda_header, LayoutReport};
 pub use vector::*;
 pub use zero_copy::{as_ptx_bytes, slice_as_ptx_bytes, ZeroCopy};

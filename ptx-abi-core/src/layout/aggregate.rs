@@ -319,3 +319,27 @@ impl Iterator for Placements<'_> {
         }
     }
 }
+
+/// The layout of an aggregate whose members are given as a slice (for instance a reordering
+/// of a type's members), by the same rules as a described aggregate.
+pub fn layout_of_members(
+    name: &'static str,
+    kind: AggregateKind,
+    requested_align: usize,
+    members: &[Member],
+    addr: AddressSize,
+) -> Result<Layout, LayoutError> {
+    let owner = TypeDesc {
+        name,
+        kind: TypeKind::Aggregate {
+            kind,
+            align: requested_align,
+            members: &[],
+        },
+    };
+    let mut cur = start(kind);
+    for m in members {
+        cur = place(cur, &owner, m, addr)?.0;
+    }
+    finish(cur, &owner, requested_align)
+}

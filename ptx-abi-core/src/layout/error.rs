@@ -76,7 +76,7 @@ impl LayoutError {
                 .str(ty)
                 .str("::")
                 .str(member)
-                .str("` must have an integer or bool type (PTX §1.3)"),
+                .str("` must have an integer or bool type (PTX §1.3); remove `#[ptx(bits = N)]` or use an integer type"),
             LayoutError::BitFieldWidth {
                 ty,
                 member,
@@ -87,11 +87,11 @@ impl LayoutError {
                 .str(ty)
                 .str("::")
                 .str(member)
-                .str("` has width ")
+                .str("` is ")
                 .num(width as u128)
-                .str(", but its type allows 1 to ")
+                .str(" bits wide, but its type holds 1 to ")
                 .num(max as u128)
-                .str(" bits (PTX §1.3)"),
+                .str(" bits (PTX §1.3); use a smaller width or a wider type"),
             LayoutError::AlignInvalid { ty, align } => m
                 .str("`#[ptx(align = ")
                 .num(align as u128)
@@ -105,9 +105,9 @@ impl LayoutError {
                 .num(natural as u128)
                 .str(" of `")
                 .str(ty)
-                .str("`; nvcc lays such types out inconsistently: use align >= ")
+                .str("`; write `#[ptx(align = ")
                 .num(natural as u128)
-                .str(" or remove it"),
+                .str(")]` or more, or remove it (nvcc lays out under-aligned types inconsistently)"),
             LayoutError::VectorShape { elem, lanes } => m
                 .str("PTX has no native vector of ")
                 .num(lanes as u128)

@@ -7,7 +7,9 @@
 mod aggregate;
 mod error;
 
-pub use aggregate::{place_members, try_place_members, MemberLayout, Placements};
+pub use aggregate::{
+    layout_of_members, place_members, try_place_members, MemberLayout, Placements,
+};
 pub use error::LayoutError;
 
 use crate::desc::{Scalar, TypeDesc, TypeKind};

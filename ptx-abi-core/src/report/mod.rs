@@ -1,0 +1,10 @@
+//! Seeing layouts: a pahole-style report ([`LayoutReport`]), bit diagrams like the guide's
+//! §1.3 figures ([`diagram`]) and CUDA C headers ([`header`]), all computed from a type's
+//! description by the layout engine.
+
+pub mod diagram;
+pub mod header;
+mod reorder;
+mod rows;
+
+pub use rows::{Hole, LayoutReport, MemberRow, StorageUnit};
