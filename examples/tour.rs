@@ -1,11 +1,17 @@
-//! The main job: a tour of PTX layouts for a few realistic shared types. For each type it
-//! prints the size, alignment and every member's offset (and bit range for bit-fields), at
-//! `.address_size 64` and 32, as ptx-abi's const layout engine computed them.
+//! The main job: the tour a newcomer takes in their first minute. For a few realistic types
+//! shared between host and GPU — a particle, a bit-packed instruction word, a BVH node and a
+//! kernel's argument struct — it prints the pahole-style layout report, the bit diagram, the
+//! `.param` declarations and signatures nvcc uses for them, and the CUDA header that pins the
+//! layout on the device side. Everything comes from ptx-abi's const layout engine.
 
-use ptx_abi::layout::Placements;
-use ptx_abi::{AddressSize, DevicePtr, Float4, Pad, PtxAbi, TypeKind, UInt2};
+use ptx_abi::report::diagram;
+use ptx_abi::{
+    cuda_header, entry_signature, func_signature, param_decl, AddressSize, DevicePtr, Float4,
+    KernelLaunch, KernelParams, LayoutReport, Pad, ParamSpace, PtxAbi, UInt2,
+};
 
-/// A particle, with bit-fields sharing a storage unit with an ordinary member (§1.3).
+/// A particle: bit-fields sharing a storage unit with an ordinary member (§1.3), a native
+/// vector (§1.2) and a device pointer.
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 #[ptx(align = 16)]
 struct Particle {
@@ -23,7 +29,7 @@ struct Particle {
     history: [f32; 3],
 }
 
-/// A bit-packed instruction word.
+/// A RISC-V-style I-type instruction word: five bit-fields in one 32-bit unit.
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 struct Instruction {
     #[ptx(bits = 7)]
@@ -50,8 +56,10 @@ struct BvhNode {
     prim_count: u32,
 }
 
-/// The arguments of a kernel `step(Particle* ps, unsigned n, float dt, BvhNode root)`.
+/// The arguments of `extern "C" __global__ void step(Particle* ps, unsigned n, float dt,
+/// BvhNode root)`.
 #[derive(PtxAbi, Clone, Copy, Debug)]
+#[ptx(kernel = "step")]
 struct StepArgs {
     particles: DevicePtr<Particle>,
     count: u32,
@@ -59,50 +67,72 @@ struct StepArgs {
     root: BvhNode,
 }
 
-fn print_layout<T: PtxAbi>() {
-    let ty = T::TYPE;
-    let l32 = ptx_abi::layout_at::<T>(AddressSize::A32);
+fn section(title: &str) {
     println!(
-        "{}: size {} align {} (at .address_size 32: size {} align {})",
-        ty.name,
-        T::SIZE,
-        T::ALIGN,
-        l32.size,
-        l32.align
+        "\n=== {title} {}",
+        "=".repeat(74usize.saturating_sub(title.len()))
     );
-    for placed in Placements::new(ty, AddressSize::A64) {
-        let Ok((member, p)) = placed else {
-            println!("  layout error");
-            return;
-        };
-        let what = match (member.bits, &member.ty.kind) {
-            (Some(w), _) => format!("{} : {w}", member.ty.name),
-            (None, TypeKind::Pad { unit, width }) => format!("unnamed {} : {width}", unit.c_name()),
-            (None, _) => member.ty.name.to_string(),
-        };
-        match p.bits {
-            Some(b) => println!(
-                "  {:>12}  unit @{:<3} bits {:>2}..{:<2}  {what}",
-                member.name,
-                p.offset,
-                b.start,
-                b.start + b.width
-            ),
-            None => println!(
-                "  {:>12}  @{:<3} size {:<3}          {what}",
-                member.name, p.offset, p.size
-            ),
-        }
+}
+
+fn show<T: PtxAbi>() {
+    section(T::TYPE.name);
+    match LayoutReport::of::<T>() {
+        Ok(report) => print!("{report}"),
+        Err(e) => println!("layout error: {e}"),
     }
     println!();
+    match diagram::text(T::TYPE, AddressSize::A64) {
+        Ok(text) => print!("{text}"),
+        Err(e) => println!("layout error: {e}"),
+    }
+    let l32 = ptx_abi::layout_at::<T>(AddressSize::A32);
+    println!(
+        "\nat .address_size 32: size {} align {}",
+        l32.size, l32.align
+    );
+    println!(
+        "as a kernel parameter:      {}",
+        param_decl::<T>("k_param_0", ParamSpace::Entry)
+    );
+    println!(
+        "as a device-function value: {}",
+        param_decl::<T>("func_retval0", ParamSpace::Func)
+    );
 }
 
 fn main() {
-    print_layout::<Particle>();
-    print_layout::<Instruction>();
-    print_layout::<BvhNode>();
-    print_layout::<StepArgs>();
+    show::<Particle>();
+    show::<Instruction>();
+    show::<BvhNode>();
+    show::<StepArgs>();
 
+    section("kernel `step`");
+    println!("{}", entry_signature::<StepArgs>());
+    println!("\n{}", func_signature::<StepArgs, BvhNode>("step_one"));
+    let args = StepArgs {
+        particles: DevicePtr::from_raw(0x7f00_0000_0000),
+        count: 1024,
+        dt: 0.01,
+        root: BvhNode {
+            lo: Float4::from([-1.0, -1.0, -1.0, 0.0]),
+            hi: Float4::from([1.0, 1.0, 1.0, 0.0]),
+            children: UInt2::from([1, 2]),
+            leaf: false,
+            prim_count: 0,
+        },
+    };
+    match KernelLaunch::new(&args) {
+        Ok(launch) => println!(
+            "\nlaunch buffer: {} bytes (not {}: the driver wants no tail padding), \
+             parameters at {:?}",
+            launch.buffer_size(),
+            StepArgs::SIZE,
+            StepArgs::PARAM_OFFSETS
+        ),
+        Err(e) => println!("cannot encode: {e}"),
+    }
+
+    section("values");
     let p = Particle {
         kind: 5,
         charge: -3,
@@ -127,5 +157,11 @@ fn main() {
     };
     if let Err(e) = bad.to_ptx_bytes() {
         println!("Instruction with opcode 200: {e}");
+    }
+
+    section("CUDA header (nvcc checks it with static_assert)");
+    match cuda_header(&[Particle::TYPE, Instruction::TYPE, BvhNode::TYPE]) {
+        Ok(h) => print!("{h}"),
+        Err(e) => println!("layout error: {e}"),
     }
 }
