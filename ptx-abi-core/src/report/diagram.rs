@@ -16,7 +16,7 @@ pub struct Segment {
     pub lo: usize,
     /// One past the last bit.
     pub hi: usize,
-    /// The member's name; empty for padding and unnamed bit-fields.
+    /// The member's name; `:N` for an unnamed bit-field of N bits; empty for padding.
     pub label: String,
     /// Whether these bits belong to no member.
     pub padding: bool,
@@ -42,16 +42,12 @@ pub fn rows(ty: &TypeDesc, addr: AddressSize) -> Result<Vec<Row>, LayoutError> {
     for placed in Placements::new(ty, addr) {
         let (m, p) = placed?;
         if p.bit_len() > 0 {
-            let label = if matches!(m.ty.kind, TypeKind::Pad { .. }) {
-                ""
-            } else {
-                m.name
+            // Unnamed bit-fields are labelled as C writes them, `:9`.
+            let label = match m.ty.kind {
+                TypeKind::Pad { width, .. } => format!(":{width}"),
+                _ => m.name.to_string(),
             };
-            spans.push((
-                p.first_bit(),
-                p.first_bit() + p.bit_len(),
-                label.to_string(),
-            ));
+            spans.push((p.first_bit(), p.first_bit() + p.bit_len(), label));
         }
     }
     let union = matches!(
