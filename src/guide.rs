@@ -1,0 +1,33 @@
+//! How ptx-abi maps the chapters of NVIDIA's *PTX Interoperability* guide (release 13.2).
+
+/// # Chapter 1: data representation
+///
+/// - **§1.1 fundamental types**: [`crate::Scalar`] (sizes, C names), [`crate::AddressSize`]
+///   (pointers are 8 bytes at `.address_size 64`, 4 at 32), [`crate::DevicePtr`].
+/// - **§1.2 aggregates and unions**: [`crate::layout`] places each member at the lowest
+///   aligned offset, aligns the aggregate to its strictest member (or `#[ptx(align = N)]`)
+///   and adds tail padding; native vectors are [`crate::Vector`] with CUDA's names
+///   ([`crate::Float4`] …), aligned by the odd/even rule.
+/// - **§1.3 bit-fields**: `#[ptx(bits = N)]` and [`crate::Pad`]; the engine allocates least
+///   significant bit first, never lets a bit-field cross a storage unit of its declared type,
+///   shares units with ordinary members, keeps unnamed bit-fields out of the alignment and
+///   moves past zero-length ones. [`crate::bits`] reads and writes them a word at a time.
+/// - **§1.4 texture, sampler and surface types**: [`crate::TexRef`], [`crate::SamplerRef`],
+///   [`crate::SurfRef`], 64-bit handles.
+///
+/// Where the guide is loose, ptx-abi does what NVRTC does (`shared/spec/NOTES.md` records it),
+/// and rejects what nvcc itself cannot lay out consistently (an alignment below the natural
+/// one).
+pub mod ch1_data_representation {}
+
+/// # Chapter 2: function calling sequence
+///
+/// **§2.3 parameter passing**: [`crate::params::param_type`] and [`crate::param_decl`] write
+/// each parameter's declaration in the two spaces NVRTC spells differently
+/// ([`crate::ParamSpace::Entry`] for kernels, [`crate::ParamSpace::Func`] for device
+/// functions and `func_retval0`, with the guide's own spelling as [`crate::Spelling::Guide`]);
+/// `#[ptx(kernel = "name")]` turns a struct into a kernel's parameter list
+/// ([`crate::KernelParams`], [`crate::entry_signature`], [`crate::func_signature`]);
+/// [`crate::KernelLaunch`] builds `cuLaunchKernel`'s `kernelParams` and `extra` without heap
+/// allocation; [`crate::check_entry`] checks a struct against real PTX.
+pub mod ch2_function_calling_sequence {}
