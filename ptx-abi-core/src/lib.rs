@@ -23,9 +23,11 @@ mod abi;
 mod address;
 mod align;
 mod array;
+pub mod atomics;
 pub mod bits;
 mod const_msg;
 pub mod desc;
+pub mod dwarf;
 mod error;
 mod handle;
 mod image;
@@ -37,6 +39,7 @@ mod pointer;
 #[cfg(feature = "alloc")]
 pub mod report;
 mod scalars;
+pub mod syscall;
 mod vector;
 mod zero_copy;
 
