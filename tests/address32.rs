@@ -549,3 +549,98 @@ fn an_i386_host_is_not_a_guide_conforming_32_bit_producer() {
     }
     assert_eq!(layout_at::<D>(AddressSize::A32).size, 16);
 }
+
+/// The values whose images are compared; the pointers hold addresses below 4 GiB.
+const C_VALUES: &str = r#"
+extern "C" __device__ P1 v_p1 = { -5, (int*)((char*)0 + 0x1234), 2.5, (short*)((char*)0 + 0xABCD) };
+extern "C" __device__ P4 v_p4 = { 7, { (unsigned char*)((char*)0 + 0x10), 9 }, -2, (P4*)((char*)0 + 0xFFFFFFF0) };
+extern "C" __device__ P6 v_p6 = { 5, (unsigned char*)((char*)0 + 0x77), 17, 200 };
+"#;
+
+fn p1() -> P1 {
+    P1 {
+        c: -5,
+        p: DevicePtr::from_raw(0x1234),
+        d: 2.5,
+        q: DevicePtr::from_raw(0xABCD),
+    }
+}
+
+fn p4() -> P4 {
+    P4 {
+        c: 7,
+        inner: P2 {
+            p: DevicePtr::from_raw(0x10),
+            c: 9,
+        },
+        l: -2,
+        tail: DevicePtr::from_raw(0xFFFF_FFF0),
+    }
+}
+
+fn p6() -> P6 {
+    P6 {
+        a: 5,
+        p: DevicePtr::from_raw(0x77),
+        b: 17,
+        c: 200,
+    }
+}
+
+/// `encode_at` gives, at each address size, the bytes clang's initialized globals hold, and
+/// `decode_at` reads them back.
+#[test]
+fn images_match_clang_at_both_address_sizes() {
+    let Some(()) = clang() else { return };
+    for (host, addr) in [
+        (Host::Arm32, AddressSize::A32),
+        (Host::X86_64, AddressSize::A64),
+    ] {
+        let ptx_text = clang_cuda(&format!("{PRELUDE}{C_TYPES}{C_VALUES}"), host);
+        let image = |name: &str| ptx::global(&ptx_text, name).unwrap().bytes().unwrap();
+        assert_eq!(
+            ptx_abi::encode_at(&p1(), addr).unwrap(),
+            image("v_p1"),
+            "{addr:?} P1"
+        );
+        assert_eq!(
+            ptx_abi::encode_at(&p4(), addr).unwrap(),
+            image("v_p4"),
+            "{addr:?} P4"
+        );
+        assert_eq!(
+            ptx_abi::encode_at(&p6(), addr).unwrap(),
+            image("v_p6"),
+            "{addr:?} P6"
+        );
+        let back: P4 = ptx_abi::decode_at(&image("v_p4"), addr).unwrap();
+        assert_eq!(back.tail.addr(), 0xFFFF_FFF0);
+        assert_eq!(back.l, -2);
+        let back: P6 = ptx_abi::decode_at(&image("v_p6"), addr).unwrap();
+        assert_eq!((back.a, back.p.addr(), back.b, back.c), (5, 0x77, 17, 200));
+    }
+}
+
+#[test]
+fn addresses_above_4_gib_do_not_fit_32_bit_images() {
+    let wide = P2 {
+        p: DevicePtr::from_raw(0x1_0000_0000),
+        c: 1,
+    };
+    let err = ptx_abi::encode_at(&wide, AddressSize::A32).unwrap_err();
+    assert_eq!(
+        err,
+        ptx_abi::EncodeError::PointerTooWide {
+            addr: 0x1_0000_0000,
+            bits: 32
+        }
+    );
+    assert!(
+        ptx_abi::encode_at(&U1::S(3), AddressSize::A32).is_err(),
+        "a union of a pointer and a short"
+    );
+    assert_eq!(
+        ptx_abi::encode_at(&C1 { c: 4 }, AddressSize::A32).unwrap(),
+        [4]
+    );
+}

@@ -35,6 +35,19 @@ pub enum EncodeError {
         /// The address size in bits.
         bits: u32,
     },
+    /// The image could not be moved to another address size.
+    Transcode(crate::transcode::TranscodeError),
+}
+
+impl From<crate::transcode::TranscodeError> for EncodeError {
+    fn from(e: crate::transcode::TranscodeError) -> Self {
+        match e {
+            crate::transcode::TranscodeError::PointerTooWide { addr } => {
+                EncodeError::PointerTooWide { addr, bits: 32 }
+            }
+            other => EncodeError::Transcode(other),
+        }
+    }
 }
 
 impl fmt::Display for EncodeError {
@@ -66,6 +79,7 @@ impl fmt::Display for EncodeError {
                 f,
                 "address {addr:#x} does not fit in a {bits}-bit pointer (.address_size {bits})"
             ),
+            EncodeError::Transcode(e) => write!(f, "{e}"),
         }
     }
 }
@@ -99,6 +113,14 @@ pub enum DecodeError {
         /// The address found.
         addr: u64,
     },
+    /// The image could not be moved from its address size to `.address_size 64`.
+    Transcode(crate::transcode::TranscodeError),
+}
+
+impl From<crate::transcode::TranscodeError> for DecodeError {
+    fn from(e: crate::transcode::TranscodeError) -> Self {
+        DecodeError::Transcode(e)
+    }
 }
 
 impl fmt::Display for DecodeError {
@@ -121,6 +143,7 @@ impl fmt::Display for DecodeError {
             DecodeError::AddressTooWide { addr } => {
                 write!(f, "address {addr:#x} does not fit in a host pointer")
             }
+            DecodeError::Transcode(e) => write!(f, "{e}"),
         }
     }
 }

@@ -40,6 +40,7 @@ mod pointer;
 pub mod report;
 mod scalars;
 pub mod syscall;
+pub mod transcode;
 mod vector;
 mod zero_copy;
 
@@ -75,5 +76,8 @@ pub use params::{
 pub use pointer::{DevicePtr, VOID};
 #[cfg(feature = "alloc")]
 pub use report::{header::cuda_header, LayoutReport};
+#[cfg(feature = "alloc")]
+pub use transcode::{decode_at, encode_at};
+pub use transcode::{transcode, TranscodeError};
 pub use vector::*;
 pub use zero_copy::{as_ptx_bytes, slice_as_ptx_bytes, ZeroCopy};
