@@ -31,3 +31,28 @@ pub mod ch1_data_representation {}
 /// [`crate::KernelLaunch`] builds `cuLaunchKernel`'s `kernelParams` and `extra` without heap
 /// allocation; [`crate::check_entry`] checks a struct against real PTX.
 pub mod ch2_function_calling_sequence {}
+
+/// # Chapter 3: system calls
+///
+/// [`crate::syscall::SysCall`] gives the exact prototypes of `vprintf`, `malloc`, `free` and
+/// `__assertfail` at either address size, in the guide's spelling and in nvcc's
+/// ([`crate::syscall::VPRINTF_A64`] …). [`crate::syscall::write_valist`] builds `vprintf`'s
+/// argument buffer from [`crate::syscall::PrintfArg`]s: each argument at an offset aligned to
+/// its size, after C's default argument promotions (integers narrower than 32 bits widened,
+/// `float` to `double`), pointers as generic addresses.
+pub mod ch3_system_calls {}
+
+/// # Chapter 4: the atomics ABI
+///
+/// [`crate::atomics::TABLE`] holds every row of the guide's mapping from a C++ atomic
+/// operation and memory order to PTX, the recommended sequence and each allowed alternative;
+/// [`crate::atomics::mapping`] looks one up, [`crate::atomics::render`] writes it for a scope
+/// (`fence.sc.gpu; ld.acquire.gpu.b32 …`), and [`crate::atomics::is_valid_mapping`] answers
+/// whether a sequence is a valid mapping, strengthening included.
+pub mod ch4_atomics {}
+
+/// # Chapter 5: debug information
+///
+/// §5.2's `DW_AT_address_class` codes are [`crate::dwarf::AddressClass`], and
+/// [`crate::dwarf::StateSpace::address_class`] maps each PTX state space to its code.
+pub mod ch5_debug_information {}
