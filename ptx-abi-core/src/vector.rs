@@ -12,6 +12,11 @@ use crate::error::{DecodeError, EncodeError};
 use core::fmt;
 
 /// A fundamental type that can be a lane of a native vector (§1.2): the integers and floats.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be a lane of a PTX vector",
+    label = "vector lanes must be integers or floating-point numbers (PTX §1.2)",
+    note = "use an array `[{Self}; N]` instead of `Vector<{Self}, N>`"
+)]
 pub trait VectorElement: PtxAbi + Copy + PartialEq + fmt::Debug + Default + 'static {
     /// The fundamental type.
     const SCALAR: Scalar;
@@ -22,9 +27,9 @@ pub struct Lanes<const N: usize>;
 
 /// §1.2: the vector shapes PTX has, each with the alignment the guide gives it.
 #[diagnostic::on_unimplemented(
-    message = "PTX has no native vector of `{T}` with {Self}",
-    label = "§1.2: vectors have 1 to 4 lanes of types up to 4 bytes, or 1 or 2 lanes of 8-byte types",
-    note = "use an array `[{T}; N]` (aligned like `{T}`) or a struct of vectors instead"
+    message = "PTX has no native vector of `{T}` with `{Self}`",
+    label = "PTX vectors have 1 to 4 lanes of types up to 4 bytes, or 1 or 2 lanes of 8-byte types (§1.2)",
+    note = "use an array `[{T}; N]` (aligned like `{T}`) or a struct of smaller vectors instead"
 )]
 pub trait VectorShape<T: VectorElement> {
     /// A zero-sized type with the vector's alignment.

@@ -14,6 +14,12 @@ use crate::layout::MemberLayout;
 /// bytes equal what [`PtxAbi::encode`] writes. `#[derive(PtxAbi)]` with `#[ptx(zero_copy)]`
 /// proves the layout part at compile time and requires every field to be `ZeroCopy`.
 /// Implemented only on little-endian hosts (PTX images are little-endian, §1.3).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not zero-copy: its Rust bytes are not known to be its PTX image",
+    label = "`{Self}` does not implement `ZeroCopy`",
+    note = "the fields of a `#[ptx(zero_copy)]` struct and the members of a Rust union must be zero-copy",
+    note = "add `#[repr(C)]` and `#[ptx(zero_copy)]` to `{Self}` if its Rust and PTX layouts agree; otherwise remove `zero_copy` (or use a `#[ptx(union)]` enum instead of a Rust union)"
+)]
 pub unsafe trait ZeroCopy: PtxAbi {}
 
 /// The value's own bytes: its PTX image, without copying.

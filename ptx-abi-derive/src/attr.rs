@@ -87,6 +87,9 @@ fn int_value<T: std::str::FromStr<Err: std::fmt::Display>>(
     example: &str,
     meta: &syn::meta::ParseNestedMeta,
 ) -> syn::Result<Option<WithSpan<T>>> {
+    if !has_value(cx, key, example, meta) {
+        return Ok(None);
+    }
     let expr: Expr = meta.value()?.parse()?;
     // A literal passed through `macro_rules!` arrives in an invisible group.
     let mut inner = &expr;
@@ -97,6 +100,19 @@ fn int_value<T: std::str::FromStr<Err: std::fmt::Display>>(
         Expr::Lit(syn::ExprLit {
             lit: Lit::Int(lit), ..
         }) => lit.clone(),
+        Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            ..
+        }) => {
+            cx.error(
+                &expr,
+                format_args!(
+                    "`{key}` cannot be negative; write a positive integer, e.g. \
+                     `#[ptx({key} = {example})]`"
+                ),
+            );
+            return Ok(None);
+        }
         _ => {
             cx.error(
                 &expr,
@@ -130,9 +146,81 @@ fn parse_lit<T: std::str::FromStr<Err: std::fmt::Display>>(
 
 fn set_once<T>(cx: &mut Ctxt, slot: &mut Option<T>, value: T, key: &str, span: Span) {
     if slot.is_some() {
-        cx.error_at(span, format_args!("duplicate ptx attribute `{key}`"));
+        cx.error_at(
+            span,
+            format_args!("duplicate ptx attribute `{key}`; give it only once"),
+        );
     } else {
         *slot = Some(value);
+    }
+}
+
+/// Whether `key = …` follows; if not, reports that `key` needs a value (`#[ptx(align)]`).
+fn has_value(cx: &mut Ctxt, key: &str, example: &str, meta: &syn::meta::ParseNestedMeta) -> bool {
+    if meta.input.peek(syn::Token![=]) {
+        return true;
+    }
+    cx.error(
+        &meta.path,
+        format_args!("`{key}` needs a value: write `#[ptx({key} = {example})]`"),
+    );
+    // Skip a parenthesized value (`align(16)`) so parsing goes on to the next key.
+    if meta.input.peek(syn::token::Paren) {
+        let _ = meta.input.parse::<proc_macro2::Group>();
+    }
+    false
+}
+
+/// A key that takes no value (`#[ptx(union)]`): reports and skips `= …` or `(…)` after it.
+fn flag(cx: &mut Ctxt, key: &str, meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(syn::Token![=]) || meta.input.peek(syn::token::Paren) {
+        cx.error(
+            &meta.path,
+            format_args!("`{key}` takes no value: write `#[ptx({key})]`"),
+        );
+        skip_value(meta)?;
+    }
+    Ok(())
+}
+
+/// The type name of `#[ptx(image = Name)]`, with a clear error for anything else.
+fn ident_value(
+    cx: &mut Ctxt,
+    key: &str,
+    example: &str,
+    meta: &syn::meta::ParseNestedMeta,
+) -> syn::Result<Option<Ident>> {
+    if !has_value(cx, key, example, meta) {
+        return Ok(None);
+    }
+    let expr: Expr = meta.value()?.parse()?;
+    let mut inner = &expr;
+    while let Expr::Group(g) = inner {
+        inner = &g.expr;
+    }
+    match inner {
+        Expr::Path(p) if p.qself.is_none() && p.path.get_ident().is_some() => {
+            Ok(p.path.get_ident().cloned())
+        }
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Str(s), ..
+        }) if syn::parse_str::<Ident>(&s.value()).is_ok() => {
+            cx.error(
+                &expr,
+                format_args!(
+                    "`{key}` takes a type name, not a string: write `#[ptx({key} = {})]`",
+                    s.value()
+                ),
+            );
+            Ok(None)
+        }
+        _ => {
+            cx.error(
+                &expr,
+                format_args!("`{key}` takes a type name, e.g. `#[ptx({key} = {example})]`"),
+            );
+            Ok(None)
+        }
     }
 }
 
@@ -161,10 +249,25 @@ fn wrong_site(cx: &mut Ctxt, key: &str, site: Site, span: Span) {
     );
 }
 
+/// The `#[ptx(...)]` attributes; a bare `#[ptx]` or `#[ptx = …]` is reported and skipped.
+fn ptx_lists<'a>(cx: &mut Ctxt, attrs: &'a [Attribute], example: &str) -> Vec<&'a Attribute> {
+    let mut lists = Vec::new();
+    for attr in attrs.iter().filter(|a| a.path().is_ident("ptx")) {
+        match &attr.meta {
+            syn::Meta::List(_) => lists.push(attr),
+            _ => cx.error(
+                attr,
+                format_args!("`#[ptx]` needs its options in parentheses, e.g. `#[ptx({example})]`"),
+            ),
+        }
+    }
+    lists
+}
+
 /// Parses every `#[ptx(...)]` attribute of a type.
 pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
     let mut out = TypeAttrs::default();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("ptx")) {
+    for attr in ptx_lists(cx, attrs, "align = 16") {
         let result = attr.parse_nested_meta(|meta| {
             let key = key_of(&meta);
             let span = meta.path.span();
@@ -176,23 +279,34 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
                     }
                 }
                 // #[ptx(union)]
-                UNION => set_once(cx, &mut out.union, span, UNION, span),
+                UNION => {
+                    flag(cx, UNION, &meta)?;
+                    set_once(cx, &mut out.union, span, UNION, span);
+                }
                 // #[ptx(zero_copy)]
-                ZERO_COPY => set_once(cx, &mut out.zero_copy, span, ZERO_COPY, span),
+                ZERO_COPY => {
+                    flag(cx, ZERO_COPY, &meta)?;
+                    set_once(cx, &mut out.zero_copy, span, ZERO_COPY, span);
+                }
                 // #[ptx(crate = ::ptx_abi)]
                 CRATE => {
-                    let path: syn::Path = meta.value()?.parse()?;
-                    set_once(cx, &mut out.krate, path, CRATE, span);
+                    if has_value(cx, CRATE, "::ptx_abi", &meta) {
+                        let path: syn::Path = meta.value()?.parse()?;
+                        set_once(cx, &mut out.krate, path, CRATE, span);
+                    }
                 }
                 // #[ptx(image = ParticleImage)]
                 IMAGE => {
-                    let ident: Ident = meta.value()?.parse()?;
-                    set_once(cx, &mut out.image, ident, IMAGE, span);
+                    if let Some(ident) = ident_value(cx, IMAGE, "ParticleImage", &meta)? {
+                        set_once(cx, &mut out.image, ident, IMAGE, span);
+                    }
                 }
                 // #[ptx(kernel = "step")]
                 KERNEL => {
-                    let name: syn::LitStr = meta.value()?.parse()?;
-                    set_once(cx, &mut out.kernel, name, KERNEL, span);
+                    if has_value(cx, KERNEL, "\"step\"", &meta) {
+                        let name: syn::LitStr = meta.value()?.parse()?;
+                        set_once(cx, &mut out.kernel, name, KERNEL, span);
+                    }
                 }
                 // #[ptx(param_limit = 32764)]
                 PARAM_LIMIT => {
@@ -217,7 +331,7 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
 /// Parses every `#[ptx(...)]` attribute of a field or variant.
 pub fn member_attrs(cx: &mut Ctxt, attrs: &[Attribute], site: Site) -> MemberAttrs {
     let mut out = MemberAttrs::default();
-    for attr in attrs.iter().filter(|a| a.path().is_ident("ptx")) {
+    for attr in ptx_lists(cx, attrs, "bits = 3") {
         let result = attr.parse_nested_meta(|meta| {
             let key = key_of(&meta);
             let span = meta.path.span();
@@ -230,7 +344,8 @@ pub fn member_attrs(cx: &mut Ctxt, attrs: &[Attribute], site: Site) -> MemberAtt
                 }
                 // #[ptx(decode)]
                 DECODE if site == Site::Variant => {
-                    set_once(cx, &mut out.decode, span, DECODE, span)
+                    flag(cx, DECODE, &meta)?;
+                    set_once(cx, &mut out.decode, span, DECODE, span);
                 }
                 _ if names::TYPE_KEYS.contains(&key.as_str()) || key == DECODE => {
                     wrong_site(cx, &key, site, span);

@@ -106,6 +106,7 @@ pub fn unsupported(ty: &Type) -> Option<(&Type, String)> {
         Type::Array(a) => return unsupported(&a.elem),
         Type::Group(g) => return unsupported(&g.elem),
         Type::Paren(p) => return unsupported(&p.elem),
+        Type::Reference(r) if is_trait_object(&r.elem) => TRAIT_OBJECT.to_string(),
         Type::Reference(_) => "a reference points into host memory, which a kernel cannot read; \
              use `DevicePtr<T>` for a device address"
             .to_string(),
@@ -118,10 +119,7 @@ pub fn unsupported(ty: &Type) -> Option<(&Type, String)> {
         Type::Tuple(_) => "tuples have no C layout; use a struct that derives `PtxAbi`, \
              or an array"
             .to_string(),
-        Type::TraitObject(_) | Type::ImplTrait(_) => {
-            "trait objects have no PTX layout; use a concrete type that derives `PtxAbi`"
-                .to_string()
-        }
+        Type::TraitObject(_) | Type::ImplTrait(_) => TRAIT_OBJECT.to_string(),
         Type::BareFn(_) => "function pointers are not part of the PTX data ABI; pass a \
              `DevicePtr` or an index instead"
             .to_string(),
@@ -131,9 +129,37 @@ pub fn unsupported(ty: &Type) -> Option<(&Type, String)> {
     Some((ty, message))
 }
 
+const TRAIT_OBJECT: &str = "trait objects have no PTX layout: a kernel cannot call host \
+     methods; use a concrete type that derives `PtxAbi`";
+
+fn is_trait_object(ty: &Type) -> bool {
+    match ty {
+        Type::TraitObject(_) | Type::ImplTrait(_) => true,
+        Type::Group(g) => is_trait_object(&g.elem),
+        Type::Paren(p) => is_trait_object(&p.elem),
+        _ => false,
+    }
+}
+
+/// The first type argument of a path segment (`T` of `Box<T>`).
+fn first_type_arg(seg: &syn::PathSegment) -> Option<&Type> {
+    let PathArguments::AngleBracketed(args) = &seg.arguments else {
+        return None;
+    };
+    args.args.iter().find_map(|a| match a {
+        GenericArgument::Type(t) => Some(t),
+        _ => None,
+    })
+}
+
 fn by_name(ty: &Type) -> Option<String> {
     let seg = last_segment(ty)?;
     let name = seg.ident.to_string();
+    if matches!(name.as_str(), "Box" | "Rc" | "Arc")
+        && first_type_arg(seg).is_some_and(is_trait_object)
+    {
+        return Some(TRAIT_OBJECT.to_string());
+    }
     let msg = match name.as_str() {
         "usize" | "isize" => format!(
             "`{name}` is as wide as the host's pointers, which the device need not share; \
@@ -158,10 +184,182 @@ fn by_name(ty: &Type) -> Option<String> {
         "Option" => "`Option<T>` has no C layout; use a flag field, or a nullable \
                      `DevicePtr<T>` for an optional pointer"
             .to_string(),
+        "ManuallyDrop" => "`ManuallyDrop<T>` has no PTX layout; use `T` itself (a Rust \
+                           `union` member must be `Copy`: derive `Clone` and `Copy` on `T`)"
+            .to_string(),
+        "MaybeUninit" => "`MaybeUninit<T>` may hold uninitialized bytes, which have no PTX \
+                          image; use `T` itself"
+            .to_string(),
         "Cell" | "RefCell" | "Mutex" | "RwLock" => format!(
             "`{name}` is host-side interior mutability with no PTX layout; store the plain value"
         ),
         _ => return None,
     };
     Some(msg)
+}
+
+/// A type as the user would write it (`Vector<f64, 3>`, `[u8; 4]`), for messages.
+pub fn spell(tokens: &impl quote::ToTokens) -> String {
+    let mut s = tokens.to_token_stream().to_string();
+    for (from, to) in [
+        (" <", "<"),
+        ("< ", "<"),
+        (" >", ">"),
+        (" ,", ","),
+        (" ;", ";"),
+        ("[ ", "["),
+        (" ]", "]"),
+        (" :: ", "::"),
+        (":: ", "::"),
+        ("& ", "&"),
+    ] {
+        s = s.replace(from, to);
+    }
+    s
+}
+
+/// The size in bytes of a fundamental type spelled by name (§1.1), `None` for anything else.
+pub fn scalar_size(ty: &Type) -> Option<u64> {
+    match classify(ty) {
+        Known::Int(bits) => Some(u64::from(bits / 8)),
+        Known::Bool => Some(1),
+        Known::Float => match last_segment(ty)?.ident.to_string().as_str() {
+            "f16" => Some(2),
+            "f32" => Some(4),
+            "f64" => Some(8),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The alignment of a member of type `ty` at `.address_size 64` when the spelling alone
+/// settles it: fundamental types, pointers and handles (§1.1, §1.4), native vectors (§1.2)
+/// and arrays of these. Aggregates are left to the layout engine.
+pub fn known_align(ty: &Type) -> Option<u64> {
+    match ty {
+        Type::Array(a) => known_align(&a.elem),
+        Type::Group(g) => known_align(&g.elem),
+        Type::Paren(p) => known_align(&p.elem),
+        _ => match classify(ty) {
+            Known::Pointer => Some(8),
+            Known::Vector => vector_align(ty),
+            _ => scalar_size(ty),
+        },
+    }
+}
+
+/// §1.2: a vector of `n` lanes is aligned like its lane when `n` is odd, to `n` lanes when
+/// `n` is even. `None` for a shape PTX does not have ([`vector_problem`] reports those).
+fn vector_align(ty: &Type) -> Option<u64> {
+    let seg = last_segment(ty)?;
+    let name = seg.ident.to_string();
+    let (size, lanes) = if name == "Vector" {
+        let PathArguments::AngleBracketed(args) = &seg.arguments else {
+            return None;
+        };
+        let mut it = args.args.iter();
+        let (Some(GenericArgument::Type(elem)), Some(GenericArgument::Const(n))) =
+            (it.next(), it.next())
+        else {
+            return None;
+        };
+        let lanes = match n {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Int(n),
+                ..
+            }) => n.base10_parse::<u64>().ok()?,
+            _ => return None,
+        };
+        match classify(elem) {
+            Known::Int(_) | Known::Float => (scalar_size(elem)?, lanes),
+            _ => return None,
+        }
+    } else {
+        let digit = name.chars().last()?;
+        let (prefix, lanes) = name.split_at(name.len() - digit.len_utf8());
+        let size = match prefix {
+            "Char" | "UChar" => 1,
+            "Short" | "UShort" | "Half" => 2,
+            "Int" | "UInt" | "Float" => 4,
+            "Long" | "ULong" | "LongLong" | "ULongLong" | "Double" => 8,
+            _ => return None,
+        };
+        (size, lanes.parse().ok()?)
+    };
+    let max = if size == 8 { 2 } else { 4 };
+    if !(1..=max).contains(&lanes) {
+        return None;
+    }
+    Some(if lanes % 2 == 0 { lanes * size } else { size })
+}
+
+/// Why a `Vector<E, N>` (possibly an array element) is not a PTX vector (§1.2), when the
+/// spelling settles it; with the offending type for the span.
+pub fn vector_problem(ty: &Type) -> Option<(&Type, String)> {
+    match ty {
+        Type::Array(a) => return vector_problem(&a.elem),
+        Type::Group(g) => return vector_problem(&g.elem),
+        Type::Paren(p) => return vector_problem(&p.elem),
+        _ => {}
+    }
+    let seg = last_segment(ty)?;
+    if seg.ident != "Vector" {
+        return None;
+    }
+    let PathArguments::AngleBracketed(args) = &seg.arguments else {
+        return None;
+    };
+    let mut it = args.args.iter();
+    let Some(GenericArgument::Type(elem)) = it.next() else {
+        return None;
+    };
+    let lanes = match it.next() {
+        Some(GenericArgument::Const(syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(n),
+            ..
+        }))) => n.base10_parse::<u64>().ok(),
+        _ => None,
+    };
+    let n = lanes.map_or_else(|| "N".to_string(), |n| n.to_string());
+    let e = spell(elem);
+    let not_a_vector = format!("`Vector<{e}, {n}>` is not a PTX vector");
+    let instead = format!("use an array `[{e}; {n}]` instead");
+    let kind = match classify(elem) {
+        Known::Bool => {
+            return Some((
+                ty,
+                format!(
+                    "{not_a_vector}: `bool` cannot be a vector lane (§1.2); use `[bool; {n}]`, \
+                     or a `UChar{n}` holding 0 or 1"
+                ),
+            ))
+        }
+        Known::Int(_) | Known::Float => {
+            let size = scalar_size(elem)?;
+            let max = if size == 8 { 2 } else { 4 };
+            let lanes = lanes?;
+            if (1..=max).contains(&lanes) {
+                return None;
+            }
+            let rule = if size == 8 {
+                "vectors of 8-byte lanes have 1 or 2 lanes"
+            } else {
+                "vectors have 1 to 4 lanes"
+            };
+            return Some((ty, format!("{not_a_vector}: {rule} (§1.2); {instead}")));
+        }
+        Known::Array => "an array",
+        Known::Vector => "a vector",
+        Known::Pointer => "a pointer or handle",
+        Known::Pad(..) => "an unnamed bit-field",
+        Known::Other => return None,
+    };
+    Some((
+        ty,
+        format!(
+            "{not_a_vector}: its lanes must be integers or floating-point numbers, not {kind} \
+             (§1.2); {instead}"
+        ),
+    ))
 }

@@ -13,6 +13,8 @@ use quote::ToTokens;
 pub fn check(cx: &mut Ctxt, input: &Input) {
     check_align(cx, input);
     check_repr(cx, input);
+    check_generic_bounds(cx, input);
+    check_variant_attrs(cx, input);
     match &input.body {
         Body::Struct(fields) => {
             if fields.is_empty() {
@@ -62,6 +64,134 @@ fn check_align(cx: &mut Ctxt, input: &Input) {
                 "`align` is not supported on a field-less enum: it is encoded as its integer \
                  repr; wrap it in a struct with `#[ptx(align = N)]`",
             );
+        } else if value.is_power_of_two() && value <= 128 {
+            check_align_below_members(cx, input, value, span);
+        }
+    }
+}
+
+/// `#[ptx(align = N)]` below the alignment of a member whose type settles it (`u64`, a
+/// pointer, …). The layout engine checks every other case when the layout is computed; this
+/// earlier check only gives the common case a message on the attribute.
+fn check_align_below_members(cx: &mut Ctxt, input: &Input, value: u64, span: proc_macro2::Span) {
+    let members: Vec<(String, &syn::Type)> = match &input.body {
+        Body::Struct(fields) | Body::RustUnion(fields) => {
+            fields.iter().map(|f| (f.name.clone(), f.ty)).collect()
+        }
+        Body::UnionEnum(variants) => variants
+            .iter()
+            .filter_map(|v| Some((v.ident.to_string(), v.payload?)))
+            .collect(),
+        Body::Enum(_) => Vec::new(),
+    };
+    let strictest = members
+        .into_iter()
+        // §1.3: unnamed bit-fields do not affect the alignment.
+        .filter(|(_, ty)| !matches!(types::classify(ty), Known::Pad(..)))
+        .filter_map(|(name, ty)| Some((types::known_align(ty)?, name, ty)))
+        .max_by_key(|(align, ..)| *align);
+    if let Some((natural, name, ty)) = strictest {
+        if natural > value {
+            cx.error_at(
+                span,
+                format_args!(
+                    "`#[ptx(align = {value})]` is below the alignment {natural} of member \
+                     `{name}` (`{}`); write `#[ptx(align = {natural})]` or more, or remove it \
+                     (nvcc lays out under-aligned types inconsistently)",
+                    types::spell(ty)
+                ),
+            );
+        }
+    }
+}
+
+/// A type parameter with no bound at all that is a member's type: it cannot be `PtxAbi`.
+/// (A parameter with any bound is left to the compiler: the bound may imply `PtxAbi`.)
+fn check_generic_bounds(cx: &mut Ctxt, input: &Input) {
+    if matches!(input.body, Body::RustUnion(_)) {
+        return;
+    }
+    let generics = &input.original.generics;
+    let members: Vec<(String, &syn::Type)> = match &input.body {
+        Body::Struct(fields) => fields
+            .iter()
+            .map(|f| (format!("field `{}`", f.name), f.ty))
+            .collect(),
+        Body::UnionEnum(variants) => variants
+            .iter()
+            .filter_map(|v| Some((format!("variant `{}`", v.ident), v.payload?)))
+            .collect(),
+        Body::RustUnion(_) | Body::Enum(_) => Vec::new(),
+    };
+    for param in generics.type_params() {
+        let ident = &param.ident;
+        if !param.bounds.is_empty() || bounded_in_where(generics, ident) {
+            continue;
+        }
+        if let Some((member, ty)) = members.iter().find(|(_, ty)| is_param(ty, ident)) {
+            cx.error(
+                ident,
+                format_args!(
+                    "type parameter `{ident}` needs a `PtxAbi` bound, because {member} has type \
+                     `{}`: write `<{ident}: PtxAbi>`",
+                    types::spell(ty)
+                ),
+            );
+        }
+    }
+}
+
+fn bounded_in_where(generics: &syn::Generics, ident: &syn::Ident) -> bool {
+    generics.where_clause.iter().any(|w| {
+        w.predicates.iter().any(|p| match p {
+            syn::WherePredicate::Type(t) => is_param(&t.bounded_ty, ident),
+            _ => false,
+        })
+    })
+}
+
+/// Whether `ty` is the parameter `ident` itself, or an array of it.
+fn is_param(ty: &syn::Type, ident: &syn::Ident) -> bool {
+    match ty {
+        syn::Type::Path(p) => p.qself.is_none() && p.path.is_ident(ident),
+        syn::Type::Array(a) => is_param(&a.elem, ident),
+        syn::Type::Group(g) => is_param(&g.elem, ident),
+        syn::Type::Paren(p) => is_param(&p.elem, ident),
+        _ => false,
+    }
+}
+
+/// `#[ptx(...)]` where it would otherwise be ignored: on a variant of a field-less enum, or
+/// on a field inside a variant.
+fn check_variant_attrs(cx: &mut Ctxt, input: &Input) {
+    let syn::Data::Enum(data) = &input.original.data else {
+        return;
+    };
+    let is_ptx = |a: &&syn::Attribute| a.path().is_ident("ptx");
+    for v in &data.variants {
+        if !matches!(input.body, Body::UnionEnum(_)) {
+            for attr in v.attrs.iter().filter(is_ptx) {
+                cx.error(
+                    attr,
+                    format_args!(
+                        "`#[ptx(...)]` on variant `{}` has no effect: only the variants of a \
+                         `#[ptx(union)]` enum take `bits` or `decode`; remove it",
+                        v.ident
+                    ),
+                );
+            }
+        }
+        for field in &v.fields {
+            for attr in field.attrs.iter().filter(is_ptx) {
+                cx.error(
+                    attr,
+                    format_args!(
+                        "`#[ptx(...)]` goes on the variant, not on its field: move it above \
+                         `{}`",
+                        v.ident
+                    ),
+                );
+            }
         }
     }
 }
@@ -102,6 +232,9 @@ fn check_field(cx: &mut Ctxt, field: &Field) {
         cx.error(ty, format_args!("field `{}`: {message}", field.name));
         return;
     }
+    if let Some((ty, message)) = types::vector_problem(field.ty) {
+        cx.error(ty, format_args!("field `{}`: {message}", field.name));
+    }
     check_pad(cx, field.ty);
     if let Some(bits) = &field.attrs.bits {
         check_bits(cx, &field.name, field.ty, bits);
@@ -121,7 +254,7 @@ fn check_pad(cx: &mut Ctxt, ty: &syn::Type) {
                 format_args!(
                     "`Pad<{}, _>` needs an integer type: unnamed bit-fields are integers \
                      (§1.3); use `u8`, `u16`, `u32`, `u64` or a signed one",
-                    unit.to_token_stream()
+                    types::spell(unit)
                 ),
             );
             return;
@@ -136,7 +269,7 @@ fn check_pad(cx: &mut Ctxt, ty: &syn::Type) {
             format_args!(
                 "`Pad<{}, {width}>` is wider than its {max}-bit type; use a width from 0 to \
                  {max} or a wider type",
-                unit.to_token_stream()
+                types::spell(unit)
             ),
         );
     }
@@ -164,7 +297,7 @@ fn check_bits(cx: &mut Ctxt, name: &str, ty: &syn::Type, bits: &WithSpan<u32>) {
                     format_args!(
                         "bit-field `{name}` is {width} bits wide, but `{}` holds {max}; use a \
                          width from 1 to {max} or a wider type",
-                        ty.to_token_stream()
+                        types::spell(ty)
                     ),
                 );
             }
@@ -208,7 +341,7 @@ fn zero_width(cx: &mut Ctxt, name: &str, ty: &syn::Type, bits: &WithSpan<u32>) {
         format_args!(
             "a named bit-field needs a width of at least 1; for a zero-length bit-field \
              replace `{name}` with an unnamed one: `_{name}: Pad<{}, 0>`",
-            ty.to_token_stream()
+            types::spell(ty)
         ),
     );
 }
@@ -256,6 +389,8 @@ fn check_union_enum(cx: &mut Ctxt, input: &Input, variants: &[Variant]) {
             Some(ty) => {
                 if let Some((ty, message)) = types::unsupported(ty) {
                     cx.error(ty, format_args!("variant `{}`: {message}", v.ident));
+                } else if let Some((ty, message)) = types::vector_problem(ty) {
+                    cx.error(ty, format_args!("variant `{}`: {message}", v.ident));
                 } else if let Some(bits) = &v.attrs.bits {
                     check_bits(cx, &v.ident.to_string(), ty, bits);
                 }
@@ -279,8 +414,8 @@ fn check_union_enum(cx: &mut Ctxt, input: &Input, variants: &[Variant]) {
             if decode.replace(span).is_some() {
                 cx.error_at(
                     span,
-                    "only one variant can be marked `#[ptx(decode)]`: it is the member \
-                     decoding reads",
+                    "only one variant can be marked `#[ptx(decode)]` (decoding reads that \
+                     member); remove it from the others",
                 );
             }
         }
@@ -402,7 +537,8 @@ fn check_zero_copy(cx: &mut Ctxt, input: &Input) {
     if input.repr.c.is_none() && input.repr.transparent.is_none() {
         cx.error_at(
             span,
-            "`zero_copy` needs `#[repr(C)]`: Rust may reorder the fields of other structs",
+            "`zero_copy` needs `#[repr(C)]` on the struct, because Rust may reorder the \
+             fields of other structs; add `#[repr(C)]`",
         );
     }
     if input.is_generic() {
@@ -412,6 +548,7 @@ fn check_zero_copy(cx: &mut Ctxt, input: &Input) {
              generic types",
         );
     }
+    check_zero_copy_align(cx, input, fields);
     for field in fields {
         if let Some(bits) = &field.attrs.bits {
             cx.error_at(
@@ -433,5 +570,30 @@ fn check_zero_copy(cx: &mut Ctxt, input: &Input) {
                 ),
             );
         }
+    }
+}
+
+/// `zero_copy` with `#[ptx(align = N)]` above every member's alignment but no
+/// `#[repr(align(N))]`: the Rust alignment would stay below `N`. Decided only when every
+/// member's alignment is known from its spelling; the compile-time proof covers the rest.
+fn check_zero_copy_align(cx: &mut Ctxt, input: &Input, fields: &[Field]) {
+    let Some(WithSpan { value, span }) = input.attrs.align else {
+        return;
+    };
+    if input.repr.align.is_some() || !value.is_power_of_two() || value > 128 {
+        return;
+    }
+    let aligns: Option<Vec<u64>> = fields.iter().map(|f| types::known_align(f.ty)).collect();
+    let Some(natural) = aligns.and_then(|a| a.into_iter().max()) else {
+        return;
+    };
+    if natural < value {
+        cx.error_at(
+            span,
+            format_args!(
+                "`zero_copy` with `#[ptx(align = {value})]` needs `#[repr(align({value}))]` too, \
+                 so that the Rust alignment is also {value}; write `#[repr(C, align({value}))]`"
+            ),
+        );
     }
 }

@@ -1,0 +1,9 @@
+use ptx_abi::{Float4, PtxAbi};
+
+#[derive(PtxAbi)]
+#[ptx(align = 8)]
+struct Body {
+    position: Float4,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use ptx_abi::PtxAbi;
+
+#[derive(PtxAbi)]
+struct Particle {
+    #[ptx(bits = 3)]
+    #[ptx(bits = 5)]
+    kind: u32,
+}
+
+fn main() {}

@@ -1,0 +1,11 @@
+use ptx_abi::{BitFieldType, PtxAbi};
+
+#[derive(PtxAbi, Clone, Copy)]
+struct Packed<T: BitFieldType> {
+    #[ptx(bits = 40)]
+    value: T,
+}
+
+fn main() {
+    let _ = <Packed<u32> as PtxAbi>::SIZE;
+}

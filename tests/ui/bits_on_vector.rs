@@ -1,0 +1,9 @@
+use ptx_abi::{Int2, PtxAbi};
+
+#[derive(PtxAbi)]
+struct Cell {
+    #[ptx(bits = 8)]
+    coord: Int2,
+}
+
+fn main() {}

@@ -1,0 +1,6 @@
+use ptx_abi::PtxAbi;
+
+#[derive(PtxAbi)]
+struct Marker {}
+
+fn main() {}

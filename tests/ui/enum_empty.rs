@@ -1,0 +1,6 @@
+use ptx_abi::PtxAbi;
+
+#[derive(PtxAbi)]
+enum Never {}
+
+fn main() {}

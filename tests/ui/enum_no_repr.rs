@@ -1,0 +1,9 @@
+use ptx_abi::PtxAbi;
+
+#[derive(PtxAbi)]
+enum Mode {
+    Off,
+    On,
+}
+
+fn main() {}

@@ -1,0 +1,18 @@
+use ptx_abi::PtxAbi;
+
+#[derive(PtxAbi)]
+#[repr(C)]
+#[ptx(zero_copy)]
+struct Halves {
+    low: u32,
+    high: u32,
+}
+
+#[derive(PtxAbi)]
+#[repr(C)]
+union Word {
+    whole: u64,
+    halves: Halves,
+}
+
+fn main() {}
