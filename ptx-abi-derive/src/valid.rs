@@ -45,6 +45,73 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
         );
     }
     check_zero_copy(cx, input);
+    check_kernel(cx, input);
+}
+
+fn check_kernel(cx: &mut Ctxt, input: &Input) {
+    let Some(kernel) = &input.attrs.kernel else {
+        if let Some(limit) = &input.attrs.param_limit {
+            cx.error_at(
+                limit.span,
+                "`param_limit` belongs with `kernel`: write `#[ptx(kernel = \"name\", param_limit = N)]`",
+            );
+        }
+        return;
+    };
+    match &input.body {
+        Body::Struct(fields) if !fields.is_empty() => {
+            for field in fields {
+                if let Some(bits) = &field.attrs.bits {
+                    cx.error_at(
+                        bits.span,
+                        format_args!(
+                            "kernel parameter `{}` cannot be a bit-field: a `.param` holds whole \
+                             values; remove `bits`, or pass a struct holding the bit-field",
+                            field.name
+                        ),
+                    );
+                }
+            }
+        }
+        _ => cx.error(
+            kernel,
+            "`kernel` goes on a struct whose fields are the kernel's parameters, in order; \
+             write `#[ptx(kernel = \"name\")] struct NameArgs { a: DevicePtr<f32>, n: u32 }`",
+        ),
+    }
+    if input.is_generic() {
+        cx.error(
+            &input.original.generics,
+            "a `kernel` argument struct cannot be generic: a kernel's parameter types are fixed; \
+             write one struct per instantiation",
+        );
+    }
+    let name = kernel.value();
+    let valid = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if !valid {
+        cx.error(
+            kernel,
+            format_args!("`{name}` is not a PTX identifier: use letters, digits, `_` and `$`"),
+        );
+    }
+    if let Some(limit) = &input.attrs.param_limit {
+        if limit.value == 0 || limit.value > 32764 {
+            cx.error_at(
+                limit.span,
+                format_args!(
+                    "`param_limit` is {}: the driver accepts at most 4096 bytes of parameters, \
+                     or 32764 on Volta and newer with CUDA 12.1+",
+                    limit.value
+                ),
+            );
+        }
+    }
 }
 
 fn check_align(cx: &mut Ctxt, input: &Input) {

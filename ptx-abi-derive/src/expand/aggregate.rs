@@ -99,7 +99,6 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
 /// Compile-time proof that a `#[ptx(zero_copy)]` struct's Rust layout is its PTX layout, and
 /// the `ZeroCopy` impl it justifies.
 fn zero_copy_proof(gen: &Gen, fields: &[Field]) -> TokenStream {
-    let p = &gen.p;
     let ident = gen.input.ident;
     let n = fields.len();
     let offsets = fields.iter().map(|f| {
@@ -111,6 +110,7 @@ fn zero_copy_proof(gen: &Gen, fields: &[Field]) -> TokenStream {
         quote_spanned! {ty.span()=> __ptx_abi_zero_copy::<#ty>(); }
     });
     let span = gen.input.attrs.zero_copy.unwrap_or_else(super::call_site);
+    let p = &gen.p_at(span);
     quote_spanned! {span=>
         const _: () = #p::assert_zero_copy::<#n>(
             <#ident as #p::PtxAbi>::TYPE,
@@ -160,8 +160,11 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
     });
     let mut extra = gen.members_const(n);
     let zeros = std::iter::repeat_n(quote!(0), n);
+    let ps = gen.p_at(ident.span());
+    extra.extend(quote_spanned! {ident.span()=>
+        const _: () = #ps::assert_union_covers::<#n>(<#ident as #ps::PtxAbi>::TYPE, &#ident::__PTX_ABI_MEMBERS);
+    });
     extra.extend(quote! {
-        const _: () = #p::assert_union_covers::<#n>(<#ident as #p::PtxAbi>::TYPE, &#ident::__PTX_ABI_MEMBERS);
         const _: () = #p::assert_zero_copy::<#n>(
             <#ident as #p::PtxAbi>::TYPE,
             &#ident::__PTX_ABI_MEMBERS,

@@ -19,8 +19,9 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
         }
         None => quote!(#p::PARAM_LIMIT),
     };
+    let ps = gen.p_at(kernel.span());
     quote_spanned! {kernel.span()=>
-        const _: () = #p::assert_kernel_params::<#count>(
+        const _: () = #ps::assert_kernel_params::<#count>(
             <#ident as #p::PtxAbi>::TYPE,
             #name,
             &#ident::__PTX_ABI_MEMBERS,

@@ -67,6 +67,12 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// The `__private` path with every token at `span`, so that an error raised by a call
+    /// through it (a `const` layout assertion) points at `span`, not at the derive.
+    pub fn p_at(&self, span: Span) -> TokenStream {
+        respan(self.p.clone(), span)
+    }
+
     /// `impl<…> PtxAbi for Type<…> where …` around `items`, in a `const _` block with `extra`.
     pub fn impl_ptx_abi(&self, items: TokenStream, extra: TokenStream) -> TokenStream {
         let Gen { p, .. } = self;
@@ -98,8 +104,9 @@ impl<'a> Gen<'a> {
             .as_ref()
             .map(|a| a.span)
             .unwrap_or_else(|| self.input.ident.span());
+        let ps = self.p_at(span);
         let layout = quote_spanned! {span=>
-            #p::place_members::<#count>(<Self as #p::PtxAbi>::TYPE, #p::A64)
+            #ps::place_members::<#count>(<Self as #ps::PtxAbi>::TYPE, #ps::A64)
         };
         let force = if self.input.is_generic() {
             TokenStream::new()
@@ -140,6 +147,9 @@ impl<'a> Gen<'a> {
             .as_ref()
             .map_or(0, |a| a.value as usize);
         quote! {
+            // From the member layout, so that a broken layout rule is reported once.
+            const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
+            const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
             const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
                 name: #name,
                 kind: #p::TypeKind::Aggregate {
@@ -159,6 +169,23 @@ impl<'a> Gen<'a> {
         let span = syn::spanned::Spanned::span(ty);
         quote_spanned! {span=> #p::Member::of::<#ty>(#name, #bits) }
     }
+}
+
+/// `tokens` with every token (recursively) at `span`.
+pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut tt| {
+            if let proc_macro2::TokenTree::Group(g) = &tt {
+                let mut group = proc_macro2::Group::new(g.delimiter(), respan(g.stream(), span));
+                group.set_span(span);
+                tt = proc_macro2::TokenTree::Group(group);
+            } else {
+                tt.set_span(span);
+            }
+            tt
+        })
+        .collect()
 }
 
 /// A span-less helper for call-site tokens.
