@@ -66,6 +66,21 @@ pub trait PtxAbi: Sized {
     fn from_ptx_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
         Self::decode(bytes)
     }
+
+    /// Derive support: writes `value` as the member placed at `p`. A method of the trait (not
+    /// a free function) so that a field type without an impl is reported once.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __put(out: &mut [u8], p: &crate::Placement, value: &Self) -> Result<(), EncodeError> {
+        crate::__private::put(out, p, value)
+    }
+
+    /// Derive support: reads the member placed at `p`.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __get(bytes: &[u8], p: &crate::Placement) -> Result<Self, DecodeError> {
+        crate::__private::get(bytes, p)
+    }
 }
 
 /// The layout of `T` at any address size (§1.1: pointers are 4 bytes at `.address_size 32`).

@@ -19,6 +19,26 @@ pub trait BitFieldType: crate::PtxAbi + Copy {
     fn from_raw(raw: u64) -> Self;
     /// The value as a wide integer, for error messages.
     fn to_i128(self) -> i128;
+
+    /// Derive support: writes the named bit-field placed at `p` after a range check.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __put_bits(
+        out: &mut [u8],
+        p: &Placement,
+        value: Self,
+        ty: &'static str,
+        field: &'static str,
+    ) -> Result<(), crate::EncodeError> {
+        crate::__private::put_bits(out, p, value, ty, field)
+    }
+
+    /// Derive support: reads the named bit-field placed at `p`, sign-extended if signed.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __get_bits(bytes: &[u8], p: &Placement) -> Result<Self, crate::DecodeError> {
+        crate::__private::get_bits(bytes, p)
+    }
 }
 
 /// All ones in the low `width` bits.

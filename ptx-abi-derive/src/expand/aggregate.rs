@@ -6,7 +6,8 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-/// Encodes member `i` (a named bit-field or an ordinary member) from `value`.
+/// Encodes member `i` (a named bit-field or an ordinary member) from `value`. The calls go
+/// through the field type's own trait, spanned on it, so a missing impl is reported once there.
 fn put(
     gen: &Gen,
     i: usize,
@@ -16,26 +17,29 @@ fn put(
     value: TokenStream,
 ) -> TokenStream {
     let Gen { p, name: owner, .. } = gen;
+    let span = ty.span();
     match bits {
-        Some(_) => {
-            let span = ty.span();
-            quote_spanned! {span=>
-                #p::put_bits::<#ty>(out, &Self::__PTX_ABI_MEMBERS.members[#i], #value, #owner, #name)
-            }
-        }
-        None => quote! { #p::put::<#ty>(out, &Self::__PTX_ABI_MEMBERS.members[#i], &#value) },
+        Some(_) => quote_spanned! {span=>
+            <#ty as #p::BitFieldType>::__put_bits(out, &Self::__PTX_ABI_MEMBERS.members[#i], #value, #owner, #name)
+        },
+        None => quote_spanned! {span=>
+            <#ty as #p::PtxAbi>::__put(out, &Self::__PTX_ABI_MEMBERS.members[#i], &#value)
+        },
     }
 }
 
 /// Decodes member `i` from `bytes`.
 fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
     let p = &gen.p;
-    let helper = if bits.is_some() {
-        quote!(get_bits)
-    } else {
-        quote!(get)
-    };
-    quote! { #p::#helper::<#ty>(bytes, &Self::__PTX_ABI_MEMBERS.members[#i])? }
+    let span = ty.span();
+    match bits {
+        Some(_) => quote_spanned! {span=>
+            <#ty as #p::BitFieldType>::__get_bits(bytes, &Self::__PTX_ABI_MEMBERS.members[#i])?
+        },
+        None => quote_spanned! {span=>
+            <#ty as #p::PtxAbi>::__get(bytes, &Self::__PTX_ABI_MEMBERS.members[#i])?
+        },
+    }
 }
 
 fn codecs(gen: &Gen, encode_body: TokenStream, decode_body: TokenStream) -> TokenStream {

@@ -110,13 +110,13 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
                 let bits = f.attrs.bits.is_some();
                 let (get, put) = if bits {
                     (
-                        quote!(#p::get_bits::<#ty>(&self.bytes, &#members[#i])),
-                        quote!(#p::put_bits::<#ty>(bytes, &#members[#i], value, ::core::stringify!(#ident), #name)),
+                        quote!(<#ty as #p::BitFieldType>::__get_bits(&self.bytes, &#members[#i])),
+                        quote!(<#ty as #p::BitFieldType>::__put_bits(bytes, &#members[#i], value, ::core::stringify!(#ident), #name)),
                     )
                 } else {
                     (
-                        quote!(#p::get::<#ty>(&self.bytes, &#members[#i])),
-                        quote!(#p::put::<#ty>(bytes, &#members[#i], &value)),
+                        quote!(<#ty as #p::PtxAbi>::__get(&self.bytes, &#members[#i])),
+                        quote!(<#ty as #p::PtxAbi>::__put(bytes, &#members[#i], &value)),
                     )
                 };
                 let get_doc = format!("Reads `{name}` from the image.");
@@ -147,9 +147,9 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
                 let getter = format_ident!("as_{}", snake);
                 let setter = format_ident!("set_{}", snake);
                 let get = if v.attrs.bits.is_some() {
-                    quote!(#p::get_bits::<#ty>(&self.bytes, &#members[#i]))
+                    quote!(<#ty as #p::BitFieldType>::__get_bits(&self.bytes, &#members[#i]))
                 } else {
-                    quote!(#p::get::<#ty>(&self.bytes, &#members[#i]))
+                    quote!(<#ty as #p::PtxAbi>::__get(&self.bytes, &#members[#i]))
                 };
                 let get_doc = format!("Reads the image as union member `{vident}`.");
                 let set_doc = format!(

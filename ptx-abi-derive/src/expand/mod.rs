@@ -167,7 +167,7 @@ impl<'a> Gen<'a> {
         let p = &self.p;
         let bits = self.bits(bits);
         let span = syn::spanned::Spanned::span(ty);
-        quote_spanned! {span=> #p::Member::of::<#ty>(#name, #bits) }
+        quote_spanned! {span=> #p::Member { name: #name, ty: <#ty as #p::PtxAbi>::TYPE, bits: #bits } }
     }
 }
 
