@@ -14,57 +14,8 @@ pub(crate) fn read_array<T: PtxAbi, const N: usize>(bytes: &[u8]) -> Result<[u8;
     Ok(a)
 }
 
-macro_rules! integer {
-    ($($t:ty => $scalar:ident, $signed:literal;)*) => {$(
-        impl PtxAbi for $t {
-            const TYPE: &'static TypeDesc = &TypeDesc::scalar(stringify!($t), Scalar::$scalar);
-
-            #[inline(always)]
-            fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
-                check_out::<Self>(out)?;
-                out.copy_from_slice(&self.to_le_bytes());
-                Ok(())
-            }
-
-            #[inline(always)]
-            fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
-                read_array::<Self, { core::mem::size_of::<$t>() }>(bytes).map(<$t>::from_le_bytes)
-            }
-        }
-
-        impl BitFieldType for $t {
-            const SCALAR: Scalar = Scalar::$scalar;
-
-            #[inline(always)]
-            fn to_raw(self) -> u64 {
-                // Signed types sign-extend, unsigned ones zero-extend.
-                self as i128 as u64
-            }
-
-            #[inline(always)]
-            fn from_raw(raw: u64) -> Self {
-                raw as $t
-            }
-
-            fn to_i128(self) -> i128 {
-                self as i128
-            }
-        }
-    )*};
-}
-
-integer! {
-    i8 => I8, true;
-    u8 => U8, false;
-    i16 => I16, true;
-    u16 => U16, false;
-    i32 => I32, true;
-    u32 => U32, false;
-    i64 => I64, true;
-    u64 => U64, false;
-}
-
-macro_rules! float {
+/// `PtxAbi` for a fundamental number type: little-endian bytes of its own size.
+macro_rules! number {
     ($($t:ty => $scalar:ident;)*) => {$(
         impl PtxAbi for $t {
             const TYPE: &'static TypeDesc = &TypeDesc::scalar(stringify!($t), Scalar::$scalar);
@@ -84,13 +35,49 @@ macro_rules! float {
     )*};
 }
 
-float! {
+/// The integers are also bit-field types (§1.3 table).
+macro_rules! integer {
+    ($($t:ty => $scalar:ident;)*) => {
+        number! { $($t => $scalar;)* }
+        $(impl BitFieldType for $t {
+            const SCALAR: Scalar = Scalar::$scalar;
+
+            #[inline(always)]
+            fn to_raw(self) -> u64 {
+                // Signed types sign-extend, unsigned ones zero-extend.
+                self as i128 as u64
+            }
+
+            #[inline(always)]
+            fn from_raw(raw: u64) -> Self {
+                raw as $t
+            }
+
+            fn to_i128(self) -> i128 {
+                self as i128
+            }
+        })*
+    };
+}
+
+integer! {
+    i8 => I8;
+    u8 => U8;
+    i16 => I16;
+    u16 => U16;
+    i32 => I32;
+    u32 => U32;
+    i64 => I64;
+    u64 => U64;
+}
+
+number! {
     f32 => F32;
     f64 => F64;
 }
 
 #[cfg(feature = "half")]
-float! {
+number! {
     half::f16 => F16;
 }
 

@@ -197,22 +197,66 @@ where
     }
 }
 
-/// CUDA's name of a native vector type (`float4`, `longlong2`, …), or `"vector"` for a shape
-/// CUDA does not name.
-pub const fn vector_c_name(elem: Scalar, lanes: usize) -> &'static str {
-    const NAMES: [[&str; 4]; 11] = [
-        ["char1", "char2", "char3", "char4"],
-        ["uchar1", "uchar2", "uchar3", "uchar4"],
-        ["short1", "short2", "short3", "short4"],
-        ["ushort1", "ushort2", "ushort3", "ushort4"],
-        ["int1", "int2", "int3", "int4"],
-        ["uint1", "uint2", "uint3", "uint4"],
-        ["longlong1", "longlong2", "vector", "vector"],
-        ["ulonglong1", "ulonglong2", "vector", "vector"],
-        ["float1", "float2", "float3", "float4"],
-        ["double1", "double2", "vector", "vector"],
-        ["half1", "half2", "half3", "half4"],
-    ];
+/// The names of the native vector types: (Rust alias, CUDA name) per element type and lane
+/// count; `None` where CUDA has no name.
+const NAMES: [[Option<(&str, &str)>; 4]; 11] = {
+    const fn all(
+        r: [&'static str; 4],
+        c: [&'static str; 4],
+    ) -> [Option<(&'static str, &'static str)>; 4] {
+        [
+            Some((r[0], c[0])),
+            Some((r[1], c[1])),
+            Some((r[2], c[2])),
+            Some((r[3], c[3])),
+        ]
+    }
+    const fn two(
+        r: [&'static str; 2],
+        c: [&'static str; 2],
+    ) -> [Option<(&'static str, &'static str)>; 4] {
+        [Some((r[0], c[0])), Some((r[1], c[1])), None, None]
+    }
+    [
+        all(
+            ["Char1", "Char2", "Char3", "Char4"],
+            ["char1", "char2", "char3", "char4"],
+        ),
+        all(
+            ["UChar1", "UChar2", "UChar3", "UChar4"],
+            ["uchar1", "uchar2", "uchar3", "uchar4"],
+        ),
+        all(
+            ["Short1", "Short2", "Short3", "Short4"],
+            ["short1", "short2", "short3", "short4"],
+        ),
+        all(
+            ["UShort1", "UShort2", "UShort3", "UShort4"],
+            ["ushort1", "ushort2", "ushort3", "ushort4"],
+        ),
+        all(
+            ["Int1", "Int2", "Int3", "Int4"],
+            ["int1", "int2", "int3", "int4"],
+        ),
+        all(
+            ["UInt1", "UInt2", "UInt3", "UInt4"],
+            ["uint1", "uint2", "uint3", "uint4"],
+        ),
+        two(["LongLong1", "LongLong2"], ["longlong1", "longlong2"]),
+        two(["ULongLong1", "ULongLong2"], ["ulonglong1", "ulonglong2"]),
+        all(
+            ["Float1", "Float2", "Float3", "Float4"],
+            ["float1", "float2", "float3", "float4"],
+        ),
+        two(["Double1", "Double2"], ["double1", "double2"]),
+        all(
+            ["Half1", "Half2", "Half3", "Half4"],
+            ["half1", "half2", "half3", "half4"],
+        ),
+    ]
+};
+
+const fn names(elem: Scalar, lanes: usize) -> Option<(&'static str, &'static str)> {
     let row = match elem {
         Scalar::I8 => 0,
         Scalar::U8 => 1,
@@ -225,48 +269,29 @@ pub const fn vector_c_name(elem: Scalar, lanes: usize) -> &'static str {
         Scalar::F32 => 8,
         Scalar::F64 => 9,
         Scalar::F16 => 10,
-        Scalar::Bool => return "vector",
+        Scalar::Bool => return None,
     };
     if lanes >= 1 && lanes <= 4 {
         NAMES[row][lanes - 1]
     } else {
-        "vector"
+        None
     }
 }
 
-/// The Rust alias of a native vector type (`Float4`, `LongLong2`, …).
+/// CUDA's name of a native vector type (`float4`, `longlong2`, …), or `"vector"` for a shape
+/// CUDA does not name.
+pub const fn vector_c_name(elem: Scalar, lanes: usize) -> &'static str {
+    match names(elem, lanes) {
+        Some((_, c)) => c,
+        None => "vector",
+    }
+}
+
+/// The Rust alias of a native vector type (`Float4`, `LongLong2`, …), or `"Vector"`.
 pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
-    const NAMES: [[&str; 4]; 11] = [
-        ["Char1", "Char2", "Char3", "Char4"],
-        ["UChar1", "UChar2", "UChar3", "UChar4"],
-        ["Short1", "Short2", "Short3", "Short4"],
-        ["UShort1", "UShort2", "UShort3", "UShort4"],
-        ["Int1", "Int2", "Int3", "Int4"],
-        ["UInt1", "UInt2", "UInt3", "UInt4"],
-        ["LongLong1", "LongLong2", "Vector", "Vector"],
-        ["ULongLong1", "ULongLong2", "Vector", "Vector"],
-        ["Float1", "Float2", "Float3", "Float4"],
-        ["Double1", "Double2", "Vector", "Vector"],
-        ["Half1", "Half2", "Half3", "Half4"],
-    ];
-    let row = match elem {
-        Scalar::I8 => 0,
-        Scalar::U8 => 1,
-        Scalar::I16 => 2,
-        Scalar::U16 => 3,
-        Scalar::I32 => 4,
-        Scalar::U32 => 5,
-        Scalar::I64 => 6,
-        Scalar::U64 => 7,
-        Scalar::F32 => 8,
-        Scalar::F64 => 9,
-        Scalar::F16 => 10,
-        Scalar::Bool => return "Vector",
-    };
-    if lanes >= 1 && lanes <= 4 {
-        NAMES[row][lanes - 1]
-    } else {
-        "Vector"
+    match names(elem, lanes) {
+        Some((rust, _)) => rust,
+        None => "Vector",
     }
 }
 
