@@ -65,11 +65,14 @@ fn hole(bit_offset: usize, bits: usize, tail: bool) -> Hole {
     }
 }
 
+/// A member row as (name, offset, size, bit range).
+type Row<'a> = (&'a str, usize, usize, Option<(u32, u32)>);
+
 #[test]
 fn report_of_figure_3_lists_members_units_and_every_hole() {
     let r = LayoutReport::of::<Fig3>().unwrap();
     assert_eq!((r.size, r.align, r.kind), (12, 4, "struct"));
-    let rows: Vec<(&str, usize, usize, Option<(u32, u32)>)> = r
+    let rows: Vec<Row> = r
         .members
         .iter()
         .map(|m| (m.name.as_str(), m.offset, m.size, m.bits))
