@@ -117,7 +117,7 @@ const fn hole(m: ConstMsg<256>, offset: usize, size: usize) -> ConstMsg<256> {
         .str("; padding bytes are uninitialized in Rust, so its bytes cannot be viewed; add explicit fields or remove `zero_copy`")
 }
 
-/// Stops compilation with the reason from [`zero_copy_mismatch`], if any.
+/// Stops compilation with the reason `zero_copy_mismatch` finds, if any.
 pub const fn assert_zero_copy<const N: usize>(
     ty: &TypeDesc,
     ptx: &MemberLayout<N>,
