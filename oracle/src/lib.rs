@@ -1,8 +1,11 @@
 //! Test support for ptx-abi: NVIDIA's NVRTC as an oracle (loaded at run time), PTX readers,
 //! and a generator of random aggregate definitions. Not published.
 
+pub mod clang;
 pub mod fetch;
 pub mod gen;
 pub mod nvrtc;
+pub mod probe;
 pub mod ptx;
 pub mod ptxas;
+pub mod suite;

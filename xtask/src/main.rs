@@ -11,6 +11,8 @@ use std::process::ExitCode;
 #[allow(dead_code)]
 #[path = "../../oracle/src/fetch.rs"]
 mod fetch;
+
+mod corpus;
 mod test;
 
 const USAGE: &str = "\
@@ -23,6 +25,8 @@ commands:
           path of ptxas
   test    fetch NVRTC and ptxas, then run every test of the workspace with the live NVRTC
           oracle on a fresh random seed (`--seed N` replays a run)
+  corpus  fetch NVRTC and regenerate oracle-tests' golden corpus (tests/corpus_*.rs, figures.rs
+          and tests/data/) with NVRTC's answers
   help    show this message
 
 <target> is $CARGO_TARGET_DIR if set, else the workspace's target/ directory. Once cached, both
@@ -39,6 +43,7 @@ fn main() -> ExitCode {
         "nvrtc" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::NVRTC_WHEEL)),
         "ptxas" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::PTXAS_WHEEL)),
         "test" => test::run(rest),
+        "corpus" => corpus::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

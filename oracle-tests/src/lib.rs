@@ -1,0 +1,375 @@
+//! The differential test suite of ptx-abi against NVIDIA's NVRTC (not published).
+//!
+//! - `tests/corpus_*.rs` + `tests/data/`: the checked-in golden corpus, generated cases with
+//!   NVRTC's recorded answers (regenerate with `cargo xtask corpus`), checked on every
+//!   `cargo test` without NVRTC;
+//! - `tests/live.rs`: with `PTX_ABI_LIVE_SEED` set and NVRTC available, fresh cases from that
+//!   seed, asked of NVRTC by `build.rs` and checked the same way;
+//! - `tests/clang.rs`: clang (`--target=nvptx64-nvidia-cuda`) as a second producer, compared
+//!   with NVRTC's recorded answers;
+//! - `tests/regressions.rs`: minimized cases of bugs the suite found.
+//!
+//! Every case goes through `#[derive(PtxAbi)]`: [`Run::check`] is the one generic checker all
+//! generated test sources call, one line per case.
+
+use std::collections::HashMap;
+use std::fmt::{Debug, Write as _};
+use std::io::Write as _;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use ptx_abi::layout::Placements;
+use ptx_abi::{param_decl, AddressSize, ParamSpace, Placement, PtxAbi};
+use ptx_abi_oracle::suite::rust_definitions;
+pub use ptx_abi_oracle::suite::Record;
+
+/// Whether `PTX_ABI_REQUIRE_ORACLE=1`: a missing tool is then a failure, not a skip.
+pub fn oracle_required() -> bool {
+    std::env::var("PTX_ABI_REQUIRE_ORACLE").is_ok_and(|v| v == "1")
+}
+
+/// Prints that `what` is skipped and why, or panics when the oracle is required.
+pub fn skip(what: &str, why: &str) {
+    assert!(
+        !oracle_required(),
+        "{what}: {why}, but PTX_ABI_REQUIRE_ORACLE=1 requires it"
+    );
+    say(&format!("SKIPPED {what}: {why}"));
+}
+
+/// Prints a line on stderr even from a passing test (the test harness captures `eprintln!`,
+/// not direct writes), so that counts and skips show in `cargo test`'s output.
+pub fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// One member of our layout, as the engine places it.
+#[derive(Clone, Debug)]
+struct OurMember {
+    name: &'static str,
+    placement: Placement,
+}
+
+/// What ptx-abi (through the derive) says about one case.
+struct Ours {
+    size: u64,
+    align: u64,
+    members: Result<Vec<OurMember>, String>,
+    image: Result<Vec<u8>, String>,
+    /// `decode(NVRTC's image)`: whether it equals the value, and its image re-encoded (so
+    /// floats are compared bit for bit).
+    decoded: Result<(bool, Result<Vec<u8>, String>), String>,
+    entry: String,
+    func: String,
+    ret: String,
+    value_debug: String,
+    decoded_debug: String,
+}
+
+/// A run over one suite: the data of every case, and the mismatches found so far.
+pub struct Run {
+    name: String,
+    source: &'static str,
+    records: Vec<Record>,
+    by_key: HashMap<String, usize>,
+    checked: Vec<bool>,
+    failures: Vec<(String, String)>,
+}
+
+impl Run {
+    /// A run named `name` (for messages) over the records of `data` (the text written by
+    /// `ptx_abi_oracle::suite::render_data`); `source` is the Rust test source itself, from
+    /// which mismatch reports quote a case's Rust definitions.
+    pub fn new(name: &str, data: &str, source: &'static str) -> Run {
+        let records = ptx_abi_oracle::suite::parse_data(data)
+            .unwrap_or_else(|e| panic!("{name}: unreadable suite data: {e}"));
+        let by_key = records
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.key.clone(), i))
+            .collect();
+        Run {
+            name: name.to_string(),
+            source,
+            checked: vec![false; records.len()],
+            records,
+            by_key,
+            failures: Vec::new(),
+        }
+    }
+
+    /// The records of the run.
+    pub fn records(&self) -> &[Record] {
+        &self.records
+    }
+
+    /// Checks case `key` through the derive: `T`'s size, alignment and the offset of every
+    /// ordinary named member, `value`'s encoded image, the decoding of NVRTC's image (equal to
+    /// `value`, and re-encoding to the same bytes) and the `.param` declarations of the kernel,
+    /// the device function and its return value.
+    pub fn check<T: PtxAbi + PartialEq + Debug>(&mut self, key: &str, value: T) {
+        let Some(&i) = self.by_key.get(key) else {
+            self.failures
+                .push((key.to_string(), "no such case in the data".to_string()));
+            return;
+        };
+        self.checked[i] = true;
+        let id = self.records[i].id;
+        let nvrtc_image = self.records[i].answer.image.clone();
+        let ours = catch_unwind(AssertUnwindSafe(|| {
+            let decoded = T::from_ptx_bytes(&nvrtc_image);
+            let decoded_debug = match &decoded {
+                Ok(d) => format!("{d:?}"),
+                Err(e) => format!("error: {e}"),
+            };
+            Ours {
+                size: T::SIZE as u64,
+                align: T::ALIGN as u64,
+                members: members(T::TYPE),
+                image: value.to_ptx_bytes().map_err(|e| e.to_string()),
+                decoded: decoded
+                    .map(|d| (d == value, d.to_ptx_bytes().map_err(|e| e.to_string())))
+                    .map_err(|e| e.to_string()),
+                entry: param_decl::<T>(&format!("ptxabi_k_{id}_param_0"), ParamSpace::Entry),
+                func: param_decl::<T>(&format!("ptxabi_f_{id}_param_0"), ParamSpace::Func),
+                ret: param_decl::<T>("func_retval0", ParamSpace::Func),
+                value_debug: format!("{value:?}"),
+                decoded_debug,
+            }
+        }));
+        match ours {
+            Ok(ours) => self.compare(i, &ours),
+            Err(panic) => {
+                let msg = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default();
+                let problem = format!("panicked: {msg}");
+                let report = report(&self.records[i], self.source, None, &[problem]);
+                self.failures.push((key.to_string(), report));
+            }
+        }
+    }
+
+    fn compare(&mut self, i: usize, ours: &Ours) {
+        let r = &self.records[i];
+        let a = &r.answer;
+        let mut problems = Vec::new();
+        if (ours.size, ours.align) != (a.size, a.align) {
+            problems.push(format!(
+                "size/align: NVRTC {}/{}, ours {}/{}",
+                a.size, a.align, ours.size, ours.align
+            ));
+        }
+        match &ours.members {
+            Ok(members) => {
+                for &(k, off) in &a.offsets {
+                    match members.get(k) {
+                        Some(m) if m.placement.offset as u64 == off => {}
+                        Some(m) => problems.push(format!(
+                            "offset of member {k} (`{}`): NVRTC {off}, ours {}",
+                            m.name, m.placement.offset
+                        )),
+                        None => problems.push(format!(
+                            "member {k}: NVRTC places it at {off}, ours has no such member"
+                        )),
+                    }
+                }
+            }
+            Err(e) => problems.push(format!("our layout failed: {e}")),
+        }
+        match &ours.image {
+            Ok(img) if *img == a.image => {}
+            Ok(img) => problems.push(format!(
+                "encode: {}",
+                first_difference(&a.image, img, &ours.members)
+            )),
+            Err(e) => problems.push(format!("encode failed: {e}")),
+        }
+        match &ours.decoded {
+            Ok((equal, reencoded)) => {
+                if !equal {
+                    problems.push("decode(NVRTC image) != value".to_string());
+                }
+                match reencoded {
+                    Ok(img) if *img == a.image => {}
+                    Ok(img) => problems.push(format!(
+                        "encode(decode(NVRTC image)): {}",
+                        first_difference(&a.image, img, &ours.members)
+                    )),
+                    Err(e) => problems.push(format!("encode(decode(NVRTC image)) failed: {e}")),
+                }
+            }
+            Err(e) => problems.push(format!("decode(NVRTC image) failed: {e}")),
+        }
+        let params = [
+            ("kernel parameter", a.entry_params.join(", "), &ours.entry),
+            ("function parameter", a.func_params.join(", "), &ours.func),
+            ("return value", a.func_ret.clone(), &ours.ret),
+        ];
+        for (what, theirs, ours) in params {
+            if theirs != *ours {
+                problems.push(format!("{what}: NVRTC `{theirs}`, ours `{ours}`"));
+            }
+        }
+        if !problems.is_empty() {
+            let report = report(r, self.source, Some(ours), &problems);
+            self.failures.push((r.key.clone(), report));
+        }
+    }
+
+    /// Prints the summary and every mismatch, and panics if there was one or if some case of
+    /// the data was never checked.
+    pub fn finish(self) {
+        let checked = self.checked.iter().filter(|&&c| c).count();
+        let unchecked: Vec<&str> = self
+            .records
+            .iter()
+            .zip(&self.checked)
+            .filter(|(_, &c)| !c)
+            .map(|(r, _)| r.key.as_str())
+            .collect();
+        for (k, (_, report)) in self.failures.iter().enumerate() {
+            if k < 20 {
+                eprintln!("{report}");
+            }
+        }
+        let failed: Vec<&str> = self.failures.iter().map(|(k, _)| k.as_str()).collect();
+        say(&format!(
+            "{}: checked {checked} of {} cases against NVRTC's answers through the derive: {} mismatches",
+            self.name,
+            self.records.len(),
+            failed.len()
+        ));
+        assert!(
+            unchecked.is_empty(),
+            "{}: cases in the data but never checked: {unchecked:?}",
+            self.name
+        );
+        assert!(
+            failed.is_empty(),
+            "{}: {} of {checked} cases disagree with NVRTC: {failed:?} (details above)",
+            self.name,
+            failed.len()
+        );
+    }
+}
+
+/// Our members of `ty` with their placements (non-generic, to keep each case's code small).
+fn members(ty: &'static ptx_abi::TypeDesc) -> Result<Vec<OurMember>, String> {
+    Placements::new(ty, AddressSize::A64)
+        .map(|r| {
+            r.map(|(m, placement)| OurMember {
+                name: m.name,
+                placement,
+            })
+            .map_err(|e| e.to_string())
+        })
+        .collect()
+}
+
+/// `first differing byte K: NVRTC 0x.., ours 0x.. (in our member m3)` plus both images, or a
+/// length mismatch.
+fn first_difference(nvrtc: &[u8], ours: &[u8], members: &Result<Vec<OurMember>, String>) -> String {
+    let mut s = match nvrtc.iter().zip(ours).position(|(a, b)| a != b) {
+        Some(k) => {
+            let owner = members.as_ref().ok().and_then(|ms| {
+                ms.iter()
+                    .find(|m| {
+                        let p = &m.placement;
+                        p.offset <= k && k < p.offset + p.size.max(1)
+                    })
+                    .map(|m| m.name)
+            });
+            format!(
+                "first differing byte {k}: NVRTC {:#04x}, ours {:#04x} ({})",
+                nvrtc[k],
+                ours[k],
+                owner.map_or("padding in our layout".to_string(), |n| format!(
+                    "in our member `{n}`"
+                ))
+            )
+        }
+        None => format!(
+            "lengths differ: NVRTC {} bytes, ours {}",
+            nvrtc.len(),
+            ours.len()
+        ),
+    };
+    write!(s, "\n      NVRTC {nvrtc:?}\n      ours  {ours:?}").unwrap();
+    s
+}
+
+/// The full report of a mismatching case: the problems, both layouts member by member, both
+/// definitions.
+fn report(r: &Record, source: &str, ours: Option<&Ours>, problems: &[String]) -> String {
+    let a = &r.answer;
+    let mut s = format!(
+        "\n==== MISMATCH: case {} (seed {}, id {}), type {}\n",
+        r.key, r.seed, r.id, r.top
+    );
+    for p in problems {
+        writeln!(s, "  - {p}").unwrap();
+    }
+    writeln!(s, "  layouts, member by member:").unwrap();
+    writeln!(
+        s,
+        "    {:<8} {:>13} {:>12} {:>6} {:>6}  bits",
+        "member", "NVRTC offset", "our offset", "size", "align"
+    )
+    .unwrap();
+    let nvrtc_offset = |k: usize| a.offsets.iter().find(|(i, _)| *i == k).map(|(_, o)| *o);
+    if let Some(Ok(members)) = ours.map(|o| &o.members) {
+        for (k, m) in members.iter().enumerate() {
+            let p = &m.placement;
+            let theirs = nvrtc_offset(k).map_or("-".to_string(), |o| o.to_string());
+            let bits = p.bits.map_or(String::new(), |b| {
+                format!("{}..{}", b.start, b.start + b.width)
+            });
+            writeln!(
+                s,
+                "    {:<8} {theirs:>13} {:>12} {:>6} {:>6}  {bits}",
+                m.name, p.offset, p.size, p.align
+            )
+            .unwrap();
+        }
+    } else {
+        for (k, o) in &a.offsets {
+            writeln!(s, "    m{k:<7} {o:>13}").unwrap();
+        }
+    }
+    match ours {
+        Some(o) => writeln!(
+            s,
+            "    {:<8} {:>13} {:>12}\n    {:<8} {:>13} {:>12}",
+            "sizeof", a.size, o.size, "alignof", a.align, o.align
+        ),
+        None => writeln!(s, "    sizeof {} alignof {} (NVRTC)", a.size, a.align),
+    }
+    .unwrap();
+    if let Some(o) = ours {
+        writeln!(s, "  value:              {}", o.value_debug).unwrap();
+        writeln!(s, "  decode(NVRTC image): {}", o.decoded_debug).unwrap();
+        writeln!(
+            s,
+            "  params: NVRTC {:?} / {:?} -> {:?}\n          ours  {:?} / {:?} -> {:?}",
+            a.entry_params, a.func_params, a.func_ret, o.entry, o.func, o.ret
+        )
+        .unwrap();
+    }
+    writeln!(
+        s,
+        "  CUDA:\n{}    {} value = {};",
+        indent(&r.cuda),
+        r.top,
+        r.init
+    )
+    .unwrap();
+    let rust = rust_definitions(source, &r.key).unwrap_or("(not found in the test source)");
+    writeln!(s, "  Rust:\n{}", indent(rust)).unwrap();
+    s
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}

@@ -1,0 +1,369 @@
+//! Asking NVRTC about many generated cases at once.
+//!
+//! Cases are compiled in batches (one compile unit holds the definitions and probes of many
+//! cases; see [`crate::gen::cuda_probe`]), batches run on several threads, and the PTX of each
+//! batch is read back into one [`Answer`] per case. A batch that fails to compile is bisected
+//! down to the case that breaks it, and the whole run fails naming that case: no case is ever
+//! dropped silently.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use crate::gen::{cuda_defs, cuda_probe, Case, Member};
+use crate::nvrtc::{Nvrtc, DEFAULT_OPTIONS};
+use crate::ptx;
+
+/// Options of every probe compile: [`DEFAULT_OPTIONS`] plus the suppression of warning #108
+/// ("signed bit field of length 1"), which the generator produces on purpose.
+pub const PROBE_OPTIONS: &[&str] = &[
+    "--gpu-architecture=compute_90",
+    "-rdc=true",
+    "-std=c++20",
+    "--diag-suppress=108",
+];
+
+// Keep PROBE_OPTIONS a superset of the defaults.
+const _: () = assert!(DEFAULT_OPTIONS.len() == 3);
+
+/// Cases per NVRTC compile, by default.
+pub const BATCH: usize = 100;
+
+/// What NVRTC says about the top type of one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// `sizeof(T)`.
+    pub size: u64,
+    /// `alignof(T)`.
+    pub align: u64,
+    /// `(member index, offsetof)` of every ordinary named member of `T`, in member order.
+    pub offsets: Vec<(usize, u64)>,
+    /// The image of the case's value: the bytes of the initialized `__device__` global, padded
+    /// with zeros to `size` (PTX omits trailing zero bytes).
+    pub image: Vec<u8>,
+    /// The `.param` lines of `extern "C" __global__ void ptxabi_k_I(T)` (one line).
+    pub entry_params: Vec<String>,
+    /// The `.param` lines of `extern "C" __device__ T ptxabi_f_I(T)` (one line).
+    pub func_params: Vec<String>,
+    /// The return-value declaration of `ptxabi_f_I` (`.param … func_retval0…`).
+    pub func_ret: String,
+}
+
+/// A failure to get an answer for some case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProbeError {
+    /// `(seed, id)` of the failing case, when known.
+    pub case: Option<(u64, u32)>,
+    /// What went wrong (NVRTC's log, or what could not be read from the PTX).
+    pub message: String,
+    /// The CUDA source of the failing case alone (definitions and probe).
+    pub source: String,
+}
+
+impl fmt::Display for ProbeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.case {
+            Some((seed, id)) => write!(f, "case (seed {seed}, id {id}): ")?,
+            None => write!(f, "probe: ")?,
+        }
+        write!(f, "{}", self.message)?;
+        if !self.source.is_empty() {
+            write!(f, "\nCUDA source:\n{}", self.source)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for ProbeError {}
+
+/// The CUDA source of one case: its definitions and its probe.
+pub fn case_source(case: &Case) -> String {
+    cuda_defs(case) + &cuda_probe(case)
+}
+
+/// The CUDA source of a batch: every case's definitions and probe, one after the other. Cases
+/// must have distinct `(seed, id)`, and distinct ids (probe symbols embed only the id).
+pub fn batch_source(cases: &[Case]) -> String {
+    let mut s = String::new();
+    for c in cases {
+        s.push_str(&case_source(c));
+        s.push('\n');
+    }
+    s
+}
+
+/// The module-level declarations of one PTX text, indexed by name (parsed once per batch: the
+/// readers of [`crate::ptx`] scan the whole text on every call).
+pub struct PtxIndex {
+    globals: HashMap<String, ptx::Global>,
+    signatures: HashMap<String, ptx::Signature>,
+}
+
+impl PtxIndex {
+    /// Parses `ptx_text`.
+    pub fn new(ptx_text: &str) -> Result<PtxIndex, String> {
+        let mut globals = HashMap::new();
+        for g in ptx::try_globals(ptx_text)? {
+            // A defining declaration wins over an `.extern` one.
+            if g.linkage.as_deref() != Some(".extern") || !globals.contains_key(&g.name) {
+                globals.insert(g.name.clone(), g);
+            }
+        }
+        let signatures = ptx::try_signatures(ptx_text)?
+            .into_iter()
+            .map(|s| (s.name.clone(), s))
+            .collect();
+        Ok(PtxIndex {
+            globals,
+            signatures,
+        })
+    }
+
+    fn global(&self, name: &str) -> Result<&ptx::Global, String> {
+        self.globals
+            .get(name)
+            .ok_or_else(|| format!("no global `{name}` in the PTX"))
+    }
+
+    fn scalar(&self, name: &str) -> Result<u64, String> {
+        let g = self.global(name)?;
+        let bytes = g.bytes()?;
+        if bytes.len() > 8 {
+            return Err(format!(
+                "global `{name}` is {} bytes, not a scalar",
+                bytes.len()
+            ));
+        }
+        let mut le = [0u8; 8];
+        le[..bytes.len()].copy_from_slice(&bytes);
+        Ok(u64::from_le_bytes(le))
+    }
+
+    fn signature(&self, name: &str) -> Result<&ptx::Signature, String> {
+        self.signatures
+            .get(name)
+            .ok_or_else(|| format!("no function `{name}` in the PTX"))
+    }
+
+    /// Reads case `case`'s answer (its probe must be in this PTX).
+    pub fn answer(&self, case: &Case) -> Result<Answer, String> {
+        let fields: Vec<usize> = (case.top().members.iter().enumerate())
+            .filter(|(_, m)| matches!(m, Member::Field { .. }))
+            .map(|(k, _)| k)
+            .collect();
+        self.answer_of(case.id, &fields)
+    }
+
+    /// [`PtxIndex::answer_of`] for a probe without the device function `ptxabi_f_I`
+    /// ([`crate::clang::probe`]): `func_params` and `func_ret` are left empty.
+    pub fn clang_answer(&self, i: u32, fields: &[usize]) -> Result<Answer, String> {
+        self.answer_with(i, fields, false)
+    }
+
+    /// Reads the answer of the probe with id `i`, whose top type has ordinary named members at
+    /// the indices `fields` (one `ptxabi_off_{i}_{k}` each).
+    pub fn answer_of(&self, i: u32, fields: &[usize]) -> Result<Answer, String> {
+        self.answer_with(i, fields, true)
+    }
+
+    fn answer_with(&self, i: u32, fields: &[usize], func: bool) -> Result<Answer, String> {
+        let size = self.scalar(&format!("ptxabi_size_{i}"))?;
+        let align = self.scalar(&format!("ptxabi_align_{i}"))?;
+        let mut offsets = Vec::new();
+        for &k in fields {
+            offsets.push((k, self.scalar(&format!("ptxabi_off_{i}_{k}"))?));
+        }
+        let val = format!("ptxabi_val_{i}");
+        let g = self.global(&val)?;
+        if g.size() as u64 != size {
+            return Err(format!(
+                "`{val}` is declared with {} bytes but sizeof is {size}",
+                g.size()
+            ));
+        }
+        let image = g.bytes()?;
+        let ks = self.signature(&format!("ptxabi_k_{i}"))?;
+        let (func_params, func_ret) = if func {
+            let f = format!("ptxabi_f_{i}");
+            let fs = self.signature(&f)?;
+            let ret = fs
+                .ret
+                .as_ref()
+                .ok_or_else(|| format!("`{f}` has no return value in the PTX"))?;
+            let params = fs.params.iter().map(|p| p.text.clone()).collect();
+            (params, ret.text.clone())
+        } else {
+            (Vec::new(), String::new())
+        };
+        Ok(Answer {
+            size,
+            align,
+            offsets,
+            image,
+            entry_params: ks.params.iter().map(|p| p.text.clone()).collect(),
+            func_params,
+            func_ret,
+        })
+    }
+}
+
+/// Reads case `case`'s answer from the PTX of a compile unit that holds its probe.
+pub fn extract(ptx_text: &str, case: &Case) -> Result<Answer, String> {
+    PtxIndex::new(ptx_text)?.answer(case)
+}
+
+/// Compiles one batch and reads every case's answer. On failure, bisects to the first case
+/// that fails on its own (compile error or unreadable answer) and reports it.
+pub fn probe_batch(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Answer>, ProbeError> {
+    let whole = compile_and_extract(nvrtc, cases);
+    match whole {
+        Ok(answers) => Ok(answers),
+        Err(e) if cases.len() <= 1 => Err(e),
+        Err(e) => {
+            let (a, b) = cases.split_at(cases.len() / 2);
+            probe_batch(nvrtc, a)?;
+            probe_batch(nvrtc, b)?;
+            // Both halves work on their own but not together: report the whole batch.
+            Err(ProbeError {
+                message: format!(
+                    "only fails with all {} cases together: {}",
+                    cases.len(),
+                    e.message
+                ),
+                ..e
+            })
+        }
+    }
+}
+
+fn compile_and_extract(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Answer>, ProbeError> {
+    let source = batch_source(cases);
+    let single = |c: &Case, message: String| ProbeError {
+        case: Some((c.seed, c.id)),
+        message,
+        source: case_source(c),
+    };
+    let ptx_text = match nvrtc.compile(&source, PROBE_OPTIONS) {
+        Ok(p) => p,
+        Err(e) if cases.len() == 1 => return Err(single(&cases[0], e.log)),
+        Err(e) => {
+            return Err(ProbeError {
+                case: None,
+                message: format!("a batch of {} cases failed: {}", cases.len(), e.log),
+                source: String::new(),
+            })
+        }
+    };
+    let index = PtxIndex::new(&ptx_text).map_err(|m| ProbeError {
+        case: None,
+        message: format!("unreadable PTX: {m}"),
+        source: String::new(),
+    })?;
+    cases
+        .iter()
+        .map(|c| index.answer(c).map_err(|m| single(c, m)))
+        .collect()
+}
+
+/// The outcome of one batch.
+type BatchResult = Result<Vec<Answer>, ProbeError>;
+
+/// Answers for every case, in order: batches of `batch` cases compiled on `threads` threads.
+/// Fails with the first failing case (in case order among the failures seen).
+pub fn probe_all(
+    nvrtc: &Nvrtc,
+    cases: &[Case],
+    batch: usize,
+    threads: usize,
+) -> Result<Vec<Answer>, ProbeError> {
+    let chunks: Vec<&[Case]> = cases.chunks(batch.max(1)).collect();
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<BatchResult>>> = Mutex::new(vec![None; chunks.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.clamp(1, chunks.len().max(1)) {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(chunk) = chunks.get(i) else { break };
+                let r = probe_batch(nvrtc, chunk);
+                let failed = r.is_err();
+                results.lock().unwrap()[i] = Some(r);
+                if failed {
+                    // Stop handing out work; the error is reported below.
+                    next.store(chunks.len(), Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    let mut answers = Vec::with_capacity(cases.len());
+    for r in results.into_inner().unwrap() {
+        match r {
+            Some(Ok(a)) => answers.extend(a),
+            Some(Err(e)) => return Err(e),
+            None => {}
+        }
+    }
+    if answers.len() != cases.len() {
+        return Err(ProbeError {
+            case: None,
+            message: format!("{} answers for {} cases", answers.len(), cases.len()),
+            source: String::new(),
+        });
+    }
+    Ok(answers)
+}
+
+/// A sensible thread count for [`probe_all`]: the available parallelism, at most 4.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::generate;
+
+    fn nvrtc() -> Option<Nvrtc> {
+        let found = Nvrtc::locate_and_load();
+        if found.is_none() {
+            assert!(
+                std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
+                "NVRTC is required (PTX_ABI_REQUIRE_ORACLE=1) but was not found"
+            );
+            eprintln!("skipped: NVRTC not found, run `cargo xtask nvrtc`");
+        }
+        found.map(|r| r.unwrap())
+    }
+
+    #[test]
+    fn batches_threads_and_single_cases_agree() {
+        let Some(nv) = nvrtc() else { return };
+        let cases: Vec<Case> = (0..40).map(|id| generate(0xbea7, id)).collect();
+        let together = probe_all(&nv, &cases, 15, 3).unwrap();
+        assert_eq!(together.len(), cases.len());
+        for (i, c) in cases.iter().enumerate().step_by(9) {
+            let alone = probe_batch(&nv, std::slice::from_ref(c)).unwrap();
+            assert_eq!(alone[0], together[i], "case {i}");
+        }
+        let a = &together[0];
+        assert_eq!(a.image.len() as u64, a.size);
+        assert_eq!(a.entry_params.len(), 1);
+        assert!(a.func_ret.contains("func_retval0"), "{}", a.func_ret);
+    }
+
+    #[test]
+    fn a_failing_case_is_named() {
+        let Some(nv) = nvrtc() else { return };
+        let mut cases: Vec<Case> = (0..12).map(|id| generate(0xbad, id)).collect();
+        // A definition NVRTC rejects: a type name that is not an identifier.
+        let top = cases[7].top_index();
+        cases[7].aggregates[top].name = "not a name".into();
+        let e = probe_all(&nv, &cases, 5, 2).unwrap_err();
+        assert_eq!(e.case, Some((0xbad, 7)), "{e}");
+        assert!(e.message.contains("error"), "{e}");
+        assert!(e.source.contains("not a name"), "{e}");
+    }
+}

@@ -1,0 +1,315 @@
+//! The differential test suite's files: NVRTC's answers as data, and the Rust test source that
+//! checks them through ptx-abi's derive.
+//!
+//! A suite is two texts rendered from a list of `(case, answer)` pairs:
+//!
+//! - the **data** ([`render_data`], read back by [`parse_data`]): per case its key, NVRTC's
+//!   [`Answer`], the CUDA source NVRTC compiled and the Rust definitions, in a line-based text
+//!   format that diffs well;
+//! - the **Rust source** ([`render_rust`]): every case's `#[derive(PtxAbi)]` definitions and
+//!   one line per case, `run.check("key", <value>);`, calling the generic checker of the
+//!   `oracle-tests` crate (`oracle_tests::Run`), which compares size, alignment, member
+//!   offsets, the encoded image, the decoded value and the `.param` declarations with the data.
+//!
+//! The checked-in corpus (`oracle-tests/tests/corpus_*.rs` + `tests/data/`) and the live suite
+//! (written into `OUT_DIR` by `oracle-tests/build.rs`) are both rendered here.
+
+use std::fmt::Write;
+
+use crate::gen::{cuda_defs, cuda_initializer, rust_defs, rust_value, Case};
+use crate::nvrtc::Nvrtc;
+use crate::probe::{default_threads, probe_all, Answer, ProbeError, BATCH};
+
+/// One case of a suite as stored in the data: what NVRTC said and what it was asked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The key the Rust source uses for this case (`{seed:x}_{id}`, or a name such as
+    /// `fig2_allocation` for the hand-written entries).
+    pub key: String,
+    /// Seed of the generated case (0 for hand-written entries).
+    pub seed: u64,
+    /// Id of the case: its probe symbols are `ptxabi_*_{id}`.
+    pub id: u32,
+    /// Name of the top type (the same in CUDA and Rust).
+    pub top: String,
+    /// NVRTC's answer.
+    pub answer: Answer,
+    /// The CUDA definitions of the case (NVRTC compiled them followed by the probe of
+    /// [`crate::gen::cuda_probe`]).
+    pub cuda: String,
+    /// The C++ initializer of the value (`ptxabi_val_{id}`), one line.
+    pub init: String,
+}
+
+/// The key of a generated case: `{seed:x}_{id}`.
+pub fn case_key(case: &Case) -> String {
+    format!("{:x}_{}", case.seed, case.id)
+}
+
+/// The record of a case and its answer, under `key`.
+pub fn record(key: &str, case: &Case, answer: &Answer) -> Record {
+    Record {
+        key: key.to_string(),
+        seed: case.seed,
+        id: case.id,
+        top: case.top().name.clone(),
+        answer: answer.clone(),
+        cuda: cuda_defs(case),
+        init: cuda_initializer(case),
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    let mut s = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        write!(s, "{b:02x}").unwrap();
+    }
+    s
+}
+
+fn unhex(s: &str) -> Result<Vec<u8>, String> {
+    if !s.len().is_multiple_of(2) {
+        return Err(format!("odd number of hex digits in {s:?}"));
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(&s[i..i + 2], 16).map_err(|e| format!("{s:?}: {e}")))
+        .collect()
+}
+
+const CASE: &str = "=== case ";
+const END: &str = "=== end";
+const CUDA: &str = "--- cuda";
+
+/// The data text of `records`, in order.
+pub fn render_data(records: &[Record]) -> String {
+    let mut s = String::new();
+    for r in records {
+        let a = &r.answer;
+        writeln!(s, "{CASE}{}", r.key).unwrap();
+        writeln!(s, "seed {}", r.seed).unwrap();
+        writeln!(s, "id {}", r.id).unwrap();
+        writeln!(s, "type {}", r.top).unwrap();
+        writeln!(s, "size {}", a.size).unwrap();
+        writeln!(s, "align {}", a.align).unwrap();
+        let offsets: Vec<String> = a.offsets.iter().map(|(k, o)| format!(" {k}:{o}")).collect();
+        writeln!(s, "offsets{}", offsets.concat()).unwrap();
+        writeln!(s, "image {}", hex(&a.image)).unwrap();
+        for p in &a.entry_params {
+            writeln!(s, "entry {p}").unwrap();
+        }
+        for p in &a.func_params {
+            writeln!(s, "func {p}").unwrap();
+        }
+        writeln!(s, "ret {}", a.func_ret).unwrap();
+        writeln!(s, "init {}", r.init).unwrap();
+        writeln!(s, "{CUDA}").unwrap();
+        s.push_str(&r.cuda);
+        if !r.cuda.ends_with('\n') {
+            s.push('\n');
+        }
+        writeln!(s, "{END}").unwrap();
+    }
+    s
+}
+
+/// Reads the records of a data text written by [`render_data`].
+pub fn parse_data(text: &str) -> Result<Vec<Record>, String> {
+    let mut out = Vec::new();
+    let mut lines = text.lines().enumerate();
+    while let Some((n, line)) = lines.next() {
+        if line.is_empty() {
+            continue;
+        }
+        let key = line
+            .strip_prefix(CASE)
+            .ok_or_else(|| format!("line {}: expected `{CASE}<key>`, found {line:?}", n + 1))?;
+        let mut r = Record {
+            key: key.to_string(),
+            seed: 0,
+            id: 0,
+            top: String::new(),
+            answer: Answer {
+                size: 0,
+                align: 0,
+                offsets: Vec::new(),
+                image: Vec::new(),
+                entry_params: Vec::new(),
+                func_params: Vec::new(),
+                func_ret: String::new(),
+            },
+            cuda: String::new(),
+            init: String::new(),
+        };
+        let err = |n: usize, m: String| format!("line {} (case {key}): {m}", n + 1);
+        let num = |n: usize, v: &str| v.parse::<u64>().map_err(|e| err(n, format!("{v:?}: {e}")));
+        // Header lines up to `--- cuda`.
+        loop {
+            let (n, line) = lines
+                .next()
+                .ok_or_else(|| err(n, "unexpected end of data".into()))?;
+            if line == CUDA {
+                break;
+            }
+            let (field, value) = line.split_once(' ').unwrap_or((line, ""));
+            match field {
+                "seed" => r.seed = num(n, value)?,
+                "id" => r.id = num(n, value)? as u32,
+                "type" => r.top = value.to_string(),
+                "size" => r.answer.size = num(n, value)?,
+                "align" => r.answer.align = num(n, value)?,
+                "offsets" => {
+                    for item in value.split_whitespace() {
+                        let (k, o) = item
+                            .split_once(':')
+                            .ok_or_else(|| err(n, format!("bad offset {item:?}")))?;
+                        r.answer.offsets.push((num(n, k)? as usize, num(n, o)?));
+                    }
+                }
+                "image" => r.answer.image = unhex(value).map_err(|m| err(n, m))?,
+                "entry" => r.answer.entry_params.push(value.to_string()),
+                "func" => r.answer.func_params.push(value.to_string()),
+                "ret" => r.answer.func_ret = value.to_string(),
+                "init" => r.init = value.to_string(),
+                _ => return Err(err(n, format!("unknown field {line:?}"))),
+            }
+        }
+        loop {
+            let (_, line) = lines
+                .next()
+                .ok_or_else(|| err(n, "unexpected end of data".into()))?;
+            if line == END {
+                break;
+            }
+            r.cuda.push_str(line);
+            r.cuda.push('\n');
+        }
+        out.push(r);
+    }
+    Ok(out)
+}
+
+/// The comment line before the Rust definitions of case `key` in a rendered source is this
+/// followed by the key.
+pub const RUST_MARK: &str = "// ---- case ";
+
+/// The Rust definitions of case `key` in `source` (a text written by [`render_rust`]), from its
+/// marker comment to the next one; `None` if the source does not hold them.
+pub fn rust_definitions<'s>(source: &'s str, key: &str) -> Option<&'s str> {
+    let mark = format!("{RUST_MARK}{key}\n");
+    let start = source.find(&mark)? + mark.len();
+    let rest = &source[start..];
+    let end = rest.find(RUST_MARK).unwrap_or(rest.len());
+    Some(rest[..end].trim_end())
+}
+
+/// What [`render_rust`] writes besides the cases.
+#[derive(Clone, Debug)]
+pub struct RustOptions<'a> {
+    /// The first lines of the file (`//!` comments, inner attributes), without a trailing
+    /// newline.
+    pub header: &'a str,
+    /// Name of the `#[test]` function.
+    pub test_name: &'a str,
+    /// Name of the run in messages (such as `live seed 42, part 0`).
+    pub run_name: &'a str,
+    /// A Rust expression of type `&'static str` giving the data text, such as
+    /// `include_str!("data/corpus_0.txt")`.
+    pub data_expr: &'a str,
+    /// A Rust expression of type `&'static str` giving this very source (for mismatch reports,
+    /// which quote a case's Rust definitions from it), such as `include_str!("corpus_0.rs")`.
+    pub source_expr: &'a str,
+    /// Cases per helper function (keeps functions a reasonable size for the compiler).
+    pub part_size: usize,
+}
+
+/// The Rust test source of `cases` (with their keys): definitions, and one `#[test]` that
+/// checks each case through the derive against the data. `cases` must be the cases of the
+/// data, in the same order.
+pub fn render_rust(cases: &[(String, &Case)], opts: &RustOptions<'_>) -> String {
+    let mut s = String::new();
+    writeln!(s, "{}\n", opts.header).unwrap();
+    s.push_str("use oracle_tests::Run;\n\n");
+    writeln!(s, "#[test]\nfn {}() {{", opts.test_name).unwrap();
+    writeln!(
+        s,
+        "    let mut run = Run::new({:?}, {}, {});",
+        opts.run_name, opts.data_expr, opts.source_expr
+    )
+    .unwrap();
+    let parts: Vec<_> = cases.chunks(opts.part_size.max(1)).collect();
+    for i in 0..parts.len() {
+        writeln!(s, "    part_{i}(&mut run);").unwrap();
+    }
+    s.push_str("    run.finish();\n}\n");
+    for (i, part) in parts.iter().enumerate() {
+        writeln!(s, "\nfn part_{i}(run: &mut Run) {{").unwrap();
+        for (key, case) in part.iter() {
+            writeln!(s, "    run.check({key:?}, {});", rust_value(case)).unwrap();
+        }
+        s.push_str("}\n");
+    }
+    for (key, case) in cases {
+        writeln!(s, "\n{}{key}", RUST_MARK).unwrap();
+        s.push_str(&rust_defs(case));
+    }
+    s
+}
+
+/// Asks NVRTC about `cases` (in batches, on several threads) and returns one record per case,
+/// keyed by [`case_key`].
+pub fn probe_records(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Record>, ProbeError> {
+    let answers = probe_all(nvrtc, cases, BATCH, default_threads())?;
+    Ok(cases
+        .iter()
+        .zip(&answers)
+        .map(|(c, a)| record(&case_key(c), c, a))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gen::generate;
+
+    #[test]
+    fn data_round_trips() {
+        let cases: Vec<Case> = (0..20).map(|id| generate(99, id)).collect();
+        let records: Vec<Record> = cases
+            .iter()
+            .map(|c| {
+                let answer = Answer {
+                    size: 24,
+                    align: 8,
+                    offsets: vec![(0, 0), (3, 16)],
+                    image: vec![1, 2, 0xff, 0],
+                    entry_params: vec![format!(
+                        ".param .align 8 .b8 ptxabi_k_{}_param_0[24]",
+                        c.id
+                    )],
+                    func_params: vec![format!(".param .b32 ptxabi_f_{}_param_0", c.id)],
+                    func_ret: ".param .b32 func_retval0".into(),
+                };
+                record(&case_key(c), c, &answer)
+            })
+            .collect();
+        let text = render_data(&records);
+        assert_eq!(parse_data(&text).unwrap(), records);
+        let keyed: Vec<(String, &Case)> = cases.iter().map(|c| (case_key(c), c)).collect();
+        let src = render_rust(
+            &keyed,
+            &RustOptions {
+                header: "//! test",
+                test_name: "t",
+                run_name: "t",
+                data_expr: "\"\"",
+                source_expr: "\"\"",
+                part_size: 7,
+            },
+        );
+        assert!(src.contains("fn part_2(run: &mut Run)"));
+        assert_eq!(src.matches("run.check(").count(), 20);
+        let defs = rust_definitions(&src, &case_key(&cases[3])).unwrap();
+        assert_eq!(defs, rust_defs(&cases[3]).trim_end());
+    }
+}
