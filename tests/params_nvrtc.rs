@@ -51,6 +51,12 @@ struct Bf {
     c: i16,
 }
 
+/// Over 128 bytes with alignment below 4: NVRTC aligns it to 4 as a `.func` parameter only.
+#[derive(PtxAbi, Clone, Copy)]
+struct C129 {
+    c: [i8; 129],
+}
+
 /// `struct __align__(2) H { unsigned short x; }`, the stand-in for `__half` (§2.3 note C).
 #[derive(PtxAbi, Clone, Copy)]
 #[ptx(align = 2)]
@@ -109,6 +115,7 @@ fn cases() -> Vec<Case> {
             Bf
         ),
         case!("H", "struct __align__(2) H { unsigned short x; };", H),
+        case!("C129", "struct C129 { signed char c[129]; };", C129),
         case!("A1", "struct __align__(1) A1 { signed char c; };", A1),
         case!("A2", "struct __align__(2) A2 { signed char c; };", A2),
         case!("A4", "struct __align__(4) A4 { signed char c; };", A4),

@@ -32,7 +32,7 @@ use ptx_abi::{param_decl, ParamSpace, PtxAbi};
 //       .param .align 4 .b8 fu_param_0[130]
 //
 // Aggregates aligned to 4 or more are unaffected (`struct { double d[20]; }`: `.align 8`).
-// STATUS: fails until the engine's `.func` parameter declarations follow this rule.
+// STATUS: fixed in ptx-abi-core's `params::param_type` (return values use `return_type`).
 
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 struct C128 {

@@ -12,7 +12,10 @@ mod signature;
 
 #[cfg(feature = "alloc")]
 pub use check::{check_entry, check_signature, ParamMismatch, SignatureError};
-pub use decl::{param_type, write_param_decl, ParamSpace, ParamType, Spelling};
+pub use decl::{
+    is_retval, named_type, param_type, return_type, write_param_decl, ParamSpace, ParamType,
+    Spelling, RETVAL,
+};
 pub use kernel::{
     assert_kernel_params, buffer_size, kernel_params_error, param_offsets, param_pointers,
     KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,

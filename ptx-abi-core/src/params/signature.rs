@@ -1,6 +1,6 @@
 //! Declarations and whole signatures as text, exactly as NVRTC writes them.
 
-use super::decl::{param_type, ParamSpace, ParamType, Spelling};
+use super::decl::{named_type, param_type, ParamSpace, ParamType, Spelling};
 use super::kernel::KernelParams;
 use crate::abi::PtxAbi;
 use crate::desc::TypeDesc;
@@ -10,7 +10,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 /// §2.3: the declaration of a parameter `name` of type `T`, exactly as NVRTC writes it in
-/// `space` (at `.address_size 64`, nvcc's spelling), without a trailing comma:
+/// `space` (at `.address_size 64`, nvcc's spelling), without a trailing comma; a device
+/// function's return value is the declaration named `func_retval0`:
 /// `.param .align 8 .b8 k_param_0[24]`, `.param .u16 k_param_1`, `.param .b32 f_param_0`.
 /// Empty for a zero-sized type, which has no parameter.
 pub fn param_decl<T: PtxAbi>(name: &str, space: ParamSpace) -> String {
@@ -34,7 +35,7 @@ pub(crate) fn decl_text(
     spelling: Spelling,
     addr: AddressSize,
 ) -> String {
-    match param_type(ty, space, spelling, addr) {
+    match named_type(ty, name, space, spelling, addr) {
         ParamType::Scalar(t) => format!(".param {t} {name}"),
         ParamType::Bytes { align, size } => format!(".param .align {align} .b8 {name}[{size}]"),
         ParamType::Absent => String::new(),
