@@ -73,6 +73,8 @@ pub struct Run {
     by_key: HashMap<String, usize>,
     checked: Vec<bool>,
     failures: Vec<(String, String)>,
+    /// Every checked top type, for the CUDA header check in [`Run::finish`].
+    types: Vec<&'static ptx_abi::TypeDesc>,
 }
 
 impl Run {
@@ -94,6 +96,7 @@ impl Run {
             records,
             by_key,
             failures: Vec::new(),
+            types: Vec::new(),
         }
     }
 
@@ -107,6 +110,7 @@ impl Run {
     /// `value`, and re-encoding to the same bytes) and the `.param` declarations of the kernel,
     /// the device function and its return value.
     pub fn check<T: PtxAbi + PartialEq + Debug>(&mut self, key: &str, value: T) {
+        self.types.push(T::TYPE);
         let Some(&i) = self.by_key.get(key) else {
             self.failures
                 .push((key.to_string(), "no such case in the data".to_string()));
@@ -218,8 +222,45 @@ impl Run {
         }
     }
 
+    /// The CUDA header ptx-abi generates for every checked type must compile with NVRTC: its
+    /// `static_assert`s pin each type's size, alignment and member offsets on the nvcc side.
+    fn check_header(&self) {
+        let header = match ptx_abi::cuda_header(&self.types) {
+            Ok(h) => h,
+            Err(e) => panic!("{}: no CUDA header: {e}", self.name),
+        };
+        let nvrtc = match ptx_abi_oracle::nvrtc::Nvrtc::locate_and_load() {
+            Some(Ok(n)) => n,
+            Some(Err(e)) => panic!("NVRTC was found but does not load: {e}"),
+            None => {
+                return skip(
+                    &format!("{}: the CUDA header check", self.name),
+                    "NVRTC not found",
+                )
+            }
+        };
+        let source = format!("{header}\nextern \"C\" __global__ void ptxabi_header_probe() {{}}\n");
+        let options = [
+            "--gpu-architecture=compute_90",
+            "-rdc=true",
+            "-std=c++20",
+            "-diag-suppress=108",
+        ];
+        if let Err(e) = nvrtc.compile(&source, &options) {
+            panic!(
+                "{}: NVRTC rejects ptx-abi's CUDA header:\n{}",
+                self.name, e.log
+            );
+        }
+        say(&format!(
+            "{}: NVRTC compiled ptx-abi's CUDA header of {} types; every static_assert holds",
+            self.name,
+            self.types.len()
+        ));
+    }
+
     /// Prints the summary and every mismatch, and panics if there was one or if some case of
-    /// the data was never checked.
+    /// the data was never checked; then checks the CUDA header of every type.
     pub fn finish(self) {
         let checked = self.checked.iter().filter(|&&c| c).count();
         let unchecked: Vec<&str> = self
@@ -252,6 +293,7 @@ impl Run {
             self.name,
             failed.len()
         );
+        self.check_header();
     }
 }
 
