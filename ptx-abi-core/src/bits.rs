@@ -120,15 +120,31 @@ pub fn write_unit(bytes: &mut [u8], p: &Placement, word: u64) -> bool {
 }
 
 /// Replaces the bits of the bit-field at `p` with the low bits of `raw` (already range-checked).
+///
+/// When the image has eight bytes from the unit on, those eight are read and written back
+/// whole (the bytes past a smaller unit unchanged): the optimizer then merges a `short` unit
+/// with the zero padding after it into one store, as hand-written code does, instead of
+/// three stores of 2, 4 and 2 bytes.
 #[inline(always)]
 pub fn insert(bytes: &mut [u8], p: &Placement, raw: u64) -> bool {
     let Some(range) = p.bits else { return false };
+    if !matches!(p.size, 1 | 2 | 4 | 8) {
+        return false;
+    }
+    let field_mask = mask(range.width) << range.start;
+    let field = (raw << range.start) & field_mask;
+    let window = p.offset.saturating_add(8);
+    if let Some(window) = bytes.get_mut(p.offset..window) {
+        let mut word = [0; 8];
+        word.copy_from_slice(window);
+        let word = (u64::from_le_bytes(word) & !field_mask) | field;
+        window.copy_from_slice(&word.to_le_bytes());
+        return true;
+    }
     let Some(word) = read_unit(bytes, p) else {
         return false;
     };
-    let field_mask = mask(range.width) << range.start;
-    let word = (word & !field_mask) | ((raw << range.start) & field_mask);
-    write_unit(bytes, p, word)
+    write_unit(bytes, p, (word & !field_mask) | field)
 }
 
 /// The bits of the bit-field at `p`, sign-extended when `signed`.

@@ -6,8 +6,9 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-/// Encodes member `i` (a named bit-field or an ordinary member) from `value`. The calls go
-/// through the field type's own trait, spanned on it, so a missing impl is reported once there.
+/// Encodes member `i` (a named bit-field or an ordinary member) from `value` into `image`
+/// (see [`encoder`]). The calls go through the field type's own trait, spanned on it, so a
+/// missing impl is reported once there.
 fn put(
     gen: &Gen,
     i: usize,
@@ -20,10 +21,10 @@ fn put(
     let span = ty.span();
     match bits {
         Some(_) => quote_spanned! {span=>
-            <#ty as #p::BitFieldType>::__put_bits(out, &Self::__PTX_ABI_MEMBERS.members[#i], #value, #owner, #name)
+            <#ty as #p::BitFieldType>::__put_bits(image, &Self::__PTX_ABI_MEMBERS.members[#i], #value, #owner, #name)
         },
         None => quote_spanned! {span=>
-            <#ty as #p::PtxAbi>::__put(out, &Self::__PTX_ABI_MEMBERS.members[#i], &#value)
+            <#ty as #p::PtxAbi>::__put(image, &Self::__PTX_ABI_MEMBERS.members[#i], &#value)
         },
     }
 }
@@ -39,6 +40,18 @@ fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
         None => quote_spanned! {span=>
             <#ty as #p::PtxAbi>::__get(bytes, &Self::__PTX_ABI_MEMBERS.members[#i])?
         },
+    }
+}
+
+/// An encoder body: `puts` write into `image`, a zeroed stage the size of the image, copied
+/// to `out` at the end (`begin_encode` says why).
+fn encoder(gen: &Gen, puts: TokenStream) -> TokenStream {
+    let p = &gen.p;
+    quote! {
+        let mut stage = #p::Stage::new();
+        let image = #p::begin_encode::<Self>(out, &mut stage)?;
+        #puts
+        #p::end_encode::<Self>(out, &stage)
     }
 }
 
@@ -79,11 +92,7 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     let encode = if zero_copy {
         quote! { #p::encode_bytes(::core::slice::from_ref(self), out) }
     } else {
-        quote! {
-            #p::begin_encode::<Self>(out)?;
-            #(#puts?;)*
-            ::core::result::Result::Ok(())
-        }
+        encoder(gen, quote!(#(#puts?;)*))
     };
     let mut items = gen.aggregate_type(false, &members);
     items.extend(codecs(gen, encode, quote!(Self { #(#gets),* })));
@@ -195,7 +204,6 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
 /// zero-fills the rest; decoding reads the `#[ptx(decode)]` variant, else the first (C also
 /// initializes a union through its first member).
 pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
-    let p = &gen.p;
     let bits = |v: &Variant| v.attrs.bits.as_ref().map(|b| b.value);
     // Validation guarantees one payload per variant and at least one variant.
     let typed: Vec<(&Variant, &syn::Type)> = variants
@@ -221,10 +229,7 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     let (decoded, decoded_ty) = typed[decode_at];
     let decoded_ident = decoded.ident;
     let decoded_get = get(gen, decode_at, decoded_ty, bits(decoded));
-    let encode = quote! {
-        #p::begin_encode::<Self>(out)?;
-        match self { #(#arms,)* }
-    };
+    let encode = encoder(gen, quote!(match self { #(#arms?,)* }));
     let mut items = gen.aggregate_type(true, &members);
     items.extend(codecs(
         gen,

@@ -111,12 +111,12 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
                 let (get, put) = if bits {
                     (
                         quote!(<#ty as #p::BitFieldType>::__get_bits(&self.bytes, &#members[#i])),
-                        quote!(<#ty as #p::BitFieldType>::__put_bits(bytes, &#members[#i], value, ::core::stringify!(#ident), #name)),
+                        quote!(#p::set_bits(self, &#members[#i], value, (::core::stringify!(#ident), #name), <#ty as #p::BitFieldType>::__put_bits)),
                     )
                 } else {
                     (
                         quote!(<#ty as #p::PtxAbi>::__get(&self.bytes, &#members[#i])),
-                        quote!(<#ty as #p::PtxAbi>::__put(bytes, &#members[#i], &value)),
+                        quote!(#p::set_member(self, &#members[#i], &value, <#ty as #p::PtxAbi>::__put)),
                     )
                 };
                 let get_doc = format!("Reads `{name}` from the image.");
@@ -134,7 +134,7 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
                     #[doc = #set_doc]
                     #[inline]
                     #vis fn #setter(&mut self, value: #ty) -> ::core::result::Result<(), #p::EncodeError> {
-                        <Self as #p::PtxImage>::update(self, |bytes| #put)
+                        #put
                     }
                 });
             }
