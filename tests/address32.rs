@@ -24,6 +24,7 @@
 
 mod common;
 
+use common::{clang, clang_args, clang_cuda, Host};
 use ptx_abi::layout::try_place_members;
 use ptx_abi::syscall::SysCall;
 use ptx_abi::{
@@ -31,7 +32,6 @@ use ptx_abi::{
     TexRef,
 };
 use ptx_abi_oracle::ptx;
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 #[derive(PtxAbi, Clone, Copy)]
@@ -414,93 +414,6 @@ const PRELUDE: &str = r#"
 #define __global__ __attribute__((global))
 struct __attribute__((aligned(16))) float4 { float x, y, z, w; };
 "#;
-
-#[derive(Clone, Copy, Debug)]
-enum Host {
-    Arm32,
-    X86_64,
-    I386,
-}
-
-impl Host {
-    fn triple(self) -> &'static str {
-        match self {
-            Host::Arm32 => "armv7-linux-gnueabihf",
-            Host::X86_64 => "x86_64-linux-gnu",
-            Host::I386 => "i386-linux-gnu",
-        }
-    }
-}
-
-/// `Some(())` when `clang` is on the PATH; otherwise `None` after printing why, or a failure
-/// under `PTX_ABI_REQUIRE_ORACLE=1`.
-fn clang() -> Option<()> {
-    let found = Command::new("clang")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if found {
-        return Some(());
-    }
-    assert!(
-        std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
-        "clang is required (PTX_ABI_REQUIRE_ORACLE=1) but was not found: apt-get install clang"
-    );
-    eprintln!("skipped: clang not found (apt-get install clang)");
-    None
-}
-
-fn clang_args(host: Host) -> Vec<String> {
-    [
-        "-x",
-        "cuda",
-        "--cuda-device-only",
-        "-nocudainc",
-        "-nocudalib",
-        "--cuda-gpu-arch=sm_70",
-        "-O2",
-        "-S",
-        "-o",
-        "-",
-        "-",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain([format!("--target={}", host.triple())])
-    .collect()
-}
-
-/// Device-side PTX of `source` for `host`.
-fn clang_cuda(source: &str, host: Host) -> String {
-    let mut child = Command::new("clang")
-        .args(clang_args(host))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run clang");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(source.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "clang failed:\n{}\n---\n{source}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let ptx = String::from_utf8(out.stdout).unwrap();
-    let bits = match host {
-        Host::X86_64 => 64,
-        Host::Arm32 | Host::I386 => 32,
-    };
-    assert!(ptx.contains(&format!(".address_size {bits}")), "{ptx}");
-    ptx
-}
 
 #[test]
 fn clang_device_triple_is_nvptx_nvidia_cuda() {

@@ -31,8 +31,7 @@ use ptx_abi::syscall::{
 use ptx_abi::{AddressSize, DevicePtr, Spelling};
 use ptx_abi_oracle::ptx;
 use std::collections::HashMap;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 // ---------------------------------------------------------------------------------------------
 // The guide's text
@@ -148,7 +147,7 @@ fn nvrtc_emits_the_nvcc_spelled_prototypes_at_64_bits() {
 
 #[test]
 fn clang_emits_the_nvcc_spelled_prototypes_at_32_bits() {
-    let Some(clang) = clang() else { return };
+    let Some(()) = common::clang() else { return };
     let src = format!(
         "{CLANG_PRELUDE}
 extern \"C\" __device__ void* malloc(size_t);
@@ -162,7 +161,7 @@ extern \"C\" __global__ void k(int a, double d, const char* s, int* out) {{
     if (a == 3) __assertfail(\"a != 3\", \"file.cu\", 7, \"k\", sizeof(char));
 }}"
     );
-    let ptx = clang_a32(&clang, &src);
+    let ptx = common::clang_cuda(&src, common::Host::Arm32);
     for call in SysCall::ALL {
         let proto = call.prototype_with(AddressSize::A32, Spelling::Nvcc);
         assert!(
@@ -647,9 +646,9 @@ fn valist_matches_nvrtc_at_64_bits() {
 
 #[test]
 fn valist_matches_clang_at_32_bits() {
-    let Some(clang) = clang() else { return };
+    let Some(()) = common::clang() else { return };
     let src = format!("{CLANG_PRELUDE}\n{}", case_source(AddressSize::A32));
-    let ptx = clang_a32(&clang, &src);
+    let ptx = common::clang_cuda(&src, common::Host::Arm32);
     compare(&ptx, AddressSize::A32);
 }
 
@@ -664,64 +663,3 @@ const CLANG_PRELUDE: &str = r#"
 typedef __SIZE_TYPE__ size_t;
 extern "C" __device__ int printf(const char*, ...);
 "#;
-
-/// `clang` on the PATH, or `None` (after printing why) when it is missing; a failure instead
-/// under `PTX_ABI_REQUIRE_ORACLE=1`, as for NVIDIA's tools.
-fn clang() -> Option<PathBuf> {
-    let found = Command::new("clang")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if found {
-        return Some(PathBuf::from("clang"));
-    }
-    assert!(
-        std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
-        "clang is required (PTX_ABI_REQUIRE_ORACLE=1) but was not found: apt-get install clang"
-    );
-    eprintln!("skipped: clang not found (apt-get install clang)");
-    None
-}
-
-/// CUDA device code compiled by clang for a 32-bit ARM host: device triple
-/// `nvptx-nvidia-cuda`, `.address_size 32`, `-O2`.
-fn clang_a32(clang: &PathBuf, source: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(clang)
-        .args([
-            "-x",
-            "cuda",
-            "--cuda-device-only",
-            "-nocudainc",
-            "-nocudalib",
-            "--cuda-gpu-arch=sm_70",
-            "--target=armv7-linux-gnueabihf",
-            "-O2",
-            "-S",
-            "-o",
-            "-",
-            "-",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run clang");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(source.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "clang failed:\n{}\n---\n{source}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let ptx = String::from_utf8(out.stdout).unwrap();
-    assert!(ptx.contains(".address_size 32"), "{ptx}");
-    ptx
-}
