@@ -118,11 +118,8 @@ fn zero_copy_proof(gen: &Gen, fields: &[Field]) -> TokenStream {
         let m = &f.member;
         quote!(::core::mem::offset_of!(#ident, #m))
     });
-    let field_checks = fields.iter().map(|f| {
-        let ty = f.ty;
-        quote_spanned! {ty.span()=> __ptx_abi_zero_copy::<#ty>(); }
-    });
     let span = gen.input.attrs.zero_copy.unwrap_or_else(super::call_site);
+    let field_checks = fields_are_zero_copy(gen, fields, span);
     let p = &gen.p_at(span);
     quote_spanned! {span=>
         const _: () = #p::assert_zero_copy::<#n>(
@@ -132,16 +129,29 @@ fn zero_copy_proof(gen: &Gen, fields: &[Field]) -> TokenStream {
             ::core::mem::align_of::<#ident>(),
             &[#(#offsets),*],
         );
-        const _: fn() = || {
-            fn __ptx_abi_zero_copy<T: ?::core::marker::Sized + #p::ZeroCopy>() {}
-            #(#field_checks)*
-        };
+        #field_checks
         // SAFETY: the `const` assertion above proves, at compile time, that the Rust size,
         // alignment and every field offset equal the PTX layout and that no byte is padding;
         // the closure above requires every field type to be `ZeroCopy` itself, so every byte
         // of a value is initialized and equals its encoded image.
         unsafe impl #p::ZeroCopy for #ident {}
         #p::__impl_zero_copy_integrations!(#ident);
+    }
+}
+
+/// A compile-time requirement that every field type is `ZeroCopy`, reported on the field type
+/// (the bound it comes from at `span`).
+fn fields_are_zero_copy(gen: &Gen, fields: &[Field], span: proc_macro2::Span) -> TokenStream {
+    let p = &gen.p_at(span);
+    let checks = fields.iter().map(|f| {
+        let ty = f.ty;
+        quote_spanned! {ty.span()=> __ptx_abi_zero_copy::<#ty>(); }
+    });
+    quote_spanned! {span=>
+        const _: fn() = || {
+            fn __ptx_abi_zero_copy<T: ?::core::marker::Sized + #p::ZeroCopy>() {}
+            #(#checks)*
+        };
     }
 }
 
@@ -167,10 +177,7 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
         quote!(Self { #first_member: #first_get }),
     ));
     let n = fields.len();
-    let field_checks = fields.iter().map(|f| {
-        let ty = f.ty;
-        quote_spanned! {ty.span()=> __ptx_abi_zero_copy::<#ty>(); }
-    });
+    let field_checks = fields_are_zero_copy(gen, fields, super::call_site());
     let mut extra = gen.members_const(n);
     let zeros = std::iter::repeat_n(quote!(0), n);
     let ps = gen.p_at(ident.span());
@@ -185,10 +192,7 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
             ::core::mem::align_of::<#ident>(),
             &[#(#zeros),*],
         );
-        const _: fn() = || {
-            fn __ptx_abi_zero_copy<T: ?::core::marker::Sized + #p::ZeroCopy>() {}
-            #(#field_checks)*
-        };
+        #field_checks
         // SAFETY: the assertions above prove that every member's PTX size is the union's size
         // and that the Rust size and alignment equal the PTX ones; every member type is
         // `ZeroCopy` (no padding, Rust layout = PTX layout), so whichever member initialized a
