@@ -4,17 +4,17 @@
 //! Each helper is `#[inline(always)]` and takes its placement from a `const`, so after
 //! inlining an encoder is straight-line loads, shifts, masks and stores.
 
-pub use crate::abi::PtxAbi;
-pub use crate::align::{AlignTo, Alignment};
-pub use crate::bits::BitFieldType;
-pub use crate::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};
-pub use crate::error::{DecodeError, EncodeError};
-pub use crate::image::PtxImage;
+pub use crate::codec::bits::BitFieldType;
+pub use crate::codec::error::{DecodeError, EncodeError};
+pub use crate::codec::image::PtxImage;
+pub use crate::codec::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
+pub use crate::codec::PtxAbi;
+pub use crate::layout::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};
 pub use crate::layout::{place_members, MemberLayout, Placement};
 pub use crate::params::{
     assert_kernel_params, buffer_size, param_offsets, param_pointers, KernelParams, PARAM_LIMIT,
 };
-pub use crate::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
+pub use crate::types::align::{AlignTo, Alignment};
 pub use crate::AddressSize;
 pub use crate::{__impl_image_integrations, __impl_zero_copy_integrations};
 #[cfg(feature = "bytemuck")]
@@ -60,7 +60,7 @@ pub fn begin_encode<'a, T: PtxAbi>(
     out: &'a mut [u8],
     stage: &'a mut Stage,
 ) -> Result<&'a mut [u8], EncodeError> {
-    crate::abi::check_out::<T>(out)?;
+    crate::codec::check_out::<T>(out)?;
     match stage.0.get_mut(..T::SIZE) {
         Some(staged) => Ok(staged),
         None => {
@@ -119,7 +119,7 @@ pub fn set_bits<I: PtxImage, F>(
 /// Checks the image's length.
 #[inline(always)]
 pub fn begin_decode<T: PtxAbi>(bytes: &[u8]) -> Result<(), DecodeError> {
-    crate::abi::check_in::<T>(bytes)
+    crate::codec::check_in::<T>(bytes)
 }
 
 #[cold]
@@ -174,10 +174,10 @@ pub fn put_bits<F: BitFieldType>(
         None => 0,
     };
     let raw = value.to_raw();
-    if !crate::bits::fits(raw, width, F::SCALAR.is_signed()) {
+    if !crate::codec::bits::fits(raw, width, F::SCALAR.is_signed()) {
         return Err(overflow(ty, field, width, value));
     }
-    if crate::bits::insert(out, p, raw) {
+    if crate::codec::bits::insert(out, p, raw) {
         Ok(())
     } else {
         Err(out_of_range(ty, p.offset + p.size, out.len()))
@@ -208,7 +208,7 @@ pub fn get<F: PtxAbi>(bytes: &[u8], p: &Placement) -> Result<F, DecodeError> {
 /// Reads a named bit-field, sign-extending signed types (§1.3).
 #[inline(always)]
 pub fn get_bits<F: BitFieldType>(bytes: &[u8], p: &Placement) -> Result<F, DecodeError> {
-    match crate::bits::extract(bytes, p, F::SCALAR.is_signed()) {
+    match crate::codec::bits::extract(bytes, p, F::SCALAR.is_signed()) {
         Some(raw) => Ok(F::from_raw(raw)),
         None => Err(short(F::TYPE.name, p.offset + p.size, bytes.len())),
     }
@@ -223,7 +223,7 @@ pub fn bad_discriminant(ty: &'static str, value: i128) -> DecodeError {
 /// Copies the bytes of zero-copy values: one `memcpy`.
 #[inline(always)]
 pub fn encode_bytes<T: ZeroCopy>(values: &[T], out: &mut [u8]) -> Result<(), EncodeError> {
-    let bytes = crate::zero_copy::slice_as_ptx_bytes(values);
+    let bytes = crate::codec::zero_copy::slice_as_ptx_bytes(values);
     if out.len() != bytes.len() {
         return Err(out_of_range(T::TYPE.name, bytes.len(), out.len()));
     }

@@ -19,30 +19,18 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-mod abi;
-mod address;
-mod align;
-mod array;
-pub mod atomics;
-pub mod bits;
-mod const_msg;
-pub mod desc;
-pub mod dwarf;
-mod error;
-mod handle;
-mod image;
+pub mod abi;
+pub mod codec;
 mod integrations;
 pub mod layout;
-mod pad;
 pub mod params;
-mod pointer;
 #[cfg(feature = "alloc")]
 pub mod report;
-mod scalars;
-pub mod syscall;
-pub mod transcode;
-mod vector;
-mod zero_copy;
+pub mod types;
+
+pub use abi::{atomics, dwarf, syscall};
+pub use codec::{bits, transcode};
+pub use layout::desc;
 
 #[doc(hidden)]
 pub mod __private;
@@ -54,30 +42,30 @@ pub use cudarc;
 #[cfg(feature = "half")]
 pub use half;
 
-pub use abi::{layout_at, PtxAbi};
-pub use address::AddressSize;
-pub use align::{
-    Align1, Align128, Align16, Align2, Align32, Align4, Align64, Align8, AlignTo, Alignment,
-};
-pub use bits::BitFieldType;
-pub use const_msg::ConstMsg;
-pub use desc::{AggregateKind, EnumVariant, Handle, Member, Scalar, TypeDesc, TypeKind};
-pub use error::{DecodeError, EncodeError};
-pub use handle::{SamplerRef, SurfRef, TexRef};
-pub use image::{images_as_bytes, PtxImage};
+pub use codec::bits::BitFieldType;
+pub use codec::error::{DecodeError, EncodeError};
+pub use codec::image::{images_as_bytes, PtxImage};
+#[cfg(feature = "alloc")]
+pub use codec::transcode::{decode_at, encode_at};
+pub use codec::transcode::{transcode, TranscodeError};
+pub use codec::zero_copy::{as_ptx_bytes, slice_as_ptx_bytes, ZeroCopy};
+pub use codec::{layout_at, PtxAbi};
+pub use layout::address::AddressSize;
+pub use layout::const_msg::ConstMsg;
+pub use layout::desc::{AggregateKind, EnumVariant, Handle, Member, Scalar, TypeDesc, TypeKind};
 pub use layout::{layout_of, try_layout_of, BitRange, Layout, LayoutError, Placement};
-pub use pad::Pad;
 #[cfg(feature = "alloc")]
 pub use params::{check_entry, entry_signature, func_signature, param_decl, param_decl_with};
 pub use params::{
     KernelLaunch, KernelParams, ParamSpace, ParamType, Spelling, PARAM_LIMIT,
     PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
-pub use pointer::{DevicePtr, VOID};
 #[cfg(feature = "alloc")]
 pub use report::{header::cuda_header, LayoutReport};
-#[cfg(feature = "alloc")]
-pub use transcode::{decode_at, encode_at};
-pub use transcode::{transcode, TranscodeError};
-pub use vector::*;
-pub use zero_copy::{as_ptx_bytes, slice_as_ptx_bytes, ZeroCopy};
+pub use types::align::{
+    Align1, Align128, Align16, Align2, Align32, Align4, Align64, Align8, AlignTo, Alignment,
+};
+pub use types::handle::{SamplerRef, SurfRef, TexRef};
+pub use types::pad::Pad;
+pub use types::pointer::{DevicePtr, VOID};
+pub use types::vector::*;

@@ -6,7 +6,7 @@
 //! the next unit. Only named members raise the aggregate's alignment.
 
 use super::{round_up, scalar_layout, try_layout_of, BitRange, Layout, LayoutError, Placement};
-use crate::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
+use crate::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
 use crate::AddressSize;
 
 /// The layout of an aggregate together with the placement of each of its `N` members.

@@ -1,7 +1,7 @@
 //! Why a described type has no PTX layout.
 
-use crate::const_msg::ConstMsg;
-use crate::desc::Scalar;
+use crate::layout::const_msg::ConstMsg;
+use crate::layout::desc::Scalar;
 
 /// A rule of §1.2–§1.3 that a type description breaks. Generated code evaluates layouts in
 /// `const` items, so for derived types each of these is a compile-time error.

@@ -4,7 +4,7 @@
 use super::decl::{param_type, ParamSpace, ParamType, Spelling};
 use super::kernel::KernelParams;
 use super::signature::decl_text;
-use crate::desc::TypeDesc;
+use crate::layout::desc::TypeDesc;
 use crate::AddressSize;
 use alloc::boxed::Box;
 use alloc::format;

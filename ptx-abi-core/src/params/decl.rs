@@ -1,7 +1,7 @@
 //! §2.3: the PTX type of a parameter of a given source type, in each space and spelling.
 
-use crate::const_msg::ConstMsg;
-use crate::desc::{Scalar, TypeDesc, TypeKind};
+use crate::layout::const_msg::ConstMsg;
+use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 use crate::layout::try_layout_of;
 use crate::AddressSize;
 

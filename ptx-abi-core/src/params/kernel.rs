@@ -1,9 +1,9 @@
 //! Kernel argument structs: a struct whose fields are a kernel's parameters, in order.
 
-use crate::abi::PtxAbi;
-use crate::const_msg::ConstMsg;
-use crate::desc::TypeDesc;
-use crate::image::PtxImage;
+use crate::codec::image::PtxImage;
+use crate::codec::PtxAbi;
+use crate::layout::const_msg::ConstMsg;
+use crate::layout::desc::TypeDesc;
 use crate::layout::MemberLayout;
 use core::ffi::c_void;
 

@@ -19,8 +19,8 @@
 //! them.
 
 use super::kernel::KernelParams;
-use crate::error::EncodeError;
-use crate::image::PtxImage;
+use crate::codec::error::EncodeError;
+use crate::codec::image::PtxImage;
 use core::ffi::c_void;
 use core::marker::PhantomData;
 

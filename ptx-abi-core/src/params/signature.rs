@@ -2,8 +2,8 @@
 
 use super::decl::{named_type, param_type, ParamSpace, ParamType, Spelling};
 use super::kernel::KernelParams;
-use crate::abi::PtxAbi;
-use crate::desc::TypeDesc;
+use crate::codec::PtxAbi;
+use crate::layout::desc::TypeDesc;
 use crate::AddressSize;
 use alloc::format;
 use alloc::string::String;

@@ -2,7 +2,7 @@
 //! bit on the left, byte offsets on top, bit numbers below, each member's bits labelled.
 //! [`text`] draws for terminals, [`svg`] for documentation; both draw the same [`rows`].
 
-use crate::desc::{AggregateKind, TypeDesc, TypeKind};
+use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
 use crate::AddressSize;
 use alloc::format;

@@ -2,9 +2,9 @@
 //! and `offsetof` that pin the layout on the nvcc side: if the device code's idea of a type
 //! ever drifts from ptx-abi's, the CUDA build fails.
 
-use crate::desc::{AggregateKind, Member, TypeDesc, TypeKind};
+use crate::layout::desc::{AggregateKind, Member, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
-use crate::vector::vector_c_name;
+use crate::types::vector::vector_c_name;
 use crate::AddressSize;
 use alloc::format;
 use alloc::string::{String, ToString};

@@ -1,6 +1,6 @@
 //! The layout report: members, holes, shared storage units, wasted bytes, a better order.
 
-use crate::desc::{AggregateKind, TypeDesc, TypeKind};
+use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
 use crate::{AddressSize, PtxAbi};
 use alloc::string::String;

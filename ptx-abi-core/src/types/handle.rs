@@ -1,8 +1,8 @@
 //! §1.4: texture, sampler and surface references travel as 64-bit handles.
 
-use crate::abi::PtxAbi;
-use crate::desc::{Handle, TypeDesc, TypeKind};
-use crate::error::{DecodeError, EncodeError};
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::PtxAbi;
+use crate::layout::desc::{Handle, TypeDesc, TypeKind};
 
 macro_rules! handles {
     ($($name:ident => $kind:ident, $ptx:literal;)*) => {$(
@@ -19,14 +19,14 @@ macro_rules! handles {
 
             #[inline(always)]
             fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
-                crate::abi::check_out::<Self>(out)?;
+                crate::codec::check_out::<Self>(out)?;
                 out.copy_from_slice(&self.0.to_le_bytes());
                 Ok(())
             }
 
             #[inline(always)]
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
-                crate::scalars::read_array::<Self, 8>(bytes).map(|b| $name(u64::from_le_bytes(b)))
+                crate::types::scalars::read_array::<Self, 8>(bytes).map(|b| $name(u64::from_le_bytes(b)))
             }
         }
     )*};

@@ -1,8 +1,8 @@
 //! §1.1 and §2.3 note B: pointers are generic addresses, as wide as `.address_size`.
 
-use crate::abi::PtxAbi;
-use crate::desc::{TypeDesc, TypeKind};
-use crate::error::{DecodeError, EncodeError};
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::PtxAbi;
+use crate::layout::desc::{TypeDesc, TypeKind};
 use core::fmt;
 use core::marker::PhantomData;
 
@@ -97,7 +97,7 @@ macro_rules! pointer_impl {
             #[inline(always)]
             fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
                 let to: fn(&Self) -> u64 = $to;
-                crate::abi::check_out::<Self>(out)?;
+                crate::codec::check_out::<Self>(out)?;
                 out.copy_from_slice(&to(self).to_le_bytes());
                 Ok(())
             }
@@ -105,7 +105,7 @@ macro_rules! pointer_impl {
             #[inline(always)]
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 let from: fn(u64) -> Result<Self, DecodeError> = $from;
-                crate::scalars::read_array::<Self, 8>(bytes).map(u64::from_le_bytes).and_then(from)
+                crate::types::scalars::read_array::<Self, 8>(bytes).map(u64::from_le_bytes).and_then(from)
             }
         }
     )*};

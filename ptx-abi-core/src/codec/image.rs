@@ -1,8 +1,8 @@
 //! Image types: plain `Copy` byte containers with exactly a type's PTX size and alignment,
 //! ready to be passed by value to a kernel or stored in a device buffer.
 
-use crate::abi::PtxAbi;
-use crate::error::{DecodeError, EncodeError};
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::PtxAbi;
 
 /// The PTX image of a [`PtxAbi`] type, as its own Rust type (`ParticleImage` for `Particle`).
 ///

@@ -36,13 +36,13 @@ pub enum EncodeError {
         bits: u32,
     },
     /// The image could not be moved to another address size.
-    Transcode(crate::transcode::TranscodeError),
+    Transcode(crate::codec::transcode::TranscodeError),
 }
 
-impl From<crate::transcode::TranscodeError> for EncodeError {
-    fn from(e: crate::transcode::TranscodeError) -> Self {
+impl From<crate::codec::transcode::TranscodeError> for EncodeError {
+    fn from(e: crate::codec::transcode::TranscodeError) -> Self {
         match e {
-            crate::transcode::TranscodeError::PointerTooWide { addr } => {
+            crate::codec::transcode::TranscodeError::PointerTooWide { addr } => {
                 EncodeError::PointerTooWide { addr, bits: 32 }
             }
             other => EncodeError::Transcode(other),
@@ -60,7 +60,7 @@ impl fmt::Display for EncodeError {
                 signed,
                 value,
             } => {
-                let (lo, hi) = crate::bits::range(width, signed);
+                let (lo, hi) = crate::codec::bits::range(width, signed);
                 write!(
                     f,
                     "value {value} does not fit in bit-field `{ty}::{field}` ({width} bits, {}: {lo}..={hi})",
@@ -114,11 +114,11 @@ pub enum DecodeError {
         addr: u64,
     },
     /// The image could not be moved from its address size to `.address_size 64`.
-    Transcode(crate::transcode::TranscodeError),
+    Transcode(crate::codec::transcode::TranscodeError),
 }
 
-impl From<crate::transcode::TranscodeError> for DecodeError {
-    fn from(e: crate::transcode::TranscodeError) -> Self {
+impl From<crate::codec::transcode::TranscodeError> for DecodeError {
+    fn from(e: crate::codec::transcode::TranscodeError) -> Self {
         DecodeError::Transcode(e)
     }
 }

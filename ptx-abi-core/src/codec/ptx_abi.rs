@@ -1,7 +1,7 @@
 //! The `PtxAbi` trait: a Rust type with a PTX ABI layout and a byte image.
 
-use crate::desc::TypeDesc;
-use crate::error::{DecodeError, EncodeError};
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::layout::desc::TypeDesc;
 use crate::layout::{layout_of, Layout};
 use crate::AddressSize;
 

@@ -2,8 +2,8 @@
 //! (8 bytes at 64, 4 at 32), but every offset after a pointer may move, so the image is rebuilt
 //! member by member from the engine's placements at both sizes.
 
-use crate::bits;
-use crate::desc::{AggregateKind, TypeDesc, TypeKind};
+use crate::codec::bits;
+use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
 use crate::AddressSize;
 use core::fmt;

@@ -1,7 +1,7 @@
 //! §1.3: reading and writing bit-fields inside their storage units, least significant bit
 //! first, one little-endian word at a time (no bit-at-a-time loops).
 
-use crate::desc::Scalar;
+use crate::layout::desc::Scalar;
 use crate::layout::Placement;
 
 /// An integer or `bool` type that can be a bit-field (§1.3 table).

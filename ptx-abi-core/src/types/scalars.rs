@@ -1,9 +1,9 @@
 //! §1.1: the fundamental types. Little-endian images (current GPUs are little-endian, §1.3).
 
-use crate::abi::{check_in, check_out, PtxAbi};
-use crate::bits::BitFieldType;
-use crate::desc::{Scalar, TypeDesc};
-use crate::error::{DecodeError, EncodeError};
+use crate::codec::bits::BitFieldType;
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::{check_in, check_out, PtxAbi};
+use crate::layout::desc::{Scalar, TypeDesc};
 
 /// Copies `N` bytes out of an image of exactly `N` bytes.
 #[inline(always)]

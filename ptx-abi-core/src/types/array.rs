@@ -1,8 +1,8 @@
 //! Arrays (elements back to back, aligned like the element) and `PhantomData` (no data).
 
-use crate::abi::{check_in, check_out, PtxAbi};
-use crate::desc::{TypeDesc, TypeKind};
-use crate::error::{DecodeError, EncodeError};
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::{check_in, check_out, PtxAbi};
+use crate::layout::desc::{TypeDesc, TypeKind};
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 

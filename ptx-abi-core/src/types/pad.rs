@@ -1,9 +1,9 @@
 //! §1.3: unnamed bit-fields, including zero-length ones.
 
-use crate::abi::PtxAbi;
-use crate::bits::BitFieldType;
-use crate::desc::{TypeDesc, TypeKind};
-use crate::error::{DecodeError, EncodeError};
+use crate::codec::bits::BitFieldType;
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::PtxAbi;
+use crate::layout::desc::{TypeDesc, TypeKind};
 use core::fmt;
 use core::marker::PhantomData;
 

@@ -5,10 +5,10 @@
 //! `n × alignof(t)`. Shapes PTX does not have (more than 4 lanes, more than 2 lanes of 8-byte
 //! elements) do not compile.
 
-use crate::abi::{check_in, check_out, PtxAbi};
-use crate::align::{Align1, Align16, Align2, Align4, Align8};
-use crate::desc::{Scalar, TypeDesc, TypeKind};
-use crate::error::{DecodeError, EncodeError};
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::{check_in, check_out, PtxAbi};
+use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
+use crate::types::align::{Align1, Align16, Align2, Align4, Align8};
 use core::fmt;
 
 /// A fundamental type that can be a lane of a native vector (§1.2): the integers and floats.

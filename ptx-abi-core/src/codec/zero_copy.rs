@@ -1,8 +1,8 @@
 //! Types whose Rust layout *is* their PTX layout: their own bytes are their image.
 
-use crate::abi::PtxAbi;
-use crate::const_msg::ConstMsg;
-use crate::desc::TypeDesc;
+use crate::codec::PtxAbi;
+use crate::layout::const_msg::ConstMsg;
+use crate::layout::desc::TypeDesc;
 use crate::layout::MemberLayout;
 
 /// A type whose Rust layout equals its PTX layout at `.address_size 64` and whose values have
