@@ -12,6 +12,7 @@ use std::process::ExitCode;
 #[path = "../../oracle/src/fetch.rs"]
 mod fetch;
 
+mod bench;
 mod bench_compile;
 mod corpus;
 mod test;
@@ -28,6 +29,9 @@ commands:
           oracle on a fresh random seed (`--seed N` replays a run)
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus (tests/corpus_*.rs, figures.rs
           and tests/data/) with NVRTC's answers
+  bench [--quick] [--values N] [--rounds R] [--core C]
+          the interleaved benchmark (variants timed round by round on one core, median of
+          per-round ratios), then criterion's benchmarks unless --quick
   bench-compile [--runs N]
           time debug builds of 200 derived types against zerocopy and bytemuck (issue 6)
   help    show this message
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
         "nvrtc" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::NVRTC_WHEEL)),
         "ptxas" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::PTXAS_WHEEL)),
         "test" => test::run(rest),
+        "bench" => bench::run(rest),
         "bench-compile" => bench_compile::run(rest),
         "corpus" => corpus::run(rest),
         "help" | "-h" | "--help" => {

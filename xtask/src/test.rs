@@ -46,7 +46,8 @@ fn fresh_seed() -> u64 {
     (now as u64) ^ ((now >> 64) as u64) ^ u64::from(std::process::id()).rotate_left(32)
 }
 
-fn cargo(args: &[&str], env: &[(&str, String)]) -> Result<(), String> {
+/// Runs `cargo` with `args` and extra environment variables `env`, failing on a non-zero exit.
+pub(crate) fn cargo(args: &[&str], env: &[(&str, String)]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     eprintln!("xtask: cargo {}", args.join(" "));
     let status = Command::new(cargo)

@@ -1,0 +1,260 @@
+//! The quiet benchmark (issue 15): every variant timed round by round in one process, the order
+//! rotating each round, the process pinned to one core, and each variant reported as the
+//! **median of its per-round ratio** to the hand-written shift/mask code of the same round.
+//!
+//! criterion (`benches/bitfields.rs`) times each variant in its own block of seconds, so load
+//! that comes and goes on a shared machine lands on one variant and not the next. Here a round
+//! runs every variant once over the same values, back to back, and only ratios within a round
+//! are kept: a slow round slows all variants alike and cancels out of the ratio.
+//!
+//! `cargo bench --bench interleaved -- [--values N] [--rounds R] [--core C]`, or
+//! `cargo xtask bench` (criterion's benches too). Throughput ratios: ≥ 1 is at least as fast as
+//! the baseline.
+
+mod common;
+
+use common::{bs, each_image, each_slot, hand, mb, sample, Ref};
+use ptx_abi::PtxAbi;
+use std::hint::black_box;
+use std::time::Instant;
+
+/// What one variant does to the shared buffers in one pass.
+struct Variant {
+    name: &'static str,
+    /// The variant this one is compared with in every round.
+    baseline: &'static str,
+    run: fn(&mut Buffers),
+}
+
+/// The values, their images and the outputs every variant writes.
+struct Buffers {
+    values: Vec<Ref>,
+    image: Vec<u8>,
+    out_bytes: Vec<u8>,
+    out_values: Vec<Ref>,
+}
+
+const ENCODE_BASE: &str = "encode: hand-written shift/mask";
+const DECODE_BASE: &str = "decode: hand-written shift/mask";
+
+const VARIANTS: &[Variant] = &[
+    Variant {
+        name: ENCODE_BASE,
+        baseline: ENCODE_BASE,
+        run: |b| {
+            let r = each_slot(&b.values, black_box(&mut b.out_bytes), |v, o| {
+                hand::encode(v, o);
+                Ok::<(), ()>(())
+            });
+            black_box(r).unwrap();
+        },
+    },
+    Variant {
+        name: "encode: ptx-abi encode (per value)",
+        baseline: ENCODE_BASE,
+        run: |b| {
+            let r = each_slot(&b.values, black_box(&mut b.out_bytes), |v, o| v.encode(o));
+            black_box(r).unwrap();
+        },
+    },
+    Variant {
+        name: "encode: ptx-abi encode_slice",
+        baseline: ENCODE_BASE,
+        run: |b| Ref::encode_slice(&b.values, black_box(&mut b.out_bytes)).unwrap(),
+    },
+    Variant {
+        name: "encode: hand-written, range-checked",
+        baseline: ENCODE_BASE,
+        run: |b| each_slot(&b.values, black_box(&mut b.out_bytes), hand::encode_checked).unwrap(),
+    },
+    Variant {
+        name: "encode: modular-bitfield",
+        baseline: ENCODE_BASE,
+        run: |b| each_slot(&b.values, black_box(&mut b.out_bytes), mb::encode).unwrap(),
+    },
+    Variant {
+        name: "encode: bitfield-struct",
+        baseline: ENCODE_BASE,
+        run: |b| each_slot(&b.values, black_box(&mut b.out_bytes), bs::encode).unwrap(),
+    },
+    Variant {
+        name: "encode: memcpy of the images",
+        baseline: ENCODE_BASE,
+        run: |b| black_box(&mut b.out_bytes).copy_from_slice(&b.image),
+    },
+    Variant {
+        name: DECODE_BASE,
+        baseline: DECODE_BASE,
+        run: |b| each_image(&b.image, black_box(&mut b.out_values), hand::decode),
+    },
+    Variant {
+        name: "decode: ptx-abi decode",
+        baseline: DECODE_BASE,
+        run: |b| {
+            let out = black_box(&mut b.out_values);
+            for (o, chunk) in out.iter_mut().zip(b.image.chunks_exact(Ref::SIZE)) {
+                *o = Ref::decode(chunk).unwrap();
+            }
+        },
+    },
+    Variant {
+        name: "decode: modular-bitfield",
+        baseline: DECODE_BASE,
+        run: |b| each_image(&b.image, black_box(&mut b.out_values), mb::decode),
+    },
+    Variant {
+        name: "decode: bitfield-struct",
+        baseline: DECODE_BASE,
+        run: |b| each_image(&b.image, black_box(&mut b.out_values), bs::decode),
+    },
+];
+
+struct Options {
+    values: usize,
+    rounds: usize,
+    core: usize,
+}
+
+fn options() -> Result<Options, String> {
+    let mut o = Options {
+        values: 1_000_000,
+        rounds: 41,
+        core: 0,
+    };
+    // cargo bench passes `--bench`; criterion-style filters are not used here.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or(format!("`{flag}` needs a number"))?;
+        let n: usize = value
+            .parse()
+            .map_err(|_| format!("`{flag}` takes a number, found `{value}`"))?;
+        match flag.as_str() {
+            "--values" if n > 0 => o.values = n,
+            "--rounds" if n > 0 => o.rounds = n,
+            "--core" => o.core = n,
+            _ => return Err(format!("unknown or zero option `{flag} {value}`")),
+        }
+    }
+    Ok(o)
+}
+
+/// Pins this process to `core`, so that the scheduler does not move it between caches
+/// mid-round. Linux only; elsewhere the benchmark runs unpinned and says so.
+fn pin_to(core: usize) -> String {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: `cpu_set_t` is a plain bit array for which all-zero bytes are a valid (empty)
+        // value; CPU_ZERO/CPU_SET only write inside it, and `sched_setaffinity(0, …)` reads
+        // `size_of::<cpu_set_t>()` bytes from a live, initialized local.
+        let ok = unsafe {
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_ZERO(&mut set);
+            libc::CPU_SET(core, &mut set);
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) == 0
+        };
+        if ok {
+            format!("pinned to core {core}")
+        } else {
+            format!(
+                "could not pin to core {core}: {}",
+                std::io::Error::last_os_error()
+            )
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = core;
+        "not pinned (pinning is implemented for Linux only)".to_string()
+    }
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    let n = xs.len();
+    if n % 2 == 1 {
+        xs[n / 2]
+    } else {
+        (xs[n / 2 - 1] + xs[n / 2]) / 2.0
+    }
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|s| s.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".to_string())
+}
+
+fn main() {
+    let o = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("interleaved: {e}\nusage: [--values N] [--rounds R] [--core C]");
+            std::process::exit(2);
+        }
+    };
+    let pinned = pin_to(o.core);
+    let values = sample(o.values);
+    let mut image = vec![0u8; o.values * Ref::SIZE];
+    Ref::encode_slice(&values, &mut image).expect("the sample fits every bit-field");
+    let mut b = Buffers {
+        out_values: values.clone(),
+        values,
+        out_bytes: vec![0u8; image.len()],
+        image,
+    };
+    println!(
+        "interleaved: {} values of Ref ({} bytes each), {} rounds, {pinned}, load before: {}",
+        o.values,
+        Ref::SIZE,
+        o.rounds,
+        load_average()
+    );
+    // One untimed warm-up round: page faults of the output buffers, branch predictors.
+    for v in VARIANTS {
+        (v.run)(&mut b);
+    }
+    let mut seconds = vec![Vec::with_capacity(o.rounds); VARIANTS.len()];
+    for round in 0..o.rounds {
+        for k in 0..VARIANTS.len() {
+            let i = (k + round) % VARIANTS.len();
+            let start = Instant::now();
+            (VARIANTS[i].run)(&mut b);
+            seconds[i].push(start.elapsed().as_secs_f64());
+        }
+    }
+    report(&seconds, o.rounds);
+    println!("interleaved: load after: {}", load_average());
+}
+
+/// Prints each variant's median time and the median of its per-round throughput ratio against
+/// its baseline (baseline time ÷ variant time: ≥ 1 means at least as fast).
+fn report(seconds: &[Vec<f64>], rounds: usize) {
+    println!(
+        "{:<40} {:>10} {:>12} {:>16}",
+        "variant", "median ms", "ratio (med)", "ratio min..max"
+    );
+    for (i, v) in VARIANTS.iter().enumerate() {
+        let base = VARIANTS
+            .iter()
+            .position(|b| b.name == v.baseline)
+            .expect("every baseline is a variant");
+        let ratios: Vec<f64> = (0..rounds)
+            .map(|r| seconds[base][r] / seconds[i][r])
+            .collect();
+        let (lo, hi) = ratios
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(lo, hi), &x| (lo.min(x), hi.max(x)));
+        println!(
+            "{:<40} {:>10.3} {:>12.3} {:>9.3}..{:.3}",
+            v.name,
+            median(seconds[i].clone()) * 1e3,
+            median(ratios),
+            lo,
+            hi
+        );
+    }
+}
