@@ -31,6 +31,8 @@ pub mod types;
 pub use abi::{atomics, dwarf, syscall};
 pub use codec::{bits, transcode};
 pub use layout::desc;
+#[cfg(feature = "nvrtc")]
+pub use report::nvrtc;
 
 #[doc(hidden)]
 pub mod __private;
@@ -61,7 +63,7 @@ pub use params::{
     PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 #[cfg(feature = "alloc")]
-pub use report::{header::cuda_header, LayoutReport};
+pub use report::{header::cuda_header, CTypeCheck, HeaderError, LayoutReport};
 pub use types::align::{
     Align1, Align128, Align16, Align2, Align32, Align4, Align64, Align8, AlignTo, Alignment,
 };
