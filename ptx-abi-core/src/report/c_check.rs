@@ -41,6 +41,7 @@ pub(crate) const CHECK_PRELUDE: &str = "\
 #endif
 template <class A, class B> struct ptx_abi_same { enum { value = 0 }; };
 template <class A> struct ptx_abi_same<A, A> { enum { value = 1 }; };
+template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { return x < y; }
 #endif
 ";
 
@@ -196,6 +197,13 @@ impl Walk<'_> {
         {
             self.out.union_inside = true;
         }
+        let in_union = matches!(
+            ty.kind,
+            TypeKind::Aggregate {
+                kind: AggregateKind::Union,
+                ..
+            }
+        );
         let t = self.out.c_type.clone();
         for placed in Placements::new(ty, AddressSize::A64) {
             let (m, p) = placed?;
@@ -212,7 +220,8 @@ impl Walk<'_> {
             };
             let offset = base + p.offset;
             if let (Some(width), Some(range)) = (m.bits, p.bits) {
-                self.bit_field(&rust, &c, m.ty, width, offset * 8 + range.start as usize);
+                let first_bit = offset * 8 + range.start as usize;
+                self.bit_field(&rust, &c, m.ty, width, first_bit, in_union);
                 continue;
             }
             if !anonymous {
@@ -254,7 +263,19 @@ impl Walk<'_> {
         Ok(())
     }
 
-    fn bit_field(&mut self, rust: &str, c: &str, ty: &TypeDesc, width: u32, first_bit: usize) {
+    /// A bit-field's checks. A bit-field directly in a union gets no position probe: NVRTC
+    /// 12.9 stops with "Internal Compiler Error (codegen): initialization of bit-field in
+    /// union not supported!" on such an object; its position is bit 0 of the union (§1.3: every
+    /// union member starts at offset 0), and its width and signedness are still checked.
+    fn bit_field(
+        &mut self,
+        rust: &str,
+        c: &str,
+        ty: &TypeDesc,
+        width: u32,
+        first_bit: usize,
+        in_union: bool,
+    ) {
         let t = self.out.c_type.clone();
         let n = self.out.probes.len() + self.out.checks.len();
         let id = format!("{}_{n}", self.out.ident);
@@ -262,16 +283,16 @@ impl Walk<'_> {
         let mut helpers = format!(
             "__host__ __device__ constexpr long long ptx_abi_width_{id}() {{\n    \
              {set}\n    \
-             if (!(v.{c} < static_cast<D>(0))) {{\n        \
+             if (!ptx_abi_below<D>(v.{c}, static_cast<D>(0))) {{\n        \
              unsigned long long r = static_cast<unsigned long long>(v.{c});\n        \
              long long w = 0;\n        \
              while (r != 0) {{ ++w; r >>= 1; }}\n        \
              return w;\n    }}\n    \
              for (int k = 1; k < 64; ++k) {{\n        \
              v.{c} = static_cast<D>(1ull << (k - 1));\n        \
-             if (v.{c} < static_cast<D>(0)) return k;\n    }}\n    \
+             if (ptx_abi_below<D>(v.{c}, static_cast<D>(0))) return k;\n    }}\n    \
              return 64;\n}}\n\
-             __host__ __device__ constexpr bool ptx_abi_signed_{id}() {{ {set} return v.{c} < static_cast<D>(0); }}\n\
+             __host__ __device__ constexpr bool ptx_abi_signed_{id}() {{ {set} return ptx_abi_below<D>(v.{c}, static_cast<D>(0)); }}\n\
              __host__ __device__ constexpr {t} ptx_abi_set_{id}() {{ {set} return v; }}\n"
         );
         let scalar = match ty.kind {
@@ -308,6 +329,9 @@ impl Walk<'_> {
             ));
         }
         self.out.helpers.push_str(&helpers);
+        if in_union {
+            return;
+        }
         let mut mask = vec![0u8; self.size];
         for bit in first_bit..first_bit + width as usize {
             if let Some(b) = mask.get_mut(bit / 8) {
@@ -390,7 +414,7 @@ pub(crate) fn collect_checks(
 /// from C++20 on), so they are compiled only under C++20.
 pub fn bit_field_asserts(ty: &TypeDesc) -> Result<String, LayoutError> {
     let checks = collect_checks(ty, ty.name, &[], false)?;
-    if checks.probes.is_empty() {
+    if checks.helpers.is_empty() {
         return Ok(String::new());
     }
     let n = ty.name;
@@ -509,6 +533,45 @@ impl CTypeCheck {
         })
     }
 
+    /// The bit-field probes [`crate::cuda_header`] writes for `ty` under `PTX_ABI_BIT_PROBES`;
+    /// compare them with [`CTypeCheck::compare_bit_positions`].
+    pub fn of_header(ty: &'static TypeDesc) -> Result<Self, LayoutError> {
+        Ok(CTypeCheck {
+            checks: collect_checks(ty, ty.name, &[], false)?,
+        })
+    }
+
+    /// Compares only the bit-field positions in `ptx` (NVRTC's PTX of a header compiled with
+    /// `PTX_ABI_BIT_PROBES` defined, or of [`CTypeCheck::source`]) with ptx-abi's.
+    pub fn compare_bit_positions(&self, ptx: &str) -> Result<(), CTypeMismatch> {
+        let mismatches = self.probe_mismatches(ptx);
+        if mismatches.is_empty() {
+            Ok(())
+        } else {
+            Err(CTypeMismatch {
+                c_type: self.checks.c_type.clone(),
+                mismatches,
+            })
+        }
+    }
+
+    fn probe_mismatches(&self, ptx: &str) -> Vec<CMismatch> {
+        let mut mismatches = Vec::new();
+        for p in &self.checks.probes {
+            let mut got = global_bytes(ptx, &p.global).unwrap_or_default();
+            got.resize(p.expected.len(), 0);
+            if got != p.expected {
+                mismatches.push(CMismatch {
+                    member: p.member.clone(),
+                    fact: Fact::Offset,
+                    c: describe_bits(&got),
+                    rust: describe_bits(&p.expected),
+                });
+            }
+        }
+        mismatches
+    }
+
     /// CUDA C++ to compile after the user's declarations (with `-rdc=true`, so that its
     /// `extern "C" __device__` constants stay in the PTX): one array of measured values and
     /// one object per bit-field. Read the PTX back with [`CTypeCheck::compare`].
@@ -539,7 +602,9 @@ impl CTypeCheck {
     pub fn compare(&self, ptx: &str) -> Result<(), CTypeMismatch> {
         let c = &self.checks;
         let values_name = format!("ptx_abi_values_{}", c.ident);
-        let values = global_bytes(ptx, &values_name).unwrap_or_default();
+        // NVRTC leaves trailing zero bytes out of an initializer.
+        let mut values = global_bytes(ptx, &values_name).unwrap_or_default();
+        values.resize(c.checks.len() * 8, 0);
         let mut mismatches = Vec::new();
         for (i, check) in c.checks.iter().enumerate() {
             let got = values
@@ -555,18 +620,7 @@ impl CTypeCheck {
                 });
             }
         }
-        for p in &c.probes {
-            let mut got = global_bytes(ptx, &p.global).unwrap_or_default();
-            got.resize(p.expected.len(), 0);
-            if got != p.expected {
-                mismatches.push(CMismatch {
-                    member: p.member.clone(),
-                    fact: Fact::Offset,
-                    c: describe_bits(&got),
-                    rust: describe_bits(&p.expected),
-                });
-            }
-        }
+        mismatches.extend(self.probe_mismatches(ptx));
         if mismatches.is_empty() {
             Ok(())
         } else {
