@@ -4,6 +4,8 @@
 //! one: a moved member, a swapped pair of equal-size fields, a bit-field one bit short, a
 //! signedness flip, two swapped bit-fields of equal width, a duplicate C name.
 
+#![allow(dead_code)] // types that exist only to be compared with C
+
 mod common;
 
 use ptx_abi::{cuda_header, CTypeCheck, Float3, HeaderError, PtxAbi};
@@ -523,4 +525,69 @@ fn header_probes_show_nvrtc_puts_each_bit_field_where_ptx_abi_does() {
         .to_string();
     assert!(err.contains("`a`: offset: C has bits 23..26"), "{err}");
     assert!(err.contains("`b`: offset: C has bits 16..23"), "{err}");
+}
+
+// ---- The one-line API (feature `nvrtc`) --------------------------------------------------
+
+#[cfg(feature = "nvrtc")]
+#[test]
+fn nvrtc_feature_checks_a_header_in_one_call() {
+    use ptx_abi::nvrtc::{MatchError, Nvrtc, NvrtcError};
+    let Some(path) = ptx_abi_oracle::fetch::locate_nvrtc() else {
+        common::nvrtc();
+        return;
+    };
+    let nvrtc = Nvrtc::load(&path).unwrap();
+    nvrtc
+        .check::<Particle>(PARTICLE_CUH, "Particle", &[])
+        .unwrap();
+    nvrtc
+        .check::<BlockDXT1>(DXTC, "BlockDXT1", DXTC_MAP)
+        .unwrap();
+    let short = PARTICLE_CUH.replace("kind : 3;", "kind : 2;");
+    match nvrtc.check::<Particle>(&short, "Particle", &[]) {
+        Err(MatchError::Mismatch(m)) => {
+            assert!(m.to_string().contains("`kind`: width"), "{m}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // A member the C type lacks: NVRTC's own words, with the hint to map names.
+    match nvrtc.check::<BlockDXT1>(DXTC, "BlockDXT1", &[]) {
+        Err(MatchError::Nvrtc(NvrtcError::Compile { log })) => {
+            assert!(log.contains("rows"), "{log}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let missing = Nvrtc::load(std::path::Path::new("/nonexistent/libnvrtc.so.12")).unwrap_err();
+    assert!(
+        missing.to_string().contains("/nonexistent/libnvrtc.so.12"),
+        "{missing}"
+    );
+}
+
+// ---- Kernels by runtime and mangled names ---------------------------------------------------
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(kernel = "scale")]
+struct ScaleArgs {
+    out: ptx_abi::DevicePtr<f32>,
+    n: u32,
+}
+
+#[test]
+fn check_entry_by_mangled_name() {
+    let Some(nvrtc) = common::nvrtc() else { return };
+    // C++ linkage: NVRTC mangles the entry (Itanium ABI).
+    let ptx = common::compile(
+        &nvrtc,
+        "__global__ void scale(float* out, unsigned n) { out[0] = n; }\n\
+         __global__ void scale_wide(float* out, unsigned long long n) { out[0] = n; }",
+    );
+    assert!(ptx.contains(".entry _Z5scalePfj("), "{ptx}");
+    ptx_abi::check_entry_named::<ScaleArgs>(&ptx, "_Z5scalePfj").unwrap();
+    // The struct's own name is not in this PTX: C++ mangled it.
+    assert!(ptx_abi::check_entry::<ScaleArgs>(&ptx).is_err());
+    let err = ptx_abi::check_entry_named::<ScaleArgs>(&ptx, "_Z10scale_widePfy").unwrap_err();
+    let msg = err.to_string();
+    assert!(msg.contains("parameter 1 of `_Z10scale_widePfy`"), "{msg}");
 }

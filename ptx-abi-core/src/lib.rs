@@ -57,7 +57,9 @@ pub use layout::const_msg::ConstMsg;
 pub use layout::desc::{AggregateKind, EnumVariant, Handle, Member, Scalar, TypeDesc, TypeKind};
 pub use layout::{layout_of, try_layout_of, BitRange, Layout, LayoutError, Placement};
 #[cfg(feature = "alloc")]
-pub use params::{check_entry, entry_signature, func_signature, param_decl, param_decl_with};
+pub use params::{
+    check_entry, check_entry_named, entry_signature, func_signature, param_decl, param_decl_with,
+};
 pub use params::{
     KernelLaunch, KernelParams, ParamSpace, ParamType, Spelling, PARAM_LIMIT,
     PARAM_LIMIT_VOLTA_CUDA_12_1,

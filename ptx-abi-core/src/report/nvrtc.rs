@@ -1,7 +1,7 @@
 //! A one-line test that a struct in your CUDA header has your Rust type's PTX layout, checked
 //! by NVIDIA's own compiler (feature `nvrtc`):
 //!
-//! ```no_run
+//! ```ignore
 //! # use ptx_abi::{PtxAbi, Float3};
 //! #[derive(PtxAbi)]
 //! struct Particle { position: Float3, mass: f32, #[ptx(bits = 3)] kind: u32, #[ptx(bits = 1)] alive: bool }
