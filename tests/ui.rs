@@ -33,6 +33,7 @@ fn ui() {
         t.compile_fail(case);
     }
     t.pass("tests/ui/pass/*.rs");
+    t.compile_fail("tests/ui/names/*.rs");
 }
 
 fn compile_fail_cases() -> Vec<PathBuf> {

@@ -9,6 +9,7 @@ pub use crate::codec::error::{DecodeError, EncodeError};
 pub use crate::codec::image::PtxImage;
 pub use crate::codec::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
 pub use crate::codec::PtxAbi;
+pub use crate::layout::c_name::{CName, CNameArg};
 pub use crate::layout::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};
 pub use crate::layout::{place_members, MemberLayout, Placement};
 pub use crate::params::{

@@ -31,6 +31,8 @@ pub mod types;
 pub use abi::{atomics, dwarf, syscall};
 pub use codec::{bits, transcode};
 pub use layout::desc;
+#[cfg(feature = "nvrtc")]
+pub use report::nvrtc;
 
 #[doc(hidden)]
 pub mod __private;
@@ -55,13 +57,15 @@ pub use layout::const_msg::ConstMsg;
 pub use layout::desc::{AggregateKind, EnumVariant, Handle, Member, Scalar, TypeDesc, TypeKind};
 pub use layout::{layout_of, try_layout_of, BitRange, Layout, LayoutError, Placement};
 #[cfg(feature = "alloc")]
-pub use params::{check_entry, entry_signature, func_signature, param_decl, param_decl_with};
+pub use params::{
+    check_entry, check_entry_named, entry_signature, func_signature, param_decl, param_decl_with,
+};
 pub use params::{
     KernelLaunch, KernelParams, ParamSpace, ParamType, Spelling, PARAM_LIMIT,
     PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 #[cfg(feature = "alloc")]
-pub use report::{header::cuda_header, LayoutReport};
+pub use report::{header::cuda_header, CTypeCheck, HeaderError, LayoutReport};
 pub use types::align::{
     Align1, Align128, Align16, Align2, Align32, Align4, Align64, Align8, AlignTo, Alignment,
 };

@@ -88,6 +88,26 @@ impl<'a> Input<'a> {
     }
 }
 
+impl Field<'_> {
+    /// The member's C name: `#[ptx(c_name = "…")]`, else the Rust name.
+    pub fn c_name(&self) -> String {
+        self.attrs
+            .c_name
+            .as_ref()
+            .map_or_else(|| self.name.clone(), |n| n.value())
+    }
+}
+
+impl Variant<'_> {
+    /// The union member's C name: `#[ptx(c_name = "…")]`, else the variant's name.
+    pub fn c_name(&self) -> String {
+        self.attrs
+            .c_name
+            .as_ref()
+            .map_or_else(|| self.ident.to_string(), |n| n.value())
+    }
+}
+
 fn fields<'a>(cx: &mut Ctxt, fields: &'a Fields) -> Vec<Field<'a>> {
     match fields {
         Fields::Named(f) => named(cx, f.named.iter()),

@@ -2,7 +2,7 @@
 
 use crate::ctxt::Ctxt;
 use crate::names::{
-    self, ALIGN, BITS, CRATE, DECODE, IMAGE, KERNEL, PARAM_LIMIT, UNION, ZERO_COPY,
+    self, ALIGN, BITS, CRATE, C_NAME, DECODE, IMAGE, KERNEL, PARAM_LIMIT, UNION, ZERO_COPY,
 };
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -32,6 +32,8 @@ pub struct TypeAttrs {
     pub kernel: Option<syn::LitStr>,
     // #[ptx(param_limit = 32764)]
     pub param_limit: Option<WithSpan<u64>>,
+    // #[ptx(c_name = "particle_t")]
+    pub c_name: Option<syn::LitStr>,
 }
 
 /// Field- and variant-level `#[ptx(...)]` options.
@@ -41,6 +43,8 @@ pub struct MemberAttrs {
     pub bits: Option<WithSpan<u32>>,
     // #[ptx(decode)]
     pub decode: Option<Span>,
+    // #[ptx(c_name = "type")]
+    pub c_name: Option<syn::LitStr>,
 }
 
 /// What `#[repr(...)]` says.
@@ -224,6 +228,38 @@ fn ident_value(
     }
 }
 
+/// The string of `c_name = "…"`, checked to be a usable C identifier (errors at the string).
+fn c_name_value(
+    cx: &mut Ctxt,
+    meta: &syn::meta::ParseNestedMeta,
+) -> syn::Result<Option<syn::LitStr>> {
+    if !has_value(cx, C_NAME, "\"particle_t\"", meta) {
+        return Ok(None);
+    }
+    let expr: Expr = meta.value()?.parse()?;
+    let mut inner = &expr;
+    while let Expr::Group(g) = inner {
+        inner = &g.expr;
+    }
+    let Expr::Lit(syn::ExprLit {
+        lit: Lit::Str(lit), ..
+    }) = inner
+    else {
+        cx.error(
+            &expr,
+            "`c_name` takes a string, e.g. `#[ptx(c_name = \"particle_t\")]`",
+        );
+        return Ok(None);
+    };
+    match crate::c_names::problem(&lit.value()) {
+        Some(why) => {
+            cx.error(lit, why);
+            Ok(None)
+        }
+        None => Ok(Some(lit.clone())),
+    }
+}
+
 /// Skips the value of an unknown key so parsing can go on to the next one.
 fn skip_value(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
     if meta.input.peek(syn::Token![=]) {
@@ -314,6 +350,12 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
                         set_once(cx, &mut out.param_limit, v, PARAM_LIMIT, span);
                     }
                 }
+                // #[ptx(c_name = "particle_t")]
+                C_NAME => {
+                    if let Some(name) = c_name_value(cx, &meta)? {
+                        set_once(cx, &mut out.c_name, name, C_NAME, span);
+                    }
+                }
                 _ => {
                     unknown(cx, &key, Site::Type, span);
                     skip_value(&meta)?;
@@ -346,6 +388,12 @@ pub fn member_attrs(cx: &mut Ctxt, attrs: &[Attribute], site: Site) -> MemberAtt
                 DECODE if site == Site::Variant => {
                     flag(cx, DECODE, &meta)?;
                     set_once(cx, &mut out.decode, span, DECODE, span);
+                }
+                // #[ptx(c_name = "type")]
+                C_NAME => {
+                    if let Some(name) = c_name_value(cx, &meta)? {
+                        set_once(cx, &mut out.c_name, name, C_NAME, span);
+                    }
                 }
                 _ if names::TYPE_KEYS.contains(&key.as_str()) || key == DECODE => {
                     wrong_site(cx, &key, site, span);

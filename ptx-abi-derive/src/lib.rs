@@ -9,6 +9,7 @@
 
 mod ast;
 mod attr;
+mod c_names;
 mod ctxt;
 mod expand;
 mod fallback;

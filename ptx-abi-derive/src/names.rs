@@ -14,17 +14,28 @@ pub const IMAGE: &str = "image";
 pub const KERNEL: &str = "kernel";
 // #[ptx(param_limit = N)] next to `kernel`
 pub const PARAM_LIMIT: &str = "param_limit";
+// #[ptx(c_name = "name")] on a type, a field or a union variant
+pub const C_NAME: &str = "c_name";
 // #[ptx(bits = N)] on a field or a union variant
 pub const BITS: &str = "bits";
 // #[ptx(decode)] on a union variant
 pub const DECODE: &str = "decode";
 
 /// Keys accepted on a type.
-pub const TYPE_KEYS: &[&str] = &[ALIGN, UNION, ZERO_COPY, CRATE, IMAGE, KERNEL, PARAM_LIMIT];
+pub const TYPE_KEYS: &[&str] = &[
+    ALIGN,
+    UNION,
+    ZERO_COPY,
+    CRATE,
+    IMAGE,
+    KERNEL,
+    PARAM_LIMIT,
+    C_NAME,
+];
 /// Keys accepted on a field.
-pub const FIELD_KEYS: &[&str] = &[BITS];
+pub const FIELD_KEYS: &[&str] = &[BITS, C_NAME];
 /// Keys accepted on a variant of a `#[ptx(union)]` enum.
-pub const VARIANT_KEYS: &[&str] = &[BITS, DECODE];
+pub const VARIANT_KEYS: &[&str] = &[BITS, DECODE, C_NAME];
 
 /// The valid key closest to `found`, if any is close (edit distance ≤ 3).
 pub fn closest<'a>(found: &str, keys: &[&'a str]) -> Option<&'a str> {

@@ -167,10 +167,16 @@ fn by_name(ty: &Type) -> Option<String> {
             &name[..1],
             &name[..1]
         ),
-        "u128" | "i128" => format!(
-            "PTX has no 128-bit integer type (§1.1); use `[{}64; 2]` or two 64-bit fields",
-            &name[..1]
-        ),
+        "u128" | "i128" => {
+            format!(
+            "PTX has no 128-bit integer type (§1.1); for CUDA's `{}__int128` (16 bytes, aligned \
+             16) use `{}` (CUDA's `{}`, same size and alignment) and combine the halves \
+             (low first)",
+            if name == "u128" { "unsigned " } else { "" },
+            if name == "u128" { "ULongLong2" } else { "LongLong2" },
+            if name == "u128" { "ulonglong2" } else { "longlong2" },
+        )
+        }
         "char" => "`char` is a 4-byte Unicode scalar in Rust but a 1-byte integer in C; \
                    use `i8` or `u8` for C's `char`, or `u32` for a code point"
             .to_string(),
@@ -324,14 +330,15 @@ pub fn vector_problem(ty: &Type) -> Option<(&Type, String)> {
     let n = lanes.map_or_else(|| "N".to_string(), |n| n.to_string());
     let e = spell(elem);
     let not_a_vector = format!("`Vector<{e}, {n}>` is not a PTX vector");
-    let instead = format!("use an array `[{e}; {n}]` instead");
+    let instead = same_layout_instead(&e, lanes, &n);
     let kind = match classify(elem) {
         Known::Bool => {
             return Some((
                 ty,
                 format!(
-                    "{not_a_vector}: `bool` cannot be a vector lane (§1.2); use `[bool; {n}]`, \
-                     or a `UChar{n}` holding 0 or 1"
+                    "{not_a_vector}: `bool` cannot be a vector lane (§1.2); use `[bool; {n}]` \
+                     (C's `bool[{n}]`: aligned 1), or `UChar{n}` (CUDA's `uchar{n}`, aligned \
+                     like it) holding 0 or 1"
                 ),
             ))
         }
@@ -362,4 +369,47 @@ pub fn vector_problem(ty: &Type) -> Option<(&Type, String)> {
              (§1.2); {instead}"
         ),
     ))
+}
+
+/// What to write instead of a vector PTX does not have, with the layout of the C type meant:
+/// CUDA's 3- and 4-lane vectors of 8-byte lanes (`double4`: 32 bytes aligned 16; `double3`: 24
+/// aligned 8) where they exist, else an array (C's `T[N]`, aligned like `T`).
+fn same_layout_instead(e: &str, lanes: Option<u64>, n: &str) -> String {
+    let cuda = match (e, lanes) {
+        ("f64", Some(3)) => Some(("Double3", "double3")),
+        ("f64", Some(4)) => Some(("Double4", "double4")),
+        ("i64", Some(3)) => Some(("LongLong3", "longlong3")),
+        ("i64", Some(4)) => Some(("LongLong4", "longlong4")),
+        ("u64", Some(3)) => Some(("ULongLong3", "ulonglong3")),
+        ("u64", Some(4)) => Some(("ULongLong4", "ulonglong4")),
+        _ => None,
+    };
+    match (cuda, lanes) {
+        (Some((rust, c)), Some(4)) => format!(
+            "for CUDA's `{c}` (32 bytes, aligned 16) use `ptx_abi::{rust}` (CUDA 13's \
+             `{c}_16a`/`{c}_32a`: `{rust}A16`/`{rust}A32`); `[{e}; 4]` is C's `{e}[4]`, aligned 8"
+        ),
+        (Some((rust, c)), _) => format!(
+            "for CUDA's `{c}` (24 bytes, aligned 8) use `ptx_abi::{rust}`, or an array \
+             `[{e}; 3]` (the same layout)"
+        ),
+        _ => format!("use an array `[{e}; {n}]` instead (aligned like `{e}`, as a C array)"),
+    }
+}
+
+#[cfg(test)]
+mod advice_tests {
+    use super::same_layout_instead;
+
+    #[test]
+    fn eight_byte_four_lane_vectors_point_at_cudas_aligned_types() {
+        let d4 = same_layout_instead("f64", Some(4), "4");
+        assert!(
+            d4.contains("ptx_abi::Double4") && d4.contains("aligned 16"),
+            "{d4}"
+        );
+        assert!(same_layout_instead("u64", Some(4), "4").contains("ptx_abi::ULongLong4"));
+        assert!(same_layout_instead("i64", Some(3), "3").contains("ptx_abi::LongLong3"));
+        assert!(same_layout_instead("f32", Some(5), "5").contains("`[f32; 5]`"));
+    }
 }

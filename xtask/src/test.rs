@@ -32,7 +32,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "test",
             "--workspace",
             "--features",
-            "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc",
+            "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc",
         ],
         &env,
     )

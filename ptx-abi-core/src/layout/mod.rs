@@ -6,6 +6,7 @@
 
 pub(crate) mod address;
 mod aggregate;
+pub mod c_name;
 pub(crate) mod const_msg;
 pub mod desc;
 mod error;

@@ -4,6 +4,8 @@
 
 #[cfg(feature = "alloc")]
 mod check;
+#[cfg(feature = "alloc")]
+mod check_named;
 mod decl;
 mod kernel;
 mod launch;
@@ -12,6 +14,8 @@ mod signature;
 
 #[cfg(feature = "alloc")]
 pub use check::{check_entry, check_signature, ParamMismatch, SignatureError};
+#[cfg(feature = "alloc")]
+pub use check_named::check_entry_named;
 pub use decl::{
     is_retval, named_type, param_type, return_type, write_param_decl, ParamSpace, ParamType,
     Spelling, RETVAL,

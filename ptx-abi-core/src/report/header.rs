@@ -4,6 +4,8 @@
 
 use crate::layout::desc::{AggregateKind, Member, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
+use crate::report::c_check;
+use crate::report::name_clash::{same_type, HeaderError};
 use crate::types::vector::vector_c_name;
 use crate::AddressSize;
 use alloc::format;
@@ -148,11 +150,27 @@ pub fn member_declaration(m: &Member) -> Option<String> {
     }
 }
 
-/// Whether `out` already holds a type of this name. Names, not addresses: each use of an
-/// associated `const` may be a different allocation. (C needs distinct names anyway; two
-/// instantiations of one generic Rust type share a name and cannot both be declared.)
-fn known(out: &[&TypeDesc], ty: &TypeDesc) -> bool {
-    out.iter().any(|t| t.name == ty.name)
+/// Whether `out` already holds this type: the same name and the same structure (each use of
+/// an associated `const` may be a different allocation, so addresses cannot tell). The same
+/// name on a different type is an error naming both, never a silent drop.
+fn known(out: &[&TypeDesc], ty: &TypeDesc) -> Result<bool, HeaderError> {
+    match out.iter().find(|t| t.name == ty.name) {
+        None => Ok(false),
+        Some(t) if same_type(t, ty) => Ok(true),
+        Some(t) => Err(HeaderError::NameClash {
+            name: ty.name,
+            first: one_line(t),
+            second: one_line(ty),
+        }),
+    }
+}
+
+/// A type's C definition on one line, for messages.
+fn one_line(ty: &TypeDesc) -> String {
+    definition(ty)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Collects the aggregates and enums `ty` needs, dependencies first.
@@ -160,24 +178,25 @@ fn collect(
     ty: &'static TypeDesc,
     out: &mut Vec<&'static TypeDesc>,
     pointees: &mut Vec<&'static TypeDesc>,
-) {
-    if known(out, ty) {
-        return;
+) -> Result<(), HeaderError> {
+    if known(out, ty)? {
+        return Ok(());
     }
     match ty.kind {
-        TypeKind::Array { elem, .. } => collect(elem, out, pointees),
+        TypeKind::Array { elem, .. } => collect(elem, out, pointees)?,
         TypeKind::Pointer { pointee } => pointees.push(pointee()),
         TypeKind::Enum { .. } => out.push(ty),
         TypeKind::Aggregate { members, .. } => {
             for m in members {
-                collect(m.ty, out, pointees);
+                collect(m.ty, out, pointees)?;
             }
-            if !known(out, ty) {
+            if !known(out, ty)? {
                 out.push(ty);
             }
         }
         _ => {}
     }
+    Ok(())
 }
 
 fn definition(ty: &TypeDesc) -> String {
@@ -248,14 +267,17 @@ fn asserts(ty: &TypeDesc, addr: AddressSize) -> Result<String, LayoutError> {
 
 /// A CUDA C++ header declaring `roots` and every type they contain, dependencies first, then
 /// `static_assert`s of each type's size, alignment and member offsets at `.address_size 64`.
-pub fn cuda_header(roots: &[&'static TypeDesc]) -> Result<String, LayoutError> {
+///
+/// Two different types with one C name are an error naming both ([`HeaderError::NameClash`]);
+/// give one of them `#[ptx(c_name = "…")]`.
+pub fn cuda_header(roots: &[&'static TypeDesc]) -> Result<String, HeaderError> {
     let mut types = Vec::new();
     let mut pointees = Vec::new();
     for root in roots {
-        collect(root, &mut types, &mut pointees);
+        collect(root, &mut types, &mut pointees)?;
     }
     while let Some(p) = pointees.pop() {
-        collect(p, &mut types, &mut pointees);
+        collect(p, &mut types, &mut pointees)?;
     }
     let mut out = String::from(PRELUDE);
     let aggregates = types
@@ -284,6 +306,17 @@ pub fn cuda_header(roots: &[&'static TypeDesc]) -> Result<String, LayoutError> {
     out.push('\n');
     for t in &types {
         out.push_str(&asserts(t, AddressSize::A64)?);
+    }
+    // §1.3: bit-fields have no `offsetof`; their type, width, signedness (and, under
+    // `PTX_ABI_BIT_PROBES`, positions) are checked by `c_check`.
+    let mut bit_fields = String::new();
+    for t in &types {
+        bit_fields.push_str(&c_check::bit_field_asserts(t)?);
+    }
+    if !bit_fields.is_empty() {
+        out.push('\n');
+        out.push_str(c_check::CHECK_PRELUDE);
+        out.push_str(&bit_fields);
     }
     Ok(out)
 }

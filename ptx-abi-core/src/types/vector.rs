@@ -29,7 +29,7 @@ pub struct Lanes<const N: usize>;
 #[diagnostic::on_unimplemented(
     message = "PTX has no native vector of `{T}` with `{Self}`",
     label = "PTX vectors have 1 to 4 lanes of types up to 4 bytes, or 1 or 2 lanes of 8-byte types (§1.2)",
-    note = "use an array `[{T}; N]` (aligned like `{T}`) or a struct of smaller vectors instead"
+    note = "use an array `[{T}; N]` (aligned like `{T}`, as a C array); but for CUDA's `double4`, `longlong4` or `ulonglong4` (32 bytes, aligned 16, unlike an array) use `ptx_abi::Double4`, `LongLong4` or `ULongLong4`, and for `double3`, `longlong3`, `ulonglong3` `ptx_abi::Double3`, `LongLong3`, `ULongLong3`"
 )]
 pub trait VectorShape<T: VectorElement> {
     /// A zero-sized type with the vector's alignment.

@@ -76,7 +76,7 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     let p = &gen.p;
     let members: Vec<_> = fields
         .iter()
-        .map(|f| gen.member(&f.name, f.ty, f.attrs.bits.as_ref().map(|b| b.value)))
+        .map(|f| gen.member(&f.c_name(), f.ty, f.attrs.bits.as_ref().map(|b| b.value)))
         .collect();
     let bits = |f: &Field| f.attrs.bits.as_ref().map(|b| b.value);
     let puts = fields.iter().enumerate().map(|(i, f)| {
@@ -161,7 +161,7 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
     let ident = gen.input.ident;
     let members: Vec<_> = fields
         .iter()
-        .map(|f| gen.member(&f.name, f.ty, None))
+        .map(|f| gen.member(&f.c_name(), f.ty, None))
         .collect();
     // Validation rejects a union without fields.
     let Some(first) = fields.first() else {
@@ -219,7 +219,7 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     }
     let members: Vec<_> = typed
         .iter()
-        .map(|(v, ty)| gen.member(&v.ident.to_string(), ty, bits(v)))
+        .map(|(v, ty)| gen.member(&v.c_name(), ty, bits(v)))
         .collect();
     let arms = typed.iter().enumerate().map(|(i, (v, ty))| {
         let ident = v.ident;

@@ -10,11 +10,12 @@ pub fn field_less(gen: &Gen, variants: &[&syn::Variant]) -> TokenStream {
     let Some(int) = &gen.input.repr.int else {
         return TokenStream::new();
     };
+    let c_name = gen.c_name();
     let idents: Vec<_> = variants.iter().map(|v| &v.ident).collect();
     let names = idents.iter().map(|i| i.to_string());
     let items = quote! {
         const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
-            name: #name,
+            name: #c_name,
             kind: #p::TypeKind::Enum {
                 repr: <#int as #p::BitFieldType>::SCALAR,
                 variants: &[#(#p::EnumVariant { name: #names, value: Self::#idents as #int as ::core::primitive::i128 }),*],

@@ -114,13 +114,60 @@ impl<'a> Gen<'a> {
             // Evaluate the layout even if nothing else uses it, so layout errors always show.
             quote_spanned! {span=> const _: #p::MemberLayout<#count> = #ident::__PTX_ABI_MEMBERS; }
         };
+        let c_name = self.generic_c_name();
         quote! {
             #[automatically_derived]
             impl #impl_g #ident #ty_g #where_c {
                 #[doc(hidden)]
                 const __PTX_ABI_MEMBERS: #p::MemberLayout<#count> = #layout;
+                #c_name
             }
             #force
+        }
+    }
+
+    /// The C name `TypeDesc::name` gets: `#[ptx(c_name = "…")]`, else the Rust name, and for a
+    /// generic type the name of the instantiation (`Pair_float_int`, see core's
+    /// `layout::c_name`), held by the hidden `const` of [`Gen::generic_c_name`].
+    pub fn c_name(&self) -> TokenStream {
+        match &self.input.attrs.c_name {
+            Some(lit) => quote!(#lit),
+            None if self.input.is_generic() => quote!(Self::__PTX_ABI_C_NAME.as_str()),
+            None => {
+                let name = &self.name;
+                quote!(#name)
+            }
+        }
+    }
+
+    /// For a generic type without `#[ptx(c_name)]`: the hidden `const` holding the C name of
+    /// each instantiation, built from the type and const arguments.
+    fn generic_c_name(&self) -> TokenStream {
+        if self.input.attrs.c_name.is_some() || !self.input.is_generic() {
+            return TokenStream::new();
+        }
+        let p = &self.p;
+        let args = self
+            .input
+            .original
+            .generics
+            .params
+            .iter()
+            .filter_map(|g| match g {
+                syn::GenericParam::Type(t) => {
+                    let t = &t.ident;
+                    Some(quote!(#p::CNameArg::Type(<#t as #p::PtxAbi>::TYPE)))
+                }
+                syn::GenericParam::Const(c) => {
+                    let c = &c.ident;
+                    Some(quote!(#p::CNameArg::Int(#c as ::core::primitive::i128)))
+                }
+                syn::GenericParam::Lifetime(_) => None,
+            });
+        let name = &self.name;
+        quote! {
+            #[doc(hidden)]
+            const __PTX_ABI_C_NAME: &'static #p::CName = &#p::CName::generic(#name, &[#(#args),*]);
         }
     }
 
@@ -134,7 +181,8 @@ impl<'a> Gen<'a> {
 
     /// The type-description item for an aggregate.
     pub fn aggregate_type(&self, union: bool, members: &[TokenStream]) -> TokenStream {
-        let Gen { p, name, .. } = self;
+        let Gen { p, .. } = self;
+        let c_name = self.c_name();
         let kind = if union {
             quote!(#p::AggregateKind::Union)
         } else {
@@ -151,7 +199,7 @@ impl<'a> Gen<'a> {
             const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
             const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
             const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
-                name: #name,
+                name: #c_name,
                 kind: #p::TypeKind::Aggregate {
                     kind: #kind,
                     align: #align,

@@ -1,0 +1,717 @@
+//! Checks of a C type against a Rust type's PTX layout (§1.1–§1.3), evaluated by NVIDIA's
+//! compiler: `sizeof`, `alignof`, every member's offset and size, every scalar member's kind
+//! (integer, signed, floating, `bool`), and for every bit-field its declared type, width,
+//! signedness and bit positions.
+//!
+//! The C type can be one ptx-abi declared ([`crate::cuda_header`] puts the bit-field checks of
+//! [`bit_field_asserts`] in every header), or one the user already declares under its own
+//! name ([`CTypeCheck`]), with a member-name map for renamed and anonymous members.
+//!
+//! How each fact is observed, in a form NVRTC 12.9 accepts (tried; see the tests):
+//! - offsets: `offsetof` (NVRTC: `__INTADDR__(&((T*)0)->m)`), which accepts `a.b` and `a[0]`;
+//! - a bit-field's width and signedness: a `constexpr` function sets it to all ones (`-1`
+//!   converted to its declared type) and reads it back, in `static_assert`s or constants;
+//! - a bit-field's position: NVRTC 12.9 rejects `__builtin_bit_cast` of classes with
+//!   bit-fields (note #3088-D) and of unions (#3091-D) in constant expressions, so positions
+//!   are read from the image of a constant-initialized `__device__` object with only that
+//!   field set to all ones, which NVRTC writes into the PTX (`.b8 name[N] = {…}`).
+
+use crate::layout::desc::{AggregateKind, Scalar, TypeDesc, TypeKind};
+use crate::layout::{try_layout_of, LayoutError, Placements};
+use crate::report::header::{c_identifier, c_type_name};
+use crate::AddressSize;
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+
+/// Definitions every check source needs once: `PTX_ABI_OFFSETOF` (as in the header) and a
+/// type-equality template.
+pub(crate) const CHECK_PRELUDE: &str = "\
+#ifndef PTX_ABI_CHECK_PRELUDE
+#define PTX_ABI_CHECK_PRELUDE
+#ifndef PTX_ABI_OFFSETOF
+#if defined(__CUDACC_RTC__)
+#define PTX_ABI_OFFSETOF(T, m) __INTADDR__(&((T*)0)->m)
+#else
+#include <cstddef>
+#define PTX_ABI_OFFSETOF(T, m) offsetof(T, m)
+#endif
+#endif
+template <class A, class B> struct ptx_abi_same { enum { value = 0 }; };
+template <class A> struct ptx_abi_same<A, A> { enum { value = 1 }; };
+template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { return x < y; }
+#endif
+";
+
+/// What one check compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fact {
+    /// `sizeof` of the type.
+    Size,
+    /// `alignof` of the type.
+    Align,
+    /// Byte offset of a member.
+    Offset,
+    /// `sizeof` of a member.
+    MemberSize,
+    /// Kind of a scalar member: 0 unsigned integer, 1 signed integer, 2 floating, 3 `bool`.
+    Kind,
+    /// Whether a bit-field's declared type is the C type ptx-abi expects (1) or not (0).
+    DeclaredType,
+    /// A bit-field's width in bits.
+    Width,
+    /// Whether a bit-field reads back negative after being set to all ones.
+    Signed,
+}
+
+impl Fact {
+    fn describe(&self, v: i64, scalar: Option<Scalar>) -> String {
+        match self {
+            Fact::Size | Fact::MemberSize => format!("{v} bytes"),
+            Fact::Align => format!("aligned {v}"),
+            Fact::Offset => format!("byte {v}"),
+            Fact::Kind => match v {
+                0 => "an unsigned integer".to_string(),
+                1 => "a signed integer".to_string(),
+                2 => "floating-point".to_string(),
+                _ => "bool".to_string(),
+            },
+            Fact::DeclaredType => match (v, scalar) {
+                (1, Some(s)) => format!("declared `{}`", s.c_name()),
+                (_, Some(s)) => format!("not declared `{}`", s.c_name()),
+                _ => format!("{v}"),
+            },
+            Fact::Width => format!("{v} bits wide"),
+            Fact::Signed => if v != 0 { "signed" } else { "unsigned" }.to_string(),
+        }
+    }
+
+    fn label(&self) -> &'static str {
+        match self {
+            Fact::Size => "sizeof",
+            Fact::Align => "alignof",
+            Fact::Offset => "offset",
+            Fact::MemberSize => "size",
+            Fact::Kind => "kind",
+            Fact::DeclaredType => "declared type",
+            Fact::Width => "width",
+            Fact::Signed => "signedness",
+        }
+    }
+}
+
+/// One fact about one member: a constant expression C evaluates and the value ptx-abi computed.
+#[derive(Clone, Debug)]
+pub(crate) struct Check {
+    /// The Rust member path (`""` for the type itself).
+    pub member: String,
+    pub fact: Fact,
+    pub expr: String,
+    pub expected: i64,
+    pub scalar: Option<Scalar>,
+}
+
+/// One bit-field's position: C's image of the type with only it set to all ones.
+#[derive(Clone, Debug)]
+pub(crate) struct BitProbe {
+    pub member: String,
+    pub global: String,
+    pub setter: String,
+    /// The mask ptx-abi computed, `sizeof` bytes.
+    pub expected: Vec<u8>,
+}
+
+/// Every check of one Rust type against one C type.
+#[derive(Clone, Debug)]
+pub(crate) struct Checks {
+    pub c_type: String,
+    pub ident: String,
+    pub helpers: String,
+    pub checks: Vec<Check>,
+    pub probes: Vec<BitProbe>,
+    pub union_inside: bool,
+}
+
+/// `true` where a C spelling is usable inside a function name.
+fn ident_of(c_type: &str) -> String {
+    c_type
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+/// How to walk: the member-name map, and whether to descend into members' aggregates (an
+/// existing C type) or not (a header, which checks every type on its own).
+struct Walk<'a> {
+    map: &'a [(&'a str, &'a str)],
+    recurse: bool,
+    out: Checks,
+    size: usize,
+}
+
+impl Walk<'_> {
+    fn c_name_of(&self, rust_path: &str, name: &str) -> String {
+        if let Some((_, c)) = self.map.iter().find(|(r, _)| *r == rust_path) {
+            return c.to_string();
+        }
+        if let Some((_, c)) = self.map.iter().find(|(r, _)| *r == name) {
+            return c.to_string();
+        }
+        c_identifier(name)
+    }
+
+    fn push(&mut self, member: &str, fact: Fact, expr: String, expected: i64) {
+        self.push_scalar(member, fact, expr, expected, None);
+    }
+
+    fn push_scalar(
+        &mut self,
+        member: &str,
+        fact: Fact,
+        expr: String,
+        expected: i64,
+        scalar: Option<Scalar>,
+    ) {
+        self.out.checks.push(Check {
+            member: member.to_string(),
+            fact,
+            expr,
+            expected,
+            scalar,
+        });
+    }
+
+    fn aggregate(
+        &mut self,
+        ty: &TypeDesc,
+        base: usize,
+        rust_path: &str,
+        c_path: &str,
+    ) -> Result<(), LayoutError> {
+        if let TypeKind::Aggregate {
+            kind: AggregateKind::Union,
+            ..
+        } = ty.kind
+        {
+            self.out.union_inside = true;
+        }
+        let in_union = matches!(
+            ty.kind,
+            TypeKind::Aggregate {
+                kind: AggregateKind::Union,
+                ..
+            }
+        );
+        let t = self.out.c_type.clone();
+        for placed in Placements::new(ty, AddressSize::A64) {
+            let (m, p) = placed?;
+            if matches!(m.ty.kind, TypeKind::Phantom | TypeKind::Pad { .. }) {
+                continue;
+            }
+            let rust = join(rust_path, m.name, ".");
+            let c_name = self.c_name_of(&rust, m.name);
+            let anonymous = c_name.is_empty();
+            let c = if anonymous {
+                c_path.to_string()
+            } else {
+                join(c_path, &c_name, ".")
+            };
+            let offset = base + p.offset;
+            if let (Some(width), Some(range)) = (m.bits, p.bits) {
+                let first_bit = offset * 8 + range.start as usize;
+                self.bit_field(&rust, &c, m.ty, width, first_bit, in_union);
+                continue;
+            }
+            if !anonymous {
+                self.push(
+                    &rust,
+                    Fact::Offset,
+                    format!("PTX_ABI_OFFSETOF({t}, {c})"),
+                    offset as i64,
+                );
+                self.push(
+                    &rust,
+                    Fact::MemberSize,
+                    format!("sizeof(((({t}*)0)->{c}))"),
+                    p.size as i64,
+                );
+                if let TypeKind::Scalar(s) = m.ty.kind {
+                    self.push_scalar(&rust, Fact::Kind, kind_expr(&t, &c), kind_of(s), Some(s));
+                }
+            }
+            if !(self.recurse || anonymous) {
+                continue;
+            }
+            match m.ty.kind {
+                TypeKind::Aggregate { .. } => self.aggregate(m.ty, offset, &rust, &c)?,
+                TypeKind::Array { .. } => {
+                    let (mut elem, mut rust_e, mut c_e) = (m.ty, rust.clone(), c.clone());
+                    while let TypeKind::Array { elem: e, .. } = elem.kind {
+                        elem = e;
+                        rust_e.push_str("[0]");
+                        c_e.push_str("[0]");
+                    }
+                    if matches!(elem.kind, TypeKind::Aggregate { .. }) {
+                        self.aggregate(elem, offset, &rust_e, &c_e)?;
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// A bit-field's checks. A bit-field directly in a union gets no position probe: NVRTC
+    /// 12.9 stops with "Internal Compiler Error (codegen): initialization of bit-field in
+    /// union not supported!" on such an object; its position is bit 0 of the union (§1.3: every
+    /// union member starts at offset 0), and its width and signedness are still checked.
+    fn bit_field(
+        &mut self,
+        rust: &str,
+        c: &str,
+        ty: &TypeDesc,
+        width: u32,
+        first_bit: usize,
+        in_union: bool,
+    ) {
+        let t = self.out.c_type.clone();
+        let n = self.out.probes.len() + self.out.checks.len();
+        let id = format!("{}_{n}", self.out.ident);
+        let set = format!("{t} v{{}}; using D = decltype(v.{c}); v.{c} = static_cast<D>(-1);");
+        let mut helpers = format!(
+            "__host__ __device__ constexpr long long ptx_abi_width_{id}() {{\n    \
+             {set}\n    \
+             if (!ptx_abi_below<D>(v.{c}, static_cast<D>(0))) {{\n        \
+             unsigned long long r = static_cast<unsigned long long>(v.{c});\n        \
+             long long w = 0;\n        \
+             while (r != 0) {{ ++w; r >>= 1; }}\n        \
+             return w;\n    }}\n    \
+             for (int k = 1; k < 64; ++k) {{\n        \
+             v.{c} = static_cast<D>(1ull << (k - 1));\n        \
+             if (ptx_abi_below<D>(v.{c}, static_cast<D>(0))) return k;\n    }}\n    \
+             return 64;\n}}\n\
+             __host__ __device__ constexpr bool ptx_abi_signed_{id}() {{ {set} return ptx_abi_below<D>(v.{c}, static_cast<D>(0)); }}\n\
+             __host__ __device__ constexpr {t} ptx_abi_set_{id}() {{ {set} return v; }}\n"
+        );
+        let scalar = match ty.kind {
+            TypeKind::Scalar(s) => Some(s),
+            _ => None,
+        };
+        if let Some(s) = scalar {
+            self.push_scalar(
+                rust,
+                Fact::DeclaredType,
+                format!(
+                    "ptx_abi_same<decltype((({t}*)0)->{c}), {}>::value",
+                    c_type_name(ty)
+                ),
+                1,
+                Some(s),
+            );
+            self.push(
+                rust,
+                Fact::Width,
+                format!("ptx_abi_width_{id}()"),
+                width as i64,
+            );
+            self.push(
+                rust,
+                Fact::Signed,
+                format!("ptx_abi_signed_{id}()"),
+                i64::from(s.is_signed()),
+            );
+        } else {
+            helpers.clear();
+            helpers.push_str(&format!(
+                "__host__ __device__ constexpr {t} ptx_abi_set_{id}() {{ {set} return v; }}\n"
+            ));
+        }
+        self.out.helpers.push_str(&helpers);
+        if in_union {
+            return;
+        }
+        let mut mask = vec![0u8; self.size];
+        for bit in first_bit..first_bit + width as usize {
+            if let Some(b) = mask.get_mut(bit / 8) {
+                *b |= 1 << (bit % 8);
+            }
+        }
+        self.out.probes.push(BitProbe {
+            member: rust.to_string(),
+            global: format!("ptx_abi_probe_{id}"),
+            setter: format!("ptx_abi_set_{id}()"),
+            expected: mask,
+        });
+    }
+}
+
+fn join(a: &str, b: &str, sep: &str) -> String {
+    if a.is_empty() {
+        b.to_string()
+    } else {
+        format!("{a}{sep}{b}")
+    }
+}
+
+fn kind_of(s: Scalar) -> i64 {
+    match s {
+        Scalar::Bool => 3,
+        s if s.is_float() => 2,
+        s if s.is_signed() => 1,
+        _ => 0,
+    }
+}
+
+fn kind_expr(t: &str, c: &str) -> String {
+    let d = format!("decltype((({t}*)0)->{c})");
+    format!(
+        "(ptx_abi_same<{d}, bool>::value ? 3 : static_cast<{d}>(0.5) != static_cast<{d}>(0) ? 2 : \
+         static_cast<{d}>(-1) < static_cast<{d}>(0) ? 1 : 0)"
+    )
+}
+
+/// Collects every check of `ty` against the C type spelled `c_type`.
+pub(crate) fn collect_checks(
+    ty: &TypeDesc,
+    c_type: &str,
+    map: &[(&str, &str)],
+    recurse: bool,
+) -> Result<Checks, LayoutError> {
+    let l = try_layout_of(ty, AddressSize::A64)?;
+    let mut walk = Walk {
+        map,
+        recurse,
+        size: l.size,
+        out: Checks {
+            c_type: c_type.to_string(),
+            ident: ident_of(c_type),
+            helpers: String::new(),
+            checks: Vec::new(),
+            probes: Vec::new(),
+            union_inside: false,
+        },
+    };
+    walk.push("", Fact::Size, format!("sizeof({c_type})"), l.size as i64);
+    walk.push(
+        "",
+        Fact::Align,
+        format!("alignof({c_type})"),
+        l.align as i64,
+    );
+    if matches!(ty.kind, TypeKind::Aggregate { .. }) {
+        walk.aggregate(ty, 0, "", "")?;
+    }
+    Ok(walk.out)
+}
+
+/// The bit-field checks [`crate::cuda_header`] adds for one type it declares: for each named
+/// bit-field, `static_assert`s of its declared type, width and signedness (§1.3), and, when
+/// `PTX_ABI_BIT_PROBES` is defined, a `__device__` object with only that field set to all
+/// ones, whose PTX image shows its bit positions. Checks that set a member of a union other
+/// than its first need C++20 (a constant expression may change a union's active member only
+/// from C++20 on), so they are compiled only under C++20.
+pub fn bit_field_asserts(ty: &TypeDesc) -> Result<String, LayoutError> {
+    let checks = collect_checks(ty, ty.name, &[], false)?;
+    if checks.helpers.is_empty() {
+        return Ok(String::new());
+    }
+    let n = ty.name;
+    let mut out = String::new();
+    out.push_str(&checks.helpers);
+    for c in checks
+        .checks
+        .iter()
+        .filter(|c| matches!(c.fact, Fact::DeclaredType | Fact::Width | Fact::Signed))
+    {
+        let what = c.fact.describe(c.expected, c.scalar);
+        out.push_str(&format!(
+            "static_assert({} == {}, \"ptx-abi: {n}::{} is {what}\");\n",
+            c.expr, c.expected, c.member
+        ));
+    }
+    out.push_str("#ifdef PTX_ABI_BIT_PROBES\n");
+    for p in &checks.probes {
+        out.push_str(&format!(
+            "extern \"C\" __device__ const {n} {} = {};\n",
+            p.global, p.setter
+        ));
+    }
+    out.push_str("#endif\n");
+    if checks.union_inside {
+        out = format!("#if __cplusplus >= 202002L\n{out}#endif\n");
+    }
+    Ok(out)
+}
+
+/// The checks of a Rust type against a C type the user declares: CUDA C++ to compile after
+/// the user's header (a [`crate::PtxAbi`] type, the C type's name, and a map from Rust member
+/// paths to C member names), and the expected answers to compare NVRTC's PTX with.
+///
+/// The map: `("rust_name", "c_name")` for a renamed member, `("rust_name", "")` for a member
+/// that is an anonymous struct or union in C (its members are then looked up directly in the
+/// enclosing C type, as C does). Keys are member names, or dotted paths from the root type
+/// (`"col0.bits"`) where one name is ambiguous. Members of nested structs, unions and arrays
+/// (element 0) are checked too, through their paths (`col0.b`, `cells[0].x`).
+///
+/// For a kernel parameter `DevicePtr<T>`, this is how the pointee's layout is checked: the
+/// `.param` declaration shows only `.u64`.
+#[derive(Clone, Debug)]
+pub struct CTypeCheck {
+    checks: Checks,
+}
+
+/// One difference between the C type and the Rust type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CMismatch {
+    /// The Rust member path (`""` for the type itself).
+    pub member: String,
+    /// What differs.
+    pub fact: Fact,
+    /// What C says, in words (`byte 8`, `bits 3..6 of byte 0`).
+    pub c: String,
+    /// What ptx-abi computed for the Rust type, in words.
+    pub rust: String,
+}
+
+impl fmt::Display for CMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let member = if self.member.is_empty() {
+            "the type".to_string()
+        } else {
+            format!("`{}`", self.member)
+        };
+        write!(
+            f,
+            "{member}: {}: C has {}, Rust has {}",
+            self.fact.label(),
+            self.c,
+            self.rust
+        )
+    }
+}
+
+/// Why a C type and a Rust type do not agree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CTypeMismatch {
+    /// The C type's name.
+    pub c_type: String,
+    /// Every difference, in member order.
+    pub mismatches: Vec<CMismatch>,
+}
+
+impl fmt::Display for CTypeMismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "the C type `{}` does not have the Rust type's PTX layout ({} difference{}):",
+            self.c_type,
+            self.mismatches.len(),
+            if self.mismatches.len() == 1 { "" } else { "s" }
+        )?;
+        for m in &self.mismatches {
+            writeln!(f, "  {m}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for CTypeMismatch {}
+
+impl CTypeCheck {
+    /// The checks of `ty` against the C type named `c_type` (which the user's code declares),
+    /// with `members` mapping Rust member names to C ones (see the type's docs).
+    pub fn new(
+        ty: &'static TypeDesc,
+        c_type: &str,
+        members: &[(&str, &str)],
+    ) -> Result<Self, LayoutError> {
+        Ok(CTypeCheck {
+            checks: collect_checks(ty, c_type, members, true)?,
+        })
+    }
+
+    /// The bit-field probes [`crate::cuda_header`] writes for `ty` under `PTX_ABI_BIT_PROBES`;
+    /// compare them with [`CTypeCheck::compare_bit_positions`].
+    pub fn of_header(ty: &'static TypeDesc) -> Result<Self, LayoutError> {
+        Ok(CTypeCheck {
+            checks: collect_checks(ty, ty.name, &[], false)?,
+        })
+    }
+
+    /// Compares only the bit-field positions in `ptx` (NVRTC's PTX of a header compiled with
+    /// `PTX_ABI_BIT_PROBES` defined, or of [`CTypeCheck::source`]) with ptx-abi's.
+    pub fn compare_bit_positions(&self, ptx: &str) -> Result<(), CTypeMismatch> {
+        let mismatches = self.probe_mismatches(ptx);
+        if mismatches.is_empty() {
+            Ok(())
+        } else {
+            Err(CTypeMismatch {
+                c_type: self.checks.c_type.clone(),
+                mismatches,
+            })
+        }
+    }
+
+    fn probe_mismatches(&self, ptx: &str) -> Vec<CMismatch> {
+        let mut mismatches = Vec::new();
+        for p in &self.checks.probes {
+            let mut got = global_bytes(ptx, &p.global).unwrap_or_default();
+            got.resize(p.expected.len(), 0);
+            if got != p.expected {
+                mismatches.push(CMismatch {
+                    member: p.member.clone(),
+                    fact: Fact::Offset,
+                    c: describe_bits(&got),
+                    rust: describe_bits(&p.expected),
+                });
+            }
+        }
+        mismatches
+    }
+
+    /// CUDA C++ to compile after the user's declarations (with `-rdc=true`, so that its
+    /// `extern "C" __device__` constants stay in the PTX): one array of measured values and
+    /// one object per bit-field. Read the PTX back with [`CTypeCheck::compare`].
+    pub fn source(&self) -> String {
+        let c = &self.checks;
+        let mut out = String::from(CHECK_PRELUDE);
+        out.push_str(&c.helpers);
+        out.push_str(&format!(
+            "extern \"C\" __device__ const long long ptx_abi_values_{}[{}] = {{\n",
+            c.ident,
+            c.checks.len()
+        ));
+        for check in &c.checks {
+            out.push_str(&format!("    static_cast<long long>({}),\n", check.expr));
+        }
+        out.push_str("};\n");
+        for p in &c.probes {
+            out.push_str(&format!(
+                "extern \"C\" __device__ const {} {} = {};\n",
+                c.c_type, p.global, p.setter
+            ));
+        }
+        out
+    }
+
+    /// Compares the PTX NVRTC made of the user's header plus [`CTypeCheck::source`] with the
+    /// Rust type's layout: `Ok` when every fact agrees, else every difference.
+    pub fn compare(&self, ptx: &str) -> Result<(), CTypeMismatch> {
+        let c = &self.checks;
+        let values_name = format!("ptx_abi_values_{}", c.ident);
+        // NVRTC leaves trailing zero bytes out of an initializer.
+        let mut values = global_bytes(ptx, &values_name).unwrap_or_default();
+        values.resize(c.checks.len() * 8, 0);
+        let mut mismatches = Vec::new();
+        for (i, check) in c.checks.iter().enumerate() {
+            let got = values
+                .get(i * 8..i * 8 + 8)
+                .map(|b| i64::from_le_bytes(b.try_into().unwrap_or([0; 8])))
+                .unwrap_or(0);
+            if got != check.expected {
+                mismatches.push(CMismatch {
+                    member: check.member.clone(),
+                    fact: check.fact.clone(),
+                    c: check.fact.describe(got, check.scalar),
+                    rust: check.fact.describe(check.expected, check.scalar),
+                });
+            }
+        }
+        mismatches.extend(self.probe_mismatches(ptx));
+        if mismatches.is_empty() {
+            Ok(())
+        } else {
+            Err(CTypeMismatch {
+                c_type: c.c_type.clone(),
+                mismatches,
+            })
+        }
+    }
+}
+
+/// The set bits of a mask in words: `bits 3..8 (byte 0 bit 3 on)`.
+fn describe_bits(mask: &[u8]) -> String {
+    let set: Vec<usize> = (0..mask.len() * 8)
+        .filter(|&b| mask[b / 8] & (1 << (b % 8)) != 0)
+        .collect();
+    match (set.first(), set.last()) {
+        (Some(&a), Some(&z)) if z - a + 1 == set.len() => {
+            format!("bits {a}..{} (byte {}, bit {})", z + 1, a / 8, a % 8)
+        }
+        (Some(_), Some(_)) => format!("bits {set:?}"),
+        _ => "no bits".to_string(),
+    }
+}
+
+/// The initial bytes of the PTX global `name` (little-endian, trailing zeros restored by the
+/// caller), from `.global .align A .T name[N] = {…};` or `.T name = v;`.
+pub(crate) fn global_bytes(ptx: &str, name: &str) -> Option<Vec<u8>> {
+    for line in ptx.lines() {
+        let line = line.trim();
+        if !line.contains(".global") && !line.contains(".const") {
+            continue;
+        }
+        let Some(at) = find_word(line, name) else {
+            continue;
+        };
+        let decl = &line[..at];
+        let elem = [
+            (".b8", 1),
+            (".u8", 1),
+            (".s8", 1),
+            (".b16", 2),
+            (".u16", 2),
+            (".s16", 2),
+        ]
+        .iter()
+        .chain(&[
+            (".b32", 4),
+            (".u32", 4),
+            (".s32", 4),
+            (".b64", 8),
+            (".u64", 8),
+            (".s64", 8),
+        ])
+        .find(|(t, _)| decl.split_whitespace().any(|w| w == *t))
+        .map(|&(_, w)| w)?;
+        let Some(eq) = line.find('=') else {
+            return Some(Vec::new());
+        };
+        let body = line[eq + 1..]
+            .trim()
+            .trim_end_matches(';')
+            .trim()
+            .trim_start_matches('{')
+            .trim_end_matches('}');
+        let mut out = Vec::new();
+        for v in body.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+            let n: i128 = if let Some(h) = v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+                i128::from_str_radix(h.trim_end_matches(['U', 'u']), 16).ok()?
+            } else {
+                v.trim_end_matches(['U', 'u']).parse().ok()?
+            };
+            out.extend_from_slice(&(n as u128).to_le_bytes()[..elem]);
+        }
+        return Some(out);
+    }
+    None
+}
+
+/// Where `name` occurs in `line` as a whole word (followed by `[`, ` `, `=` or `;`).
+fn find_word(line: &str, name: &str) -> Option<usize> {
+    let mut from = 0;
+    while let Some(i) = line[from..].find(name) {
+        let at = from + i;
+        let before = line[..at].chars().next_back();
+        let after = line[at + name.len()..].chars().next();
+        let word = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !word(before) && !word(after) {
+            return Some(at);
+        }
+        from = at + name.len();
+    }
+    None
+}
