@@ -24,7 +24,10 @@ commands:
           path of libnvrtc.so.12 (libnvrtc-builtins is next to it)
   ptxas   download (once) the pinned nvcc wheel into <target>/nvidia and print the absolute
           path of ptxas
-  test    fetch NVRTC and ptxas, then run every test of the workspace with the live NVRTC
+  cuda-headers
+          download (once) the pinned CUDA runtime wheel (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h,
+          cuda.h, …) into <target>/nvidia and print the absolute path of its include directory
+  test    fetch NVRTC, ptxas and the CUDA headers, then run every test of the workspace with the live NVRTC
           oracle on a fresh random seed (`--seed N` replays a run)
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus (tests/corpus_*.rs, figures.rs
           and tests/data/) with NVRTC's answers
@@ -45,6 +48,11 @@ fn main() -> ExitCode {
     let result = match cmd {
         "nvrtc" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::NVRTC_WHEEL)),
         "ptxas" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::PTXAS_WHEEL)),
+        "cuda-headers" => no_args(cmd, rest).and_then(|()| {
+            let f = fetch::fetch(&fetch::CUDA_HEADERS_WHEEL, &fetch::cache_dir())?;
+            println!("{}", f.parent().unwrap_or(&f).display());
+            Ok(())
+        }),
         "test" => test::run(rest),
         "bench-compile" => bench_compile::run(rest),
         "corpus" => corpus::run(rest),
