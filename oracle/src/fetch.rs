@@ -151,7 +151,9 @@ fn candidate_cache_dirs() -> Vec<PathBuf> {
 
 fn locate(env_var: &str, wheel: &Wheel) -> Option<PathBuf> {
     // An empty `env_var`: no override (env::var_os may panic on an empty key).
-    let set = Some(env_var).filter(|v| !v.is_empty()).and_then(env::var_os);
+    let set = Some(env_var)
+        .filter(|v| !v.is_empty())
+        .and_then(env::var_os);
     if let Some(p) = non_empty(set) {
         // An explicit setting wins even when it is wrong: the caller then gets a load error
         // naming the path instead of silently testing against some other copy.

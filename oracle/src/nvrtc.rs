@@ -208,7 +208,8 @@ impl Nvrtc {
     /// No headers are available (there are none to give NVRTC here); the CUDA vector types are
     /// built in. Warnings do not fail a compilation; the log is only returned on failure.
     pub fn compile(&self, source: &str, options: &[&str]) -> Result<String, CompileError> {
-        self.compile_lowered(source, options, &[]).map(|(ptx, _)| ptx)
+        self.compile_lowered(source, options, &[])
+            .map(|(ptx, _)| ptx)
     }
 
     /// Compiles `source` like [`Nvrtc::compile`] and returns, next to the PTX, NVRTC's lowered
@@ -285,15 +286,18 @@ impl Nvrtc {
             // added; `out` is a valid out-pointer. NVRTC owns the returned string until the
             // program is destroyed (after this loop, when `prog` drops), and it is checked for
             // NULL and copied before then.
-            let status =
-                unsafe { (self.get_lowered_name)(prog.handle, name.as_ptr(), &mut out) };
+            let status = unsafe { (self.get_lowered_name)(prog.handle, name.as_ptr(), &mut out) };
             self.check(status, "nvrtcGetLoweredName").map_err(api)?;
             if out.is_null() {
                 return Err(api(format!("no lowered name for {name:?}")));
             }
             // SAFETY: `out` is non-null and points to NVRTC's NUL-terminated string, alive
             // while `prog` is (see above).
-            lowered.push(unsafe { CStr::from_ptr(out) }.to_string_lossy().into_owned());
+            lowered.push(
+                unsafe { CStr::from_ptr(out) }
+                    .to_string_lossy()
+                    .into_owned(),
+            );
         }
         Ok((prog.ptx().map_err(api)?, lowered))
     }

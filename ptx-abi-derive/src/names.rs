@@ -12,6 +12,8 @@ pub const CRATE: &str = "crate";
 pub const IMAGE: &str = "image";
 // #[ptx(kernel = "name")] on a struct of kernel arguments
 pub const KERNEL: &str = "kernel";
+// #[ptx(abi = "c++")] next to `kernel`: an Itanium-mangled C++ name (chapter 7)
+pub const ABI: &str = "abi";
 // #[ptx(param_limit = N)] next to `kernel`
 pub const PARAM_LIMIT: &str = "param_limit";
 // #[ptx(bits = N)] on a field or a union variant
@@ -20,7 +22,16 @@ pub const BITS: &str = "bits";
 pub const DECODE: &str = "decode";
 
 /// Keys accepted on a type.
-pub const TYPE_KEYS: &[&str] = &[ALIGN, UNION, ZERO_COPY, CRATE, IMAGE, KERNEL, PARAM_LIMIT];
+pub const TYPE_KEYS: &[&str] = &[
+    ALIGN,
+    UNION,
+    ZERO_COPY,
+    CRATE,
+    IMAGE,
+    KERNEL,
+    ABI,
+    PARAM_LIMIT,
+];
 /// Keys accepted on a field.
 pub const FIELD_KEYS: &[&str] = &[BITS];
 /// Keys accepted on a variant of a `#[ptx(union)]` enum.

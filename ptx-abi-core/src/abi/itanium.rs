@@ -427,7 +427,9 @@ const fn check_path(name: &'static str) -> Result<usize, MangleError> {
             None => return Err(MangleError::BadIdentifier { name }),
         };
         let id = slice(b, s, e);
-        if !is_ident(id) || (k == 0 && n > 1 && id.len() == 3 && id[0] == b's' && id[1] == b't' && id[2] == b'd') {
+        if !is_ident(id)
+            || (k == 0 && n > 1 && id.len() == 3 && id[0] == b's' && id[1] == b't' && id[2] == b'd')
+        {
             return Err(MangleError::BadIdentifier { name });
         }
         k += 1;

@@ -38,6 +38,36 @@ pub struct CudaType {
     pub align: usize,
 }
 
+/// Chapter 7 (the Itanium C++ ABI): whether C++ passes `ty` to a device function by invisible
+/// reference, because CUDA gives it a user-written copy constructor (`__half2`,
+/// `__nv_bfloat162`). NVRTC then declares such a `.func` parameter `.param .b64` (the address
+/// of a copy the caller made) and returns such a value through a hidden first `.b64`
+/// parameter instead of `func_retval0`. Kernels (`.entry`) still take them by value.
+pub const fn passed_by_reference(ty: &TypeDesc) -> bool {
+    if !matches!(ty.kind, TypeKind::Aggregate { .. }) {
+        return false;
+    }
+    let n = ty.name.as_bytes();
+    let mut k = 0;
+    while k < BY_REFERENCE.len() {
+        let t = BY_REFERENCE[k].as_bytes();
+        if t.len() == n.len() {
+            let mut i = 0;
+            while i < n.len() && n[i] == t[i] {
+                i += 1;
+            }
+            if i == n.len() {
+                return true;
+            }
+        }
+        k += 1;
+    }
+    false
+}
+
+/// The tags of [`CUDA_TYPES`] with a non-trivial copy constructor (checked against NVRTC).
+const BY_REFERENCE: [&str; 2] = ["__half2", "__nv_bfloat162"];
+
 /// The CUDA type whose struct tag is `tag`, if ptx-abi provides it.
 pub fn cuda_type(tag: &str) -> Option<&'static CudaType> {
     CUDA_TYPES.iter().find(|t| t.tag == tag)
