@@ -3,6 +3,8 @@
 //! of Rust argument structs against real PTX.
 
 #[cfg(feature = "alloc")]
+mod call;
+#[cfg(feature = "alloc")]
 mod check;
 mod decl;
 mod kernel;
@@ -10,6 +12,8 @@ mod launch;
 #[cfg(feature = "alloc")]
 mod signature;
 
+#[cfg(feature = "alloc")]
+pub use call::{call_prototype, call_sequence, call_sequence_for, Arg, CallError, Callee, Ret};
 #[cfg(feature = "alloc")]
 pub use check::{check_entry, check_signature, ParamMismatch, SignatureError};
 pub use decl::{
