@@ -111,3 +111,10 @@ fn print_module() {
     let m = call_module::module(&ptx);
     println!("{}", &m[m.find(".entry call_all").unwrap()..]);
 }
+
+#[test]
+fn example_values_cover_every_case() {
+    let (input, expected) = call_module::buffers();
+    assert_eq!(input.len(), 32 * call_module::cases().len());
+    assert_eq!(expected.len(), 16 * call_module::cases().len());
+}

@@ -218,3 +218,94 @@ pub fn module(nvrtc_ptx: &str) -> String {
          {body}\tret;\n}}\n"
     )
 }
+
+/// Operands and the expected result of each case, as PTX images, in [`cases`] order. The
+/// expected values follow C++'s rules (promotion to `int`, then conversion back to the type,
+/// modulo 2^N), computed here with Rust's wrapping arithmetic on values that never overflow
+/// a signed `int`.
+pub fn values() -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
+    use ptx_abi::*;
+    fn v<T: PtxAbi>(a: T, b: T, r: T) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+        (
+            a.to_ptx_bytes().unwrap(),
+            b.to_ptx_bytes().unwrap(),
+            r.to_ptx_bytes().unwrap(),
+        )
+    }
+    vec![
+        v(true, false, true),
+        v(-100i8, 50, (-150i32) as i8),
+        v(200u8, 100, 44),
+        v(-30000i16, 10000, (-40000i32) as i16),
+        v(300u16, 300, (90000u32) as u16),
+        v(-7i32, 1_000_000, -1_000_007),
+        v(0x1_0001u32, 0x1_0001, 0x1_0001u32.wrapping_mul(0x1_0001)),
+        v(-5i64, 7, -12),
+        v(0x1_0000_0001u64, 0xffff_ffff, 0x1_0000_0001u64.wrapping_mul(0xffff_ffff)),
+        v(1.5f32, 0.25, 1.25),
+        v(1.5f64, -2.0, -3.0),
+        v(
+            Char2::new([-100, 7]),
+            Char2::new([50, -3]),
+            Char2::new([(-150i32) as i8, 10]),
+        ),
+        v(
+            UChar4::new([200, 1, 2, 255]),
+            UChar4::new([100, 2, 3, 255]),
+            UChar4::new([44, 3, 5, 254]),
+        ),
+        v(
+            Short3::new([-30000, 5, 0]),
+            Short3::new([10000, 6, -1]),
+            Short3::new([(-40000i32) as i16, -1, 1]),
+        ),
+        v(
+            UShort2::new([300, 7]),
+            UShort2::new([300, 9]),
+            UShort2::new([(90000u32) as u16, 63]),
+        ),
+        v(
+            Int4::new([1, -2, 3, -4]),
+            Int4::new([10, 20, -30, 40]),
+            Int4::new([-9, -22, 33, -44]),
+        ),
+        v(
+            UInt3::new([0x1_0001, 2, 3]),
+            UInt3::new([0x1_0001, 5, 7]),
+            UInt3::new([0x1_0001u32.wrapping_mul(0x1_0001), 10, 21]),
+        ),
+        v(Float2::new([1.0, 2.5]), Float2::new([0.5, 5.0]), Float2::new([0.5, -2.5])),
+        v(
+            Float4::new([1.0, 2.0, 3.0, 4.0]),
+            Float4::new([0.5, 0.25, -1.0, 8.0]),
+            Float4::new([0.5, 1.75, 4.0, -4.0]),
+        ),
+        v(Double2::new([1.5, -3.0]), Double2::new([2.0, 0.5]), Double2::new([3.0, -1.5])),
+        v(
+            LongLong2::new([i64::MIN + 10, 5]),
+            LongLong2::new([3, -5]),
+            LongLong2::new([i64::MIN + 7, 10]),
+        ),
+        v(
+            Bits { a: 6, b: -60, c: 300 },
+            Bits { a: 5, b: 10, c: 300 },
+            // a: (6 + 5) mod 8; b: -70 in 7 bits is 58; c: 90000 as a short is 24464.
+            Bits { a: 3, b: 58, c: (90000i32) as i16 },
+        ),
+    ]
+}
+
+/// The input and expected output buffers of `call_all`.
+pub fn buffers() -> (Vec<u8>, Vec<u8>) {
+    let vals = values();
+    assert_eq!(vals.len(), cases().len());
+    let mut input = vec![0u8; 32 * vals.len()];
+    let mut expected = vec![0u8; 16 * vals.len()];
+    for (i, (a, b, r)) in vals.iter().enumerate() {
+        let (sa, sb, sr) = slots(i);
+        input[sa..sa + a.len()].copy_from_slice(a);
+        input[sb..sb + b.len()].copy_from_slice(b);
+        expected[sr..sr + r.len()].copy_from_slice(r);
+    }
+    (input, expected)
+}
