@@ -138,7 +138,10 @@ mod gpu {
         if result != expected {
             return Err(format!("{} returned wrong values", ScaleArgs::KERNEL).into());
         }
-        println!("ok: launched `{}` by its mangled name, {n} results correct", ScaleArgs::KERNEL);
+        println!(
+            "ok: launched `{}` by its mangled name, {n} results correct",
+            ScaleArgs::KERNEL
+        );
 
         // 2. The generated call sequences.
         let call_all = ctx
@@ -179,7 +182,9 @@ mod gpu {
             }
         }
         if !bad.is_empty() {
-            return Err(format!("call sequences returned wrong values:\n{}", bad.join("\n")).into());
+            return Err(
+                format!("call sequences returned wrong values:\n{}", bad.join("\n")).into(),
+            );
         }
         println!(
             "ok: {} device functions called through ptx-abi's call sequences, all results correct",

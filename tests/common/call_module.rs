@@ -241,7 +241,11 @@ pub fn values() -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
         v(-7i32, 1_000_000, -1_000_007),
         v(0x1_0001u32, 0x1_0001, 0x1_0001u32.wrapping_mul(0x1_0001)),
         v(-5i64, 7, -12),
-        v(0x1_0000_0001u64, 0xffff_ffff, 0x1_0000_0001u64.wrapping_mul(0xffff_ffff)),
+        v(
+            0x1_0000_0001u64,
+            0xffff_ffff,
+            0x1_0000_0001u64.wrapping_mul(0xffff_ffff),
+        ),
         v(1.5f32, 0.25, 1.25),
         v(1.5f64, -2.0, -3.0),
         v(
@@ -274,23 +278,43 @@ pub fn values() -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
             UInt3::new([0x1_0001, 5, 7]),
             UInt3::new([0x1_0001u32.wrapping_mul(0x1_0001), 10, 21]),
         ),
-        v(Float2::new([1.0, 2.5]), Float2::new([0.5, 5.0]), Float2::new([0.5, -2.5])),
+        v(
+            Float2::new([1.0, 2.5]),
+            Float2::new([0.5, 5.0]),
+            Float2::new([0.5, -2.5]),
+        ),
         v(
             Float4::new([1.0, 2.0, 3.0, 4.0]),
             Float4::new([0.5, 0.25, -1.0, 8.0]),
             Float4::new([0.5, 1.75, 4.0, -4.0]),
         ),
-        v(Double2::new([1.5, -3.0]), Double2::new([2.0, 0.5]), Double2::new([3.0, -1.5])),
+        v(
+            Double2::new([1.5, -3.0]),
+            Double2::new([2.0, 0.5]),
+            Double2::new([3.0, -1.5]),
+        ),
         v(
             LongLong2::new([i64::MIN + 10, 5]),
             LongLong2::new([3, -5]),
             LongLong2::new([i64::MIN + 7, 10]),
         ),
         v(
-            Bits { a: 6, b: -60, c: 300 },
-            Bits { a: 5, b: 10, c: 300 },
+            Bits {
+                a: 6,
+                b: -60,
+                c: 300,
+            },
+            Bits {
+                a: 5,
+                b: 10,
+                c: 300,
+            },
             // a: (6 + 5) mod 8; b: -70 in 7 bits is 58; c: 90000 as a short is 24464.
-            Bits { a: 3, b: 58, c: (90000i32) as i16 },
+            Bits {
+                a: 3,
+                b: 58,
+                c: (90000i32) as i16,
+            },
         ),
     ]
 }
