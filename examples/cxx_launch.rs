@@ -13,7 +13,6 @@
 //! saying what it skipped and exits 0.
 
 #[path = "../tests/common/call_module.rs"]
-#[allow(dead_code)]
 mod call_module;
 
 use ptx_abi::{DeviceConstPtr, DevicePtr, KernelParams, PtxAbi};

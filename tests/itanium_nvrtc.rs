@@ -135,3 +135,36 @@ fn guide_chapter_6_foo_is_z3fooii() {
         "{ptx}"
     );
 }
+
+/// Substitution numbers past `S9_` (`SA_` … `SZ_`, `S10_`): 40 distinct structs, then each
+/// again in reverse order.
+#[test]
+fn long_substitution_numbers_match_nvrtc() {
+    let tags: Vec<String> = (0..40).map(|i| format!("T{i}")).collect();
+    let mut src: String = tags
+        .iter()
+        .map(|t| format!("struct {t} {{ int v; }};\n"))
+        .collect();
+    let decl: Vec<String> = tags
+        .iter()
+        .chain(tags.iter().rev())
+        .enumerate()
+        .map(|(i, t)| format!("{t} p{i}"))
+        .collect();
+    src.push_str(&format!(
+        "namespace a {{ __global__ void many({}) {{}} }}\n",
+        decl.join(", ")
+    ));
+    let named: Vec<CxxType> = tags
+        .iter()
+        .map(|t| CxxType::Named(Box::leak(t.clone().into_boxed_str())))
+        .collect();
+    let params: Vec<&CxxType> = named.iter().chain(named.iter().rev()).collect();
+    let ours = mangle("a::many", &params).unwrap();
+    assert!(ours.as_str().contains("S10_"), "{}", ours.as_str());
+    let Some(nvrtc) = common::nvrtc() else { return };
+    let (_, lowered) = nvrtc
+        .compile_lowered(&src, &["--gpu-architecture=compute_90"], &["a::many"])
+        .unwrap();
+    assert_eq!(ours.as_str(), lowered[0]);
+}

@@ -173,7 +173,7 @@ pub struct Mangled {
 struct State {
     out: Mangled,
     /// Substitution candidates: (start, end) of each key in `keys`.
-    subs: [(u16, u16); 64],
+    subs: [(u16, u16); 128],
     nsubs: usize,
     keys: [u8; 2 * MANGLED_MAX],
     keys_len: usize,
@@ -204,7 +204,7 @@ impl State {
                 buf: [0; MANGLED_MAX],
                 len: 0,
             },
-            subs: [(0, 0); 64],
+            subs: [(0, 0); 128],
             nsubs: 0,
             keys: [0; 2 * MANGLED_MAX],
             keys_len: 0,
