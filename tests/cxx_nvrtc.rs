@@ -8,9 +8,9 @@ mod common;
 use ptx_abi::params::ParamSpace;
 use ptx_abi::{
     cuda_header, entry_signature, itanium, param_decl, Bf16, Bf16x2, DeviceConstPtr, DevicePtr,
-    Double3, Double4, Float4, Fp4x2E2M1, Fp8E4M3, Fp8E5M2, Fp8x2E4M3, Fp8x2E5M2, Fp8x4E4M3,
-    Fp8x4E5M2, Half2, KernelParams, Long3, Long4, LongLong3, LongLong4, PtxAbi, TensorMap, ULong3,
-    ULong4, ULongLong3, ULongLong4, CUDA_TYPES,
+    Double3, Double4, Double4A16, Double4A32, Float4, Fp4x2E2M1, Fp8E4M3, Fp8E5M2, Fp8x2E4M3,
+    Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, KernelParams, Long3, Long4, LongLong3, LongLong4,
+    PtxAbi, TensorMap, ULong3, ULong4, ULongLong3, ULongLong4, CUDA_TYPES,
 };
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::ptx;
@@ -108,6 +108,8 @@ fn cases() -> Vec<Case> {
         case("Fp8x4E4M3", Fp8x4E4M3([0x0102_0304]), "__nv_fp8x4_e4m3", "__builtin_bit_cast(__nv_fp8x4_e4m3, 0x01020304u)"),
         case("Fp8x4E5M2", Fp8x4E5M2([0x0506_0708]), "__nv_fp8x4_e5m2", "__builtin_bit_cast(__nv_fp8x4_e5m2, 0x05060708u)"),
         case("Fp4x2E2M1", Fp4x2E2M1([0x2a]), "__nv_fp4x2_e2m1", "__builtin_bit_cast(__nv_fp4x2_e2m1, (unsigned char)0x2a)"),
+        case("Double4A16", Double4A16 { x: -0.5, y: 2.0, z: 1e300, w: 4.0 }, "double4_16a", "{-0.5, 2.0, 1e300, 4.0}"),
+        case("Double4A32", Double4A32 { x: 1.0, y: -1.0, z: 0.125, w: 8.0 }, "double4_32a", "{1.0, -1.0, 0.125, 8.0}"),
         case("TensorMap", tm, "CUtensorMap", "{{0x10101010101ULL, 0x20202020202ULL, 0x30303030303ULL, 0x40404040404ULL, 0x50505050505ULL, 0x60606060606ULL, 0x70707070707ULL, 0x80808080808ULL, 0x90909090909ULL, 0xa0a0a0a0a0aULL, 0xb0b0b0b0b0bULL, 0xc0c0c0c0c0cULL, 0xd0d0d0d0d0dULL, 0xe0e0e0e0e0eULL, 0xf0f0f0f0f0fULL, 0x101010101010ULL}}"),
     ]
 }
@@ -124,8 +126,45 @@ fn every_cuda_type_matches_nvrtc_with_cuda_headers() {
     tested.sort_unstable();
     assert_eq!(rows, tested);
 
-    let mut src = String::from(PRELUDE);
-    let mut names = Vec::new();
+    // CUDA 13's types are checked by `cuda13_types_match_nvrtc`.
+    let cases: Vec<Case> = cases.into_iter().filter(|c| !is_cuda13(c)).collect();
+    let src = format!("{PRELUDE}{}", case_source(&cases));
+    let names: Vec<String> = (0..cases.len()).map(|i| format!("mangled{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let (ptx_text, lowered) = compile(&nvrtc, &inc, &src, &names);
+    let by_reference = check_cases(&cases, &ptx_text, &lowered);
+    assert_eq!(by_reference, 2, "__half2 and __nv_bfloat162");
+    eprintln!("{} CUDA types checked against NVRTC", cases.len());
+
+    // The generated header includes CUDA's headers (never redefining their types) and pins
+    // size and alignment; NVRTC accepts it (its static_asserts hold).
+    let roots: Vec<&'static ptx_abi::TypeDesc> = cases.iter().map(|c| c.ty).collect();
+    let header = cuda_header(&roots).unwrap();
+    for h in [
+        "cuda_fp16.h",
+        "cuda_bf16.h",
+        "cuda_fp8.h",
+        "cuda_fp4.h",
+        "cuda.h",
+    ] {
+        assert!(header.contains(&format!("#include <{h}>")), "{header}");
+    }
+    assert!(!header.contains("struct double4 {"), "{header}");
+    compile(
+        &nvrtc,
+        &inc,
+        &format!("{header}\n__global__ void k() {{}}\n"),
+        &[],
+    );
+}
+
+fn is_cuda13(c: &Case) -> bool {
+    c.rust.starts_with("Double4A")
+}
+
+/// Per case: an initialized global, a kernel, a device function and a C++ kernel taking it.
+fn case_source(cases: &[Case]) -> String {
+    let mut src = String::new();
     for (i, c) in cases.iter().enumerate() {
         let grid = if c.rust == "TensorMap" {
             "const __grid_constant__ "
@@ -141,15 +180,18 @@ fn every_cuda_type_matches_nvrtc_with_cuda_headers() {
             init = c.init
         ));
     }
-    let owned: Vec<String> = (0..cases.len()).map(|i| format!("mangled{i}")).collect();
-    names.extend(owned.iter().map(String::as_str));
-    let (ptx_text, lowered) = compile(&nvrtc, &inc, &src, &names);
+    src
+}
+
+/// Checks every case against NVRTC's PTX; returns how many are passed by reference to a
+/// `.func`.
+fn check_cases(cases: &[Case], ptx_text: &str, lowered: &[String]) -> usize {
     let mut by_reference = 0;
 
     for (i, c) in cases.iter().enumerate() {
         let row = CUDA_TYPES.iter().find(|r| r.rust == c.rust).unwrap();
         // Size, alignment and image: the initialized global.
-        let g = ptx::global(&ptx_text, &format!("g{i}")).expect("global in PTX");
+        let g = ptx::global(ptx_text, &format!("g{i}")).expect("global in PTX");
         assert_eq!(
             (g.size(), g.align as usize),
             (row.size, row.align),
@@ -158,8 +200,8 @@ fn every_cuda_type_matches_nvrtc_with_cuda_headers() {
         );
         assert_eq!(g.bytes().unwrap(), c.image, "{} image", c.rust);
         // `.param` lines, kernel and device function (parameter and return value).
-        let entry = ptx::signature(&ptx_text, &format!("ke{i}")).unwrap();
-        let func = ptx::signature(&ptx_text, &format!("fd{i}")).unwrap();
+        let entry = ptx::signature(ptx_text, &format!("ke{i}")).unwrap();
+        let func = ptx::signature(ptx_text, &format!("fd{i}")).unwrap();
         let decl = c.decl;
         assert_eq!(
             entry.params[0].text,
@@ -199,29 +241,43 @@ fn every_cuda_type_matches_nvrtc_with_cuda_headers() {
         assert_eq!(ours.as_str(), lowered[i], "{}", c.rust);
         assert!(ptx_text.contains(&format!(".visible .entry {}(", lowered[i])));
     }
-    assert_eq!(by_reference, 2, "__half2 and __nv_bfloat162");
-    eprintln!("{} CUDA types checked against NVRTC", cases.len());
+    by_reference
+}
 
-    // The generated header includes CUDA's headers (never redefining their types) and pins
-    // size and alignment; NVRTC accepts it (its static_asserts hold).
-    let roots: Vec<&'static ptx_abi::TypeDesc> = cases.iter().map(|c| c.ty).collect();
-    let header = cuda_header(&roots).unwrap();
-    for h in [
-        "cuda_fp16.h",
-        "cuda_bf16.h",
-        "cuda_fp8.h",
-        "cuda_fp4.h",
-        "cuda.h",
-    ] {
-        assert!(header.contains(&format!("#include <{h}>")), "{header}");
+/// CUDA 13's `double4_16a` and `double4_32a`, with their definitions read from CUDA 13's own
+/// `vector_types.h` and compiled by NVRTC 12.9 (which does not predefine them).
+#[test]
+fn cuda13_types_match_nvrtc() {
+    let Some(nvrtc) = common::nvrtc() else { return };
+    let dir =
+        ptx_abi_oracle::fetch::cuda13_include_dir().filter(|d| d.join("vector_types.h").is_file());
+    let Some(dir) = dir else {
+        assert!(
+            std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
+            "CUDA 13 headers are required (PTX_ABI_REQUIRE_ORACLE=1) but were not found"
+        );
+        eprintln!("skipped: CUDA 13 headers not found, run `cargo xtask cuda-headers`");
+        return;
+    };
+    let header = std::fs::read_to_string(dir.join("vector_types.h")).unwrap();
+    let cases: Vec<Case> = cases().into_iter().filter(is_cuda13).collect();
+    let mut src = String::new();
+    for c in &cases {
+        // `struct __device_builtin__ __builtin_align__(N) double4_Na\n{ … };`, verbatim.
+        let start = header
+            .find(&format!(") {}\n", c.c_type))
+            .and_then(|i| header[..i].rfind("struct __device_builtin__"))
+            .unwrap_or_else(|| panic!("{} not in CUDA 13's vector_types.h", c.c_type));
+        let end = start + header[start..].find("};").unwrap() + 2;
+        src.push_str(&header[start..end]);
+        src.push_str(&format!("\ntypedef struct {t} {t};\n", t = c.c_type));
     }
-    assert!(!header.contains("struct double4 {"), "{header}");
-    compile(
-        &nvrtc,
-        &inc,
-        &format!("{header}\n__global__ void k() {{}}\n"),
-        &[],
-    );
+    src.push_str(&case_source(&cases));
+    let names: Vec<String> = (0..cases.len()).map(|i| format!("mangled{i}")).collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let (ptx_text, lowered) = compile(&nvrtc, &[], &src, &names);
+    assert_eq!(check_cases(&cases, &ptx_text, &lowered), 0);
+    eprintln!("{} CUDA 13 types checked against NVRTC", cases.len());
 }
 
 // ---- `#[ptx(kernel = "…", abi = "c++")]` ---------------------------------------------------

@@ -77,6 +77,31 @@ pub const CUDA_HEADERS_WHEEL: Wheel = Wheel {
     executable: false,
 };
 
+/// CUDA 13.0's runtime headers, for the types CUDA 13 added (`double4_16a`, `double4_32a` in
+/// `vector_types.h`); [`cuda13_include_dir`].
+pub const CUDA13_HEADERS_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-runtime",
+    version: "13.0.96",
+    sha256_x86_64: "7f82250d7782aa23b6cfe765ecc7db554bd3c2870c43f3d1821f1d18aebf0548",
+    file: "nvidia/cu13/include/vector_types.h",
+    executable: false,
+};
+
+/// Environment variable naming CUDA 13's include directory directly.
+pub const CUDA13_INCLUDE_ENV: &str = "PTX_ABI_CUDA13_INCLUDE";
+
+/// CUDA 13's include directory: `$PTX_ABI_CUDA13_INCLUDE`, else the one `cargo xtask
+/// cuda-headers` cached. Never downloads.
+pub fn cuda13_include_dir() -> Option<PathBuf> {
+    locate(CUDA13_INCLUDE_ENV, &CUDA13_HEADERS_WHEEL).map(|f| {
+        if f.is_dir() {
+            f
+        } else {
+            f.parent().map(Path::to_path_buf).unwrap_or(f)
+        }
+    })
+}
+
 /// Environment variable naming the CUDA include directory directly (one holding
 /// `cuda_fp16.h`); takes precedence over the cache.
 pub const CUDA_INCLUDE_ENV: &str = "PTX_ABI_CUDA_INCLUDE";

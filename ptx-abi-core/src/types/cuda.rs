@@ -8,7 +8,9 @@
 //! (`struct __builtin_align__(16) double4 { double x, y, z, w; }`): 32 bytes aligned 16, passed as
 //! `.param .align 16 .b8 p[32]`, never as a PTX vector (`.v4.f64` does not exist). Their 3-lane
 //! forms are aligned like the element (24 bytes, aligned 8). They are aggregates here, not
-//! [`crate::Vector`]s.
+//! [`crate::Vector`]s. CUDA 13 deprecates `double4` (and `long4`, …) for `double4_16a` (the
+//! same layout) and `double4_32a` (aligned 32): [`Double4A16`], [`Double4A32`], declared by
+//! CUDA 13's `vector_types.h` (nvcc 13 includes it implicitly; NVRTC 12 does not have them).
 //!
 //! [`CUDA_TYPES`] is the one table mapping each Rust name to its CUDA name, the struct tag
 //! C++ mangles it by, and the header that declares it. Every [`crate::TypeDesc`] name here is
@@ -176,6 +178,8 @@ lane_structs! {
     LongLong4, "longlong4", i64, I64, 16, [x, y, z, w], 4;
     ULongLong3, "ulonglong3", u64, U64, 8, [x, y, z], 3;
     ULongLong4, "ulonglong4", u64, U64, 16, [x, y, z, w], 4;
+    Double4A16, "double4_16a", f64, F64, 16, [x, y, z, w], 4;
+    Double4A32, "double4_32a", f64, F64, 32, [x, y, z, w], 4;
 }
 
 /// Reduced-precision types: raw bit patterns in the storage CUDA's structs hold.
@@ -294,6 +298,8 @@ table! {
     LongLong4, "longlong4", "longlong4", None;
     ULongLong3, "ulonglong3", "ulonglong3", None;
     ULongLong4, "ulonglong4", "ulonglong4", None;
+    Double4A16, "double4_16a", "double4_16a", Some("vector_types.h");
+    Double4A32, "double4_32a", "double4_32a", Some("vector_types.h");
     Half2, "__half2", "__half2", Some("cuda_fp16.h");
     Bf16, "__nv_bfloat16", "__nv_bfloat16", Some("cuda_bf16.h");
     Bf16x2, "__nv_bfloat162", "__nv_bfloat162", Some("cuda_bf16.h");
