@@ -319,13 +319,27 @@ struct TilesArgs {
     c: i8,
 }
 
+/// C `long`, `unsigned long` and `size_t` beside `long long`.
+#[derive(PtxAbi)]
+#[repr(C)]
+#[ptx(kernel = "sizes::fill", abi = "c++")]
+struct FillArgs {
+    out: DevicePtr<ptx_abi::CLong>,
+    n: ptx_abi::CULong,
+    count: ptx_abi::CULong,
+    offset: i64,
+    base: DeviceConstPtr<ptx_abi::CULong>,
+}
+
 const SCALE_C: &str = "struct Params { float scale; unsigned count; };\n\
 namespace ns { namespace inner {\n\
 __global__ void scale(float* out, const float* input, unsigned n, Params params) {}\n\
 } }\n\
 __global__ void tiles(const __grid_constant__ CUtensorMap map, float4 (*rows)[4],\n\
     const double4 (*cols)[2], double4 a, double4 b, Params p, Params* q, void* raw,\n\
-    const void* craw, const float** pp, __nv_bfloat162 h, bool flag, signed char c) {}\n";
+    const void* craw, const float** pp, __nv_bfloat162 h, bool flag, signed char c) {}\n\
+namespace sizes { __global__ void fill(long* out, unsigned long n, size_t count,\n\
+    long long offset, const size_t* base) {} }\n";
 
 #[test]
 fn cxx_kernel_names_are_constants() {
@@ -338,12 +352,16 @@ fn cxx_kernel_signatures_equal_nvrtc() {
     let Some(nvrtc) = common::nvrtc() else { return };
     let Some(inc) = includes() else { return };
     let src = format!("{PRELUDE}{SCALE_C}");
-    let (ptx_text, lowered) = compile(&nvrtc, &inc, &src, &["ns::inner::scale", "tiles"]);
+    let names = ["ns::inner::scale", "tiles", "sizes::fill"];
+    let (ptx_text, lowered) = compile(&nvrtc, &inc, &src, &names);
     assert_eq!(lowered[0], ScaleArgs::KERNEL);
     assert_eq!(lowered[1], TilesArgs::KERNEL);
+    assert_eq!(lowered[2], FillArgs::KERNEL);
+    assert_eq!(FillArgs::KERNEL, "_ZN5sizes4fillEPlmmxPKm");
     for sig in [
         entry_signature::<ScaleArgs>(),
         entry_signature::<TilesArgs>(),
+        entry_signature::<FillArgs>(),
     ] {
         assert!(
             ptx_text.contains(&sig),
@@ -352,4 +370,5 @@ fn cxx_kernel_signatures_equal_nvrtc() {
     }
     ptx_abi::check_entry::<ScaleArgs>(&ptx_text).unwrap();
     ptx_abi::check_entry::<TilesArgs>(&ptx_text).unwrap();
+    ptx_abi::check_entry::<FillArgs>(&ptx_text).unwrap();
 }

@@ -65,6 +65,7 @@ pub use report::{header::cuda_header, LayoutReport};
 pub use types::align::{
     Align1, Align128, Align16, Align2, Align32, Align4, Align64, Align8, AlignTo, Alignment,
 };
+pub use types::c_long::{CLong, CULong};
 pub use types::cuda::{
     Bf16, Bf16x2, CudaType, Double3, Double4, Double4A16, Double4A32, Fp4x2E2M1, Fp8E4M3, Fp8E5M2,
     Fp8x2E4M3, Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, Long3, Long4, LongLong3, LongLong4,

@@ -18,9 +18,10 @@
 //!
 //! Not covered (an error or a different name would result, so these are refused or left to the
 //! user): template functions and template arguments, `std::` abbreviations (`St`, `Sa`, …),
-//! anonymous namespaces (NVRTC names them `_GLOBAL__N__<hash>` per compilation), C `long`
-//! (`l`, e.g. `size_t` is `m`: ptx-abi's 64-bit integers are `long long`), references, function
-//! pointers, member functions and `char` (`c`; ptx-abi's `i8` is `signed char`).
+//! anonymous namespaces (NVRTC names them `_GLOBAL__N__<hash>` per compilation), references,
+//! function pointers, member functions and plain `char` (`c`; ptx-abi's `i8` is `signed char`).
+//! Rust's `i64`/`u64` are `long long` (`x`/`y`); for C's `long`, `unsigned long` and `size_t`
+//! (`l`/`m`) use [`crate::CLong`] and [`crate::CULong`].
 
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};

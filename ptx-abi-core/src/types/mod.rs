@@ -4,6 +4,7 @@
 
 pub(crate) mod align;
 mod array;
+pub(crate) mod c_long;
 pub mod cuda;
 pub(crate) mod handle;
 pub(crate) mod pad;
