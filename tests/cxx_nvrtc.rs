@@ -215,6 +215,27 @@ fn check_cases(cases: &[Case], ptx_text: &str, lowered: &[String]) -> usize {
                 ParamSpace::Func
             )
         );
+        // The whole `.func` signature, `fd(T p)` returning `T`.
+        let params: &'static ptx_abi::TypeDesc = Box::leak(Box::new(ptx_abi::TypeDesc {
+            name: "params",
+            kind: ptx_abi::TypeKind::Aggregate {
+                kind: ptx_abi::AggregateKind::Struct,
+                align: 0,
+                members: Box::leak(Box::new([ptx_abi::Member {
+                    name: "p",
+                    ty: c.ty,
+                    bits: None,
+                }])),
+            },
+        }));
+        let sig = ptx_abi::params::signature_text(
+            params,
+            &format!("fd{i}"),
+            ptx_abi::params::SignatureKind::Func(Some(c.ty)),
+            ptx_abi::Spelling::Nvcc,
+            ptx_abi::AddressSize::A64,
+        );
+        assert!(ptx_text.contains(&sig), "{}: {sig}", c.rust);
         if ptx_abi::types::cuda::passed_by_reference(c.ty) {
             // Returned through a hidden pointer (sret): no `func_retval0` at all.
             assert!(ptx_text.contains(&format!(".visible .func fd{i}(\n\t.param .b64 fd{i}_param_0,\n\t.param .b64 fd{i}_param_1\n)")), "{}", c.rust);
