@@ -104,15 +104,6 @@ fn call_sequence_errors_say_what_to_pass() {
 }
 
 #[test]
-#[ignore = "prints the module for inspection"]
-fn print_module() {
-    let Some(nvrtc) = common::nvrtc() else { return };
-    let ptx = common::compile(&nvrtc, &call_module::device_source());
-    let m = call_module::module(&ptx);
-    println!("{}", &m[m.find(".entry call_all").unwrap()..]);
-}
-
-#[test]
 fn example_values_cover_every_case() {
     let (input, expected) = call_module::buffers();
     assert_eq!(input.len(), 32 * call_module::cases().len());
