@@ -56,3 +56,26 @@ pub mod ch4_atomics {}
 /// §5.2's `DW_AT_address_class` codes are [`crate::dwarf::AddressClass`], and
 /// [`crate::dwarf::StateSpace::address_class`] maps each PTX state space to its code.
 pub mod ch5_debug_information {}
+
+/// # Chapter 6: the calling-sequence example
+///
+/// [`crate::params::call_sequence`] writes a caller's side of a device-function call: the
+/// `.param` declarations, `st.param` of each argument at §2.3's widths (sub-32-bit integers
+/// sign- or zero-extended into `.b32`), aggregates in aligned units, `call.uni`, and `ld.param`
+/// of the return value; [`crate::params::call_prototype`] writes the `.callprototype` of an
+/// indirect call. The guide names `foo(int, int)` `_Z3fooi`; NVRTC 12.9 names it `_Z3fooii`,
+/// and so does [`crate::itanium::mangle`].
+pub mod ch6_example {}
+
+/// # Chapter 7: C++
+///
+/// [`crate::itanium`] computes Itanium C++ names in `const fn`s from each type's
+/// [`crate::PtxAbi::CXX`]; `#[ptx(kernel = "ns::scale", abi = "c++")]` makes
+/// [`crate::KernelParams::KERNEL`] that name. [`crate::DeviceConstPtr`] is `const T*`,
+/// [`crate::CLong`]/[`crate::CULong`] are `long`/`unsigned long`. CUDA's own C++ types
+/// ([`crate::CUDA_TYPES`]: `double4`, `__half2`, `__nv_bfloat16`, the fp8/fp4 types,
+/// `CUtensorMap`, …) have their CUDA layouts; where §1.2 and CUDA differ (`double4` is a
+/// 32-byte struct aligned 16, not a PTX vector), NVRTC decides. C++ passes `__half2` and
+/// `__nv_bfloat162` to a `.func` by invisible reference (a `.b64` address; returned through a
+/// hidden pointer), as [`crate::types::cuda::passed_by_reference`] says.
+pub mod ch7_cxx {}

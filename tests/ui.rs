@@ -32,6 +32,7 @@ fn ui() {
     for case in compile_fail_cases() {
         t.compile_fail(case);
     }
+    t.compile_fail("tests/ui/cxx/*.rs");
     t.pass("tests/ui/pass/*.rs");
     t.compile_fail("tests/ui/names/*.rs");
 }

@@ -66,6 +66,55 @@ pub const PTXAS_WHEEL: Wheel = Wheel {
     executable: true,
 };
 
+/// CUDA 12.9's runtime headers (`cuda_fp16.h`, `cuda_bf16.h`, `cuda_fp8.h`, `cuda_fp4.h`,
+/// `vector_types.h`, `cuda.h` for `CUtensorMap`, …), all in one include directory of this
+/// wheel; NVRTC gets it with `-I` ([`cuda_include_dir`]).
+pub const CUDA_HEADERS_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-runtime-cu12",
+    version: "12.9.79",
+    sha256_x86_64: "25bba2dfb01d48a9b59ca474a1ac43c6ebf7011f1b0b8cc44f54eb6ac48a96c3",
+    file: "nvidia/cuda_runtime/include/cuda_fp16.h",
+    executable: false,
+};
+
+/// CUDA 13.0's runtime headers, for the types CUDA 13 added (`double4_16a`, `double4_32a` in
+/// `vector_types.h`); [`cuda13_include_dir`].
+pub const CUDA13_HEADERS_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-runtime",
+    version: "13.0.96",
+    sha256_x86_64: "7f82250d7782aa23b6cfe765ecc7db554bd3c2870c43f3d1821f1d18aebf0548",
+    file: "nvidia/cu13/include/vector_types.h",
+    executable: false,
+};
+
+/// Environment variable naming CUDA 13's include directory directly.
+pub const CUDA13_INCLUDE_ENV: &str = "PTX_ABI_CUDA13_INCLUDE";
+
+/// CUDA 13's include directory: `$PTX_ABI_CUDA13_INCLUDE`, else the one `cargo xtask
+/// cuda-headers` cached. Never downloads.
+pub fn cuda13_include_dir() -> Option<PathBuf> {
+    locate(CUDA13_INCLUDE_ENV, &CUDA13_HEADERS_WHEEL).map(|f| {
+        if f.is_dir() {
+            f
+        } else {
+            f.parent().map(Path::to_path_buf).unwrap_or(f)
+        }
+    })
+}
+
+/// Environment variable naming the CUDA include directory directly (one holding
+/// `cuda_fp16.h`); takes precedence over the cache.
+pub const CUDA_INCLUDE_ENV: &str = "PTX_ABI_CUDA_INCLUDE";
+
+/// The CUDA include directory: `$PTX_ABI_CUDA_INCLUDE`, else the one `cargo xtask
+/// cuda-headers` cached. Never downloads.
+pub fn cuda_include_dir() -> Option<PathBuf> {
+    if let Some(p) = non_empty(env::var_os(CUDA_INCLUDE_ENV)) {
+        return Some(absolute(p));
+    }
+    locate("", &CUDA_HEADERS_WHEEL).and_then(|f| f.parent().map(Path::to_path_buf))
+}
+
 impl Wheel {
     /// Directory the wheel is unpacked into, inside `cache` (`<target>/nvidia`).
     pub fn unpack_dir(&self, cache: &Path) -> PathBuf {
@@ -126,7 +175,11 @@ fn candidate_cache_dirs() -> Vec<PathBuf> {
 }
 
 fn locate(env_var: &str, wheel: &Wheel) -> Option<PathBuf> {
-    if let Some(p) = non_empty(env::var_os(env_var)) {
+    // An empty `env_var`: no override (env::var_os may panic on an empty key).
+    let set = Some(env_var)
+        .filter(|v| !v.is_empty())
+        .and_then(env::var_os);
+    if let Some(p) = non_empty(set) {
         // An explicit setting wins even when it is wrong: the caller then gets a load error
         // naming the path instead of silently testing against some other copy.
         return Some(absolute(p));

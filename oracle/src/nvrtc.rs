@@ -61,6 +61,12 @@ type GetSizeFn = unsafe extern "C" fn(NvrtcProgram, *mut usize) -> NvrtcResult;
 type GetTextFn = unsafe extern "C" fn(NvrtcProgram, *mut c_char) -> NvrtcResult;
 /// `nvrtcResult nvrtcDestroyProgram(nvrtcProgram *prog);`
 type DestroyProgramFn = unsafe extern "C" fn(*mut NvrtcProgram) -> NvrtcResult;
+/// `nvrtcResult nvrtcAddNameExpression(nvrtcProgram prog, const char * const name_expression);`
+type AddNameExpressionFn = unsafe extern "C" fn(NvrtcProgram, *const c_char) -> NvrtcResult;
+/// `nvrtcResult nvrtcGetLoweredName(nvrtcProgram prog, const char *const name_expression,
+/// const char** lowered_name);`
+type GetLoweredNameFn =
+    unsafe extern "C" fn(NvrtcProgram, *const c_char, *mut *const c_char) -> NvrtcResult;
 /// `nvrtcResult nvrtcVersion(int *major, int *minor);`
 type VersionFn = unsafe extern "C" fn(*mut c_int, *mut c_int) -> NvrtcResult;
 /// `const char *nvrtcGetErrorString(nvrtcResult result);`
@@ -78,6 +84,8 @@ pub struct Nvrtc {
     get_ptx: GetTextFn,
     destroy_program: DestroyProgramFn,
     get_error_string: GetErrorStringFn,
+    add_name_expression: AddNameExpressionFn,
+    get_lowered_name: GetLoweredNameFn,
     /// Keeps the shared object mapped: the function pointers above point into it, and they are
     /// only reachable through `&self`, so they can never outlive it.
     _lib: Library,
@@ -154,6 +162,8 @@ impl Nvrtc {
                 get_ptx: symbol(&lib, c"nvrtcGetPTX")?,
                 destroy_program: symbol(&lib, c"nvrtcDestroyProgram")?,
                 get_error_string: symbol(&lib, c"nvrtcGetErrorString")?,
+                add_name_expression: symbol(&lib, c"nvrtcAddNameExpression")?,
+                get_lowered_name: symbol(&lib, c"nvrtcGetLoweredName")?,
                 _lib: lib,
             };
             (nvrtc_version, nvrtc)
@@ -198,7 +208,25 @@ impl Nvrtc {
     /// No headers are available (there are none to give NVRTC here); the CUDA vector types are
     /// built in. Warnings do not fail a compilation; the log is only returned on failure.
     pub fn compile(&self, source: &str, options: &[&str]) -> Result<String, CompileError> {
+        self.compile_lowered(source, options, &[])
+            .map(|(ptx, _)| ptx)
+    }
+
+    /// Compiles `source` like [`Nvrtc::compile`] and returns, next to the PTX, NVRTC's lowered
+    /// (mangled) name of each of `names` (`nvrtcAddNameExpression` before the compile,
+    /// `nvrtcGetLoweredName` after): name expressions such as `ns::scale` or `&f<int>`. NVRTC
+    /// only accepts `__global__` functions and `__device__`/`__constant__` variables.
+    pub fn compile_lowered(
+        &self,
+        source: &str,
+        options: &[&str],
+        names: &[&str],
+    ) -> Result<(String, Vec<String>), CompileError> {
         let api = |log: String| CompileError { log };
+        let names = names
+            .iter()
+            .map(|n| CString::new(*n).map_err(|_| api(format!("name {n:?} contains a NUL byte"))))
+            .collect::<Result<Vec<_>, _>>()?;
         let source = CString::new(source).map_err(|_| api("source contains a NUL byte".into()))?;
         let options = options
             .iter()
@@ -230,6 +258,13 @@ impl Nvrtc {
             handle: prog,
         };
 
+        for name in &names {
+            // SAFETY: `add_name_expression` has nvrtcAddNameExpression's type and `self._lib`
+            // is alive; `prog.handle` is a live program not yet compiled (the function's
+            // precondition); `name` is NUL-terminated and outlives the call (NVRTC copies it).
+            let status = unsafe { (self.add_name_expression)(prog.handle, name.as_ptr()) };
+            self.check(status, "nvrtcAddNameExpression").map_err(api)?;
+        }
         // SAFETY: `prog.handle` is a live program created above; `option_ptrs` holds
         // `num_options` pointers to NUL-terminated strings owned by `options`, which outlives the
         // call.
@@ -243,7 +278,28 @@ impl Nvrtc {
                 _ => log,
             }));
         }
-        prog.ptx().map_err(api)
+        let mut lowered = Vec::with_capacity(names.len());
+        for name in &names {
+            let mut out: *const c_char = std::ptr::null();
+            // SAFETY: `get_lowered_name` has nvrtcGetLoweredName's type and `self._lib` is
+            // alive; `prog.handle` is a live, successfully compiled program to which `name` was
+            // added; `out` is a valid out-pointer. NVRTC owns the returned string until the
+            // program is destroyed (after this loop, when `prog` drops), and it is checked for
+            // NULL and copied before then.
+            let status = unsafe { (self.get_lowered_name)(prog.handle, name.as_ptr(), &mut out) };
+            self.check(status, "nvrtcGetLoweredName").map_err(api)?;
+            if out.is_null() {
+                return Err(api(format!("no lowered name for {name:?}")));
+            }
+            // SAFETY: `out` is non-null and points to NVRTC's NUL-terminated string, alive
+            // while `prog` is (see above).
+            lowered.push(
+                unsafe { CStr::from_ptr(out) }
+                    .to_string_lossy()
+                    .into_owned(),
+            );
+        }
+        Ok((prog.ptx().map_err(api)?, lowered))
     }
 
     /// `Ok` for `NVRTC_SUCCESS`, else an error naming `what` and NVRTC's name for `status`.

@@ -4,6 +4,7 @@
 //! Each helper is `#[inline(always)]` and takes its placement from a `const`, so after
 //! inlining an encoder is straight-line loads, shifts, masks and stores.
 
+pub use crate::abi::itanium::{mangle_or_panic, CxxType, Mangled};
 pub use crate::codec::bits::BitFieldType;
 pub use crate::codec::error::{DecodeError, EncodeError};
 pub use crate::codec::image::PtxImage;

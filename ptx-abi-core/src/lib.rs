@@ -28,7 +28,7 @@ pub mod params;
 pub mod report;
 pub mod types;
 
-pub use abi::{atomics, dwarf, syscall};
+pub use abi::{atomics, dwarf, itanium, syscall};
 pub use codec::{bits, transcode};
 pub use layout::desc;
 #[cfg(feature = "nvrtc")]
@@ -69,7 +69,13 @@ pub use report::{header::cuda_header, CTypeCheck, HeaderError, LayoutReport};
 pub use types::align::{
     Align1, Align128, Align16, Align2, Align32, Align4, Align64, Align8, AlignTo, Alignment,
 };
+pub use types::c_long::{CLong, CULong};
+pub use types::cuda::{
+    Bf16, Bf16x2, CudaType, Double3, Double4, Double4A16, Double4A32, Fp4x2E2M1, Fp8E4M3, Fp8E5M2,
+    Fp8x2E4M3, Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, Long3, Long4, LongLong3, LongLong4,
+    TensorMap, ULong3, ULong4, ULongLong3, ULongLong4, CUDA_TYPES,
+};
 pub use types::handle::{SamplerRef, SurfRef, TexRef};
 pub use types::pad::Pad;
-pub use types::pointer::{DevicePtr, VOID};
+pub use types::pointer::{DeviceConstPtr, DevicePtr, VOID};
 pub use types::vector::*;

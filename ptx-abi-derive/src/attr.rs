@@ -2,7 +2,7 @@
 
 use crate::ctxt::Ctxt;
 use crate::names::{
-    self, ALIGN, BITS, CRATE, C_NAME, DECODE, IMAGE, KERNEL, PARAM_LIMIT, UNION, ZERO_COPY,
+    self, ABI, ALIGN, BITS, CRATE, C_NAME, DECODE, IMAGE, KERNEL, PARAM_LIMIT, UNION, ZERO_COPY,
 };
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -30,6 +30,8 @@ pub struct TypeAttrs {
     pub image: Option<Ident>,
     // #[ptx(kernel = "step")]
     pub kernel: Option<syn::LitStr>,
+    // #[ptx(abi = "c++")]
+    pub abi: Option<syn::LitStr>,
     // #[ptx(param_limit = 32764)]
     pub param_limit: Option<WithSpan<u64>>,
     // #[ptx(c_name = "particle_t")]
@@ -342,6 +344,13 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
                     if has_value(cx, KERNEL, "\"step\"", &meta) {
                         let name: syn::LitStr = meta.value()?.parse()?;
                         set_once(cx, &mut out.kernel, name, KERNEL, span);
+                    }
+                }
+                // #[ptx(abi = "c++")]
+                ABI => {
+                    if has_value(cx, ABI, "\"c++\"", &meta) {
+                        let abi: syn::LitStr = meta.value()?.parse()?;
+                        set_once(cx, &mut out.abi, abi, ABI, span);
                     }
                 }
                 // #[ptx(param_limit = 32764)]

@@ -12,6 +12,8 @@ pub const CRATE: &str = "crate";
 pub const IMAGE: &str = "image";
 // #[ptx(kernel = "name")] on a struct of kernel arguments
 pub const KERNEL: &str = "kernel";
+// #[ptx(abi = "c++")] next to `kernel`: an Itanium-mangled C++ name (chapter 7)
+pub const ABI: &str = "abi";
 // #[ptx(param_limit = N)] next to `kernel`
 pub const PARAM_LIMIT: &str = "param_limit";
 // #[ptx(c_name = "name")] on a type, a field or a union variant
@@ -29,6 +31,7 @@ pub const TYPE_KEYS: &[&str] = &[
     CRATE,
     IMAGE,
     KERNEL,
+    ABI,
     PARAM_LIMIT,
     C_NAME,
 ];

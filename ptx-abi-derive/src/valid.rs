@@ -49,6 +49,23 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
 }
 
 fn check_kernel(cx: &mut Ctxt, input: &Input) {
+    let cxx = crate::expand::kernel::is_cxx(input);
+    if let Some(abi) = &input.attrs.abi {
+        if input.attrs.kernel.is_none() {
+            cx.error(
+                abi,
+                "`abi` belongs with `kernel`: write `#[ptx(kernel = \"ns::scale\", abi = \"c++\")]`",
+            );
+        } else if !matches!(abi.value().as_str(), "c++" | "C++" | "C") {
+            cx.error(
+                abi,
+                format_args!(
+                    "unknown `abi = \"{}\"`: write `abi = \"c++\"` for a C++ kernel (an Itanium-mangled name) or leave it out for `extern \"C\"`",
+                    abi.value()
+                ),
+            );
+        }
+    }
     let Some(kernel) = &input.attrs.kernel else {
         if let Some(limit) = &input.attrs.param_limit {
             cx.error_at(
@@ -87,13 +104,30 @@ fn check_kernel(cx: &mut Ctxt, input: &Input) {
         );
     }
     let name = kernel.value();
-    let valid = name
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
-        && name
+    if cxx {
+        let ok = name.split("::").all(|id| {
+            id.chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        });
+        if !ok {
+            cx.error(
+                kernel,
+                format_args!(
+                    "`{name}` is not a C++ function name: write an identifier or a namespace path like `ns::inner::scale`"
+                ),
+            );
+        }
+    }
+    let valid = cxx
+        || name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
     if !valid {
         cx.error(
             kernel,

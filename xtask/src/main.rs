@@ -25,7 +25,11 @@ commands:
           path of libnvrtc.so.12 (libnvrtc-builtins is next to it)
   ptxas   download (once) the pinned nvcc wheel into <target>/nvidia and print the absolute
           path of ptxas
-  test    fetch NVRTC and ptxas, then run every test of the workspace with the live NVRTC
+  cuda-headers
+          download (once) the pinned CUDA runtime wheel (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h,
+          cuda.h, …) and CUDA 13's (double4_16a, …) into <target>/nvidia and print the absolute
+          paths of their include directories
+  test    fetch NVRTC, ptxas and the CUDA headers, then run every test of the workspace with the live NVRTC
           oracle on a fresh random seed (`--seed N` replays a run)
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus (tests/corpus_*.rs, figures.rs
           and tests/data/) with NVRTC's answers
@@ -49,6 +53,13 @@ fn main() -> ExitCode {
     let result = match cmd {
         "nvrtc" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::NVRTC_WHEEL)),
         "ptxas" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::PTXAS_WHEEL)),
+        "cuda-headers" => no_args(cmd, rest).and_then(|()| {
+            for wheel in [&fetch::CUDA_HEADERS_WHEEL, &fetch::CUDA13_HEADERS_WHEEL] {
+                let f = fetch::fetch(wheel, &fetch::cache_dir())?;
+                println!("{}", f.parent().unwrap_or(&f).display());
+            }
+            Ok(())
+        }),
         "test" => test::run(rest),
         "bench" => bench::run(rest),
         "bench-compile" => bench_compile::run(rest),

@@ -17,12 +17,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let cache = fetch::cache_dir();
     let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &cache)?;
     let ptxas = fetch::fetch(&fetch::PTXAS_WHEEL, &cache)?;
+    let headers = fetch::fetch(&fetch::CUDA_HEADERS_WHEEL, &cache)?;
+    let include = headers.parent().unwrap_or(&headers).display().to_string();
+    let headers13 = fetch::fetch(&fetch::CUDA13_HEADERS_WHEEL, &cache)?;
+    let include13 = headers13
+        .parent()
+        .unwrap_or(&headers13)
+        .display()
+        .to_string();
+    eprintln!("xtask: CUDA headers {include}");
     eprintln!("xtask: NVRTC  {}", nvrtc.display());
     eprintln!("xtask: ptxas  {}", ptxas.display());
     eprintln!("xtask: live oracle seed {seed} (replay with `cargo xtask test --seed {seed}`)");
     let env = [
         (fetch::NVRTC_ENV, nvrtc.display().to_string()),
         (fetch::PTXAS_ENV, ptxas.display().to_string()),
+        (fetch::CUDA_INCLUDE_ENV, include),
+        (fetch::CUDA13_INCLUDE_ENV, include13),
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
         // With the tools fetched, a test that cannot find them fails instead of skipping.
         ("PTX_ABI_REQUIRE_ORACLE", "1".to_string()),

@@ -26,6 +26,12 @@ pub trait PtxAbi: Sized {
     /// `alignof` at `.address_size 64` (§1.2).
     const ALIGN: usize = layout_of(Self::TYPE, AddressSize::A64).align;
 
+    /// Chapter 7: the C++ type this type is in an Itanium-mangled name. Read from
+    /// [`PtxAbi::TYPE`] for scalars, vectors, structs, unions and enums (by their C name);
+    /// pointers and arrays override it.
+    const CXX: &'static crate::abi::itanium::CxxType =
+        &crate::abi::itanium::CxxType::of_desc(Self::TYPE);
+
     /// Writes the value's PTX image (at `.address_size 64`) into `out`, which must be exactly
     /// [`PtxAbi::SIZE`] bytes. Padding and unnamed bit-fields are written as zero.
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError>;

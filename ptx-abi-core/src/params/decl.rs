@@ -107,6 +107,11 @@ pub const fn param_type(
     spelling: Spelling,
     addr: AddressSize,
 ) -> ParamType {
+    if matches!(space, ParamSpace::Func) && crate::types::cuda::passed_by_reference(ty) {
+        // Chapter 7: C++ passes a type with a non-trivial copy constructor (`__half2`) to a
+        // device function by invisible reference: the address of a caller-made copy.
+        return slot_type(<u64 as crate::PtxAbi>::TYPE, space, spelling, addr);
+    }
     match slot_type(ty, space, spelling, addr) {
         ParamType::Bytes { align, size }
             if size > 128 && align < 4 && matches!(space, ParamSpace::Func) =>

@@ -7,7 +7,8 @@ use crate::layout::desc::TypeDesc;
 use crate::layout::MemberLayout;
 use core::ffi::c_void;
 
-/// The driver's classic limit on a kernel's parameter bytes (all GPUs, all CUDA versions).
+/// The driver's classic limit on a kernel's parameter bytes: what applies before CUDA 12.1 or
+/// on GPUs before Volta (and so everywhere, if the targets are not known).
 pub const PARAM_LIMIT: usize = 4096;
 
 /// The limit on Volta and newer GPUs with CUDA 12.1 or newer (32,764 bytes). Opt in with
@@ -21,7 +22,8 @@ pub const PARAM_LIMIT_VOLTA_CUDA_12_1: usize = 32764;
 /// offset aligned to its own alignment (§1.2), so the struct's layout *is* the packed
 /// parameter buffer, minus its tail padding.
 pub trait KernelParams: PtxAbi {
-    /// The kernel's name (`extern "C"`, so not mangled).
+    /// The kernel's symbol: its name for `extern "C"`, its Itanium-mangled name for
+    /// `#[ptx(kernel = "ns::name", abi = "c++")]` (chapter 7, computed at compile time).
     const KERNEL: &'static str;
     /// The limit on the parameter bytes this kernel is checked against.
     const PARAM_LIMIT: usize;
@@ -84,7 +86,9 @@ pub const fn kernel_params_error<const N: usize>(
         .num(end as u128)
         .str(" bytes of parameters, over the ")
         .num(limit as u128)
-        .str("-byte limit:");
+        .str("-byte limit")
+        .str(limit_origin(limit))
+        .str(":");
     i = 0;
     while i < N && i < members.len() {
         let p = &layout.members[i];
@@ -98,9 +102,23 @@ pub const fn kernel_params_error<const N: usize>(
             .str(";");
         i += 1;
     }
-    Some(m.str(
-        " pass large data through a `DevicePtr`, or raise the limit with `param_limit = 32764` (Volta+ with CUDA 12.1+)",
-    ))
+    if limit < PARAM_LIMIT_VOLTA_CUDA_12_1 {
+        Some(m.str(
+            " pass large data through a `DevicePtr`, or raise the limit with `param_limit = 32764` if every target is Volta or newer with CUDA 12.1+",
+        ))
+    } else {
+        Some(m.str(" pass large data through a `DevicePtr`"))
+    }
+}
+
+/// Which driver rule a parameter limit is: 4,096 bytes before CUDA 12.1 or before Volta,
+/// 32,764 bytes with CUDA 12.1+ on Volta and newer.
+pub const fn limit_origin(limit: usize) -> &'static str {
+    match limit {
+        PARAM_LIMIT => " (the limit before CUDA 12.1 or on GPUs before Volta)",
+        PARAM_LIMIT_VOLTA_CUDA_12_1 => " (the limit of CUDA 12.1+ on Volta and newer GPUs)",
+        _ => " (set by `param_limit`)",
+    }
 }
 
 /// Stops compilation with [`kernel_params_error`]'s message, if any.

@@ -3,6 +3,8 @@
 //! of Rust argument structs against real PTX.
 
 #[cfg(feature = "alloc")]
+mod call;
+#[cfg(feature = "alloc")]
 mod check;
 #[cfg(feature = "alloc")]
 mod check_named;
@@ -13,6 +15,8 @@ mod launch;
 mod signature;
 
 #[cfg(feature = "alloc")]
+pub use call::{call_prototype, call_sequence, call_sequence_for, Arg, CallError, Callee, Ret};
+#[cfg(feature = "alloc")]
 pub use check::{check_entry, check_signature, ParamMismatch, SignatureError};
 #[cfg(feature = "alloc")]
 pub use check_named::check_entry_named;
@@ -21,8 +25,8 @@ pub use decl::{
     Spelling, RETVAL,
 };
 pub use kernel::{
-    assert_kernel_params, buffer_size, kernel_params_error, param_offsets, param_pointers,
-    KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
+    assert_kernel_params, buffer_size, kernel_params_error, limit_origin, param_offsets,
+    param_pointers, KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 pub use launch::{
     KernelLaunch, KernelParamPointers, LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER,

@@ -65,10 +65,26 @@ pub fn signature_text(
         SignatureKind::Entry => ParamSpace::Entry,
         SignatureKind::Func(_) => ParamSpace::Func,
     };
-    let decls: Vec<String> = params
-        .members()
-        .iter()
-        .map(|m| param_type(m.ty, space, spelling, addr))
+    // Chapter 7: a C++ return value of a type with a non-trivial copy constructor (`__half2`)
+    // comes back through a hidden pointer, the first parameter, instead of `func_retval0`.
+    let sret = match kind {
+        SignatureKind::Func(Some(r)) => crate::types::cuda::passed_by_reference(r),
+        _ => false,
+    };
+    let hidden = sret.then(|| param_type(<u64 as PtxAbi>::TYPE, space, spelling, addr));
+    let kind = if sret {
+        SignatureKind::Func(None)
+    } else {
+        kind
+    };
+    let decls: Vec<String> = hidden
+        .into_iter()
+        .chain(
+            params
+                .members()
+                .iter()
+                .map(|m| param_type(m.ty, space, spelling, addr)),
+        )
         .filter(|t| *t != ParamType::Absent)
         .enumerate()
         .map(|(i, t)| match t {

@@ -182,6 +182,11 @@ fn collect(
     if known(out, ty)? {
         return Ok(());
     }
+    if crate::types::cuda::cuda_type(ty.name).is_some() {
+        // Declared by CUDA itself: included, not redefined (see `cuda_header`).
+        out.push(ty);
+        return Ok(());
+    }
     match ty.kind {
         TypeKind::Array { elem, .. } => collect(elem, out, pointees)?,
         TypeKind::Pointer { pointee } => pointees.push(pointee()),
@@ -280,6 +285,19 @@ pub fn cuda_header(roots: &[&'static TypeDesc]) -> Result<String, HeaderError> {
         collect(p, &mut types, &mut pointees)?;
     }
     let mut out = String::from(PRELUDE);
+    // CUDA's own types (`double4`, `__nv_bfloat16`, `CUtensorMap`): their header, once each.
+    let mut includes: Vec<&str> = types
+        .iter()
+        .filter_map(|t| crate::types::cuda::cuda_type(t.name).and_then(|c| c.header))
+        .collect();
+    includes.sort_unstable();
+    includes.dedup();
+    for h in includes {
+        out.push_str(&format!("#include <{h}>\n"));
+    }
+    let (cuda, types): (Vec<&TypeDesc>, Vec<&TypeDesc>) = types
+        .into_iter()
+        .partition(|t| crate::types::cuda::cuda_type(t.name).is_some());
     let aggregates = types
         .iter()
         .filter(|t| matches!(t.kind, TypeKind::Aggregate { .. }));
@@ -304,6 +322,16 @@ pub fn cuda_header(roots: &[&'static TypeDesc]) -> Result<String, HeaderError> {
         out.push_str(&definition(t));
     }
     out.push('\n');
+    for t in &cuda {
+        // Size and alignment only: CUDA's members may be private (`__half::__x`).
+        let l = try_layout_of(t, AddressSize::A64)?;
+        let n = t.name;
+        out.push_str(&format!(
+            "static_assert(sizeof({n}) == {}, \"ptx-abi: sizeof({n})\");\n\
+             static_assert(alignof({n}) == {}, \"ptx-abi: alignof({n})\");\n",
+            l.size, l.align
+        ));
+    }
     for t in &types {
         out.push_str(&asserts(t, AddressSize::A64)?);
     }

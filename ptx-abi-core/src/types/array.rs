@@ -1,5 +1,6 @@
 //! Arrays (elements back to back, aligned like the element) and `PhantomData` (no data).
 
+use crate::abi::itanium::CxxType;
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::desc::{TypeDesc, TypeKind};
@@ -14,6 +15,10 @@ impl<T: PtxAbi, const N: usize> PtxAbi for [T; N] {
             elem: T::TYPE,
             len: N,
         },
+    };
+    const CXX: &'static CxxType = &CxxType::Array {
+        elem: T::CXX,
+        len: N,
     };
 
     #[inline(always)]

@@ -1,5 +1,6 @@
 //! §1.1 and §2.3 note B: pointers are generic addresses, as wide as `.address_size`.
 
+use crate::abi::itanium::CxxType;
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::PtxAbi;
 use crate::layout::desc::{TypeDesc, TypeKind};
@@ -72,6 +73,81 @@ impl<T: ?Sized> fmt::Debug for DevicePtr<T> {
     }
 }
 
+/// A generic address of a `const T` (C++'s `const T*`), §2.3 note B.
+///
+/// The same 8 (or 4) bytes as [`DevicePtr<T>`]; it differs only in the C++ name of a function
+/// taking it (chapter 7: `PKf` instead of `Pf`), so that a kernel declared
+/// `scale(float*, const float*)` gets its mangled name right.
+#[repr(transparent)]
+pub struct DeviceConstPtr<T: ?Sized> {
+    addr: u64,
+    _pointee: PhantomData<fn() -> *const T>,
+}
+
+impl<T: ?Sized> DeviceConstPtr<T> {
+    /// The null pointer.
+    pub const NULL: Self = Self::from_raw(0);
+
+    /// A pointer holding the device address `addr`.
+    pub const fn from_raw(addr: u64) -> Self {
+        DeviceConstPtr {
+            addr,
+            _pointee: PhantomData,
+        }
+    }
+
+    /// The device address.
+    pub const fn addr(self) -> u64 {
+        self.addr
+    }
+
+    /// Whether the address is 0.
+    pub const fn is_null(self) -> bool {
+        self.addr == 0
+    }
+}
+
+impl<T: ?Sized> DevicePtr<T> {
+    /// The same address as a pointer to `const T` (C++ converts `T*` to `const T*` implicitly).
+    pub const fn as_const(self) -> DeviceConstPtr<T> {
+        DeviceConstPtr::from_raw(self.addr)
+    }
+}
+
+impl<T: ?Sized> From<DevicePtr<T>> for DeviceConstPtr<T> {
+    fn from(p: DevicePtr<T>) -> Self {
+        p.as_const()
+    }
+}
+
+impl<T: ?Sized> Clone for DeviceConstPtr<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T: ?Sized> Copy for DeviceConstPtr<T> {}
+impl<T: ?Sized> PartialEq for DeviceConstPtr<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.addr == other.addr
+    }
+}
+impl<T: ?Sized> Eq for DeviceConstPtr<T> {}
+impl<T: ?Sized> core::hash::Hash for DeviceConstPtr<T> {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.addr.hash(state)
+    }
+}
+impl<T: ?Sized> Default for DeviceConstPtr<T> {
+    fn default() -> Self {
+        Self::NULL
+    }
+}
+impl<T: ?Sized> fmt::Debug for DeviceConstPtr<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "DeviceConstPtr({:#x})", self.addr)
+    }
+}
+
 /// The description of the pointee of a `void*`.
 pub static VOID: TypeDesc = TypeDesc {
     name: "void",
@@ -87,11 +163,15 @@ const fn void() -> &'static TypeDesc {
 }
 
 macro_rules! pointer_impl {
-    ($([$($g:tt)*] $t:ty => $pointee:expr, $to:expr, $from:expr;)*) => {$(
+    ($([$($g:tt)*] $t:ty => $pointee:expr, $cxx:expr, $konst:expr, $to:expr, $from:expr;)*) => {$(
         impl<$($g)*> PtxAbi for $t {
             const TYPE: &'static TypeDesc = &TypeDesc {
                 name: "pointer",
                 kind: TypeKind::Pointer { pointee: $pointee },
+            };
+            const CXX: &'static CxxType = &CxxType::Pointer {
+                pointee: $cxx,
+                pointee_const: $konst,
             };
 
             #[inline(always)]
@@ -118,10 +198,12 @@ fn host_addr(addr: u64) -> Result<usize, DecodeError> {
 }
 
 pointer_impl! {
-    [T: PtxAbi] DevicePtr<T> => pointee::<T>, |p| p.addr, |a| Ok(DevicePtr::from_raw(a));
-    [] DevicePtr<core::ffi::c_void> => void, |p| p.addr, |a| Ok(DevicePtr::from_raw(a));
-    [T: PtxAbi] *const T => pointee::<T>, |p| p.addr() as u64,
+    [T: PtxAbi] DevicePtr<T> => pointee::<T>, T::CXX, false, |p| p.addr, |a| Ok(DevicePtr::from_raw(a));
+    [] DevicePtr<core::ffi::c_void> => void, &CxxType::Void, false, |p| p.addr, |a| Ok(DevicePtr::from_raw(a));
+    [T: PtxAbi] DeviceConstPtr<T> => pointee::<T>, T::CXX, true, |p| p.addr, |a| Ok(DeviceConstPtr::from_raw(a));
+    [] DeviceConstPtr<core::ffi::c_void> => void, &CxxType::Void, true, |p| p.addr, |a| Ok(DeviceConstPtr::from_raw(a));
+    [T: PtxAbi] *const T => pointee::<T>, T::CXX, true, |p| p.addr() as u64,
         |a| host_addr(a).map(|a| core::ptr::without_provenance(a));
-    [T: PtxAbi] *mut T => pointee::<T>, |p| p.addr() as u64,
+    [T: PtxAbi] *mut T => pointee::<T>, T::CXX, false, |p| p.addr() as u64,
         |a| host_addr(a).map(|a| core::ptr::without_provenance_mut(a));
 }

@@ -1,6 +1,9 @@
-//! `#[ptx(kernel = "name")]`: a struct whose fields are a kernel's parameters.
+//! `#[ptx(kernel = "name")]`: a struct whose fields are a kernel's parameters;
+//! `#[ptx(kernel = "ns::scale", abi = "c++")]`: the same for a C++ kernel, whose symbol is the
+//! Itanium-mangled name core computes from the fields' C++ types (chapter 7).
 
 use super::Gen;
+use crate::ast::{Body, Input};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
@@ -20,6 +23,22 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
         None => quote!(#p::PARAM_LIMIT),
     };
     let ps = gen.p_at(kernel.span());
+    // The symbol: the name as written (`extern "C"`), or its Itanium mangling.
+    let symbol = if is_cxx(gen.input) {
+        let tys: Vec<&syn::Type> = match &gen.input.body {
+            Body::Struct(fields) => fields.iter().map(|f| f.ty).collect(),
+            _ => Vec::new(),
+        };
+        quote_spanned! {kernel.span()=> {
+            const MANGLED: &#ps::Mangled = &#ps::mangle_or_panic(
+                #name,
+                &[#(<#tys as #p::PtxAbi>::CXX),*],
+            );
+            MANGLED.as_str()
+        }}
+    } else {
+        quote!(#name)
+    };
     quote_spanned! {kernel.span()=>
         const _: () = #ps::assert_kernel_params::<#count>(
             <#ident as #p::PtxAbi>::TYPE,
@@ -30,7 +49,7 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
 
         #[automatically_derived]
         impl #p::KernelParams for #ident {
-            const KERNEL: &'static ::core::primitive::str = #name;
+            const KERNEL: &'static ::core::primitive::str = #symbol;
             const PARAM_LIMIT: ::core::primitive::usize = #limit;
             const BUFFER_SIZE: ::core::primitive::usize = #p::buffer_size::<#count>(&#ident::__PTX_ABI_MEMBERS);
             const PARAM_OFFSETS: &'static [::core::primitive::usize] =
@@ -46,4 +65,13 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
             }
         }
     }
+}
+
+/// Whether `#[ptx(abi = "c++")]` asks for a C++ (mangled) kernel name.
+pub fn is_cxx(input: &Input) -> bool {
+    input
+        .attrs
+        .abi
+        .as_ref()
+        .is_some_and(|a| matches!(a.value().as_str(), "c++" | "C++"))
 }

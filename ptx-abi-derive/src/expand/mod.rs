@@ -5,7 +5,7 @@
 mod aggregate;
 mod enums;
 mod image;
-mod kernel;
+pub(crate) mod kernel;
 
 use crate::ast::{Body, Input};
 use crate::ctxt::Ctxt;

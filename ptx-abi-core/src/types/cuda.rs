@@ -1,0 +1,314 @@
+//! CUDA C++ types beyond the guide's §1.2 vectors: the 3- and 4-lane vectors of 8-byte
+//! elements (`double4`, `long3`, …), the reduced-precision types of `cuda_fp16.h`,
+//! `cuda_bf16.h`, `cuda_fp8.h` and `cuda_fp4.h`, and `CUtensorMap` — each with CUDA's layout as
+//! NVRTC 12.9 computes it with CUDA 12.9's own headers.
+//!
+//! Where §1.2 and CUDA differ, NVRTC decides: the guide's vectors stop at 2 lanes of 8-byte
+//! elements, but CUDA declares `double3`/`double4`, `long3`/`long4`, … as ordinary structs
+//! (`struct __builtin_align__(16) double4 { double x, y, z, w; }`): 32 bytes aligned 16, passed as
+//! `.param .align 16 .b8 p[32]`, never as a PTX vector (`.v4.f64` does not exist). Their 3-lane
+//! forms are aligned like the element (24 bytes, aligned 8). They are aggregates here, not
+//! [`crate::Vector`]s. CUDA 13 deprecates `double4` (and `long4`, …) for `double4_16a` (the
+//! same layout) and `double4_32a` (aligned 32): [`Double4A16`], [`Double4A32`], declared by
+//! CUDA 13's `vector_types.h` (nvcc 13 includes it implicitly; NVRTC 12 does not have them).
+//!
+//! [`CUDA_TYPES`] is the one table mapping each Rust name to its CUDA name, the struct tag
+//! C++ mangles it by, and the header that declares it. Every [`crate::TypeDesc`] name here is
+//! that struct tag, so a kernel taking one gets the right Itanium name (chapter 7).
+//! The reduced-precision types carry raw bit patterns (`Bf16(0x3f80)` is 1.0).
+
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::{check_in, check_out, PtxAbi};
+use crate::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
+
+/// One CUDA C++ type ptx-abi provides: where CUDA declares it and how C++ names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CudaType {
+    /// The Rust type's name (`Double4`).
+    pub rust: &'static str,
+    /// The name CUDA code writes (`double4`, `CUtensorMap`).
+    pub c_name: &'static str,
+    /// The struct tag, which is what an Itanium name encodes (`CUtensorMap` is
+    /// `typedef struct CUtensorMap_st {…} CUtensorMap`, so `14CUtensorMap_st`); also the
+    /// [`TypeDesc`] name.
+    pub tag: &'static str,
+    /// The header that declares it, or `None` when NVRTC and nvcc predefine it.
+    pub header: Option<&'static str>,
+    /// `sizeof` (identical at both address sizes; `long` is 64-bit on LP64 hosts only).
+    pub size: usize,
+    /// `alignof`.
+    pub align: usize,
+}
+
+/// Chapter 7 (the Itanium C++ ABI): whether C++ passes `ty` to a device function by invisible
+/// reference, because CUDA gives it a user-written copy constructor (`__half2`,
+/// `__nv_bfloat162`). NVRTC then declares such a `.func` parameter `.param .b64` (the address
+/// of a copy the caller made) and returns such a value through a hidden first `.b64`
+/// parameter instead of `func_retval0`. Kernels (`.entry`) still take them by value.
+pub const fn passed_by_reference(ty: &TypeDesc) -> bool {
+    if !matches!(ty.kind, TypeKind::Aggregate { .. }) {
+        return false;
+    }
+    let n = ty.name.as_bytes();
+    let mut k = 0;
+    while k < BY_REFERENCE.len() {
+        let t = BY_REFERENCE[k].as_bytes();
+        if t.len() == n.len() {
+            let mut i = 0;
+            while i < n.len() && n[i] == t[i] {
+                i += 1;
+            }
+            if i == n.len() {
+                return true;
+            }
+        }
+        k += 1;
+    }
+    false
+}
+
+/// The tags of [`CUDA_TYPES`] with a non-trivial copy constructor (checked against NVRTC).
+const BY_REFERENCE: [&str; 2] = ["__half2", "__nv_bfloat162"];
+
+/// The CUDA type whose struct tag is `tag`, if ptx-abi provides it.
+pub fn cuda_type(tag: &str) -> Option<&'static CudaType> {
+    CUDA_TYPES.iter().find(|t| t.tag == tag)
+}
+
+const fn scalar_desc(s: Scalar) -> &'static TypeDesc {
+    match s {
+        Scalar::I64 => <i64 as PtxAbi>::TYPE,
+        Scalar::U64 => <u64 as PtxAbi>::TYPE,
+        Scalar::F64 => <f64 as PtxAbi>::TYPE,
+        Scalar::U8 => <u8 as PtxAbi>::TYPE,
+        Scalar::U16 => <u16 as PtxAbi>::TYPE,
+        Scalar::U32 => <u32 as PtxAbi>::TYPE,
+        _ => &F16_DESC,
+    }
+}
+
+/// `__half`'s single member, as the layout engine sees it.
+const F16_DESC: TypeDesc = TypeDesc::scalar("f16", Scalar::F16);
+
+const fn fields(names: &'static [&'static str], s: Scalar) -> [Member; 4] {
+    let empty = Member {
+        name: "",
+        ty: scalar_desc(s),
+        bits: None,
+    };
+    let mut out = [empty; 4];
+    let mut i = 0;
+    while i < names.len() && i < 4 {
+        out[i] = Member {
+            name: names[i],
+            ty: scalar_desc(s),
+            bits: None,
+        };
+        i += 1;
+    }
+    out
+}
+
+macro_rules! lanes_from_le {
+    ($t:ty, $bytes:expr, $n:literal) => {{
+        let mut lanes = [<$t>::default(); $n];
+        for (lane, chunk) in lanes.iter_mut().zip($bytes.chunks_exact(size_of::<$t>())) {
+            let mut b = [0u8; size_of::<$t>()];
+            b.copy_from_slice(chunk);
+            *lane = <$t>::from_le_bytes(b);
+        }
+        lanes
+    }};
+}
+
+/// Structs of `n` lanes of one 8-byte type (`double4`, `long3`, …), with public `x, y, z, w`.
+macro_rules! lane_structs {
+    ($($rust:ident, $c:literal, $t:ty, $scalar:ident, $align:literal, [$($f:ident),*], $n:literal;)*) => {$(
+        #[doc = concat!("CUDA's `", $c, "` (predefined by NVRTC and nvcc): ", stringify!($n),
+            " lanes of `", stringify!($t), "`, aligned ", stringify!($align),
+            ". An ordinary struct for the ABI, not a PTX vector (§1.2 has no ", stringify!($n),
+            "-lane vectors of 8-byte elements).")]
+        #[repr(C, align($align))]
+        #[derive(Clone, Copy, Debug, Default, PartialEq)]
+        pub struct $rust {
+            $(#[doc = concat!("Lane `", stringify!($f), "`.")] pub $f: $t,)*
+        }
+
+        impl PtxAbi for $rust {
+            const TYPE: &'static TypeDesc = &TypeDesc {
+                name: $c,
+                kind: TypeKind::Aggregate {
+                    kind: AggregateKind::Struct,
+                    align: $align,
+                    members: {
+                        const M: [Member; 4] = fields(&[$(stringify!($f)),*], Scalar::$scalar);
+                        let (m, _) = M.split_at($n);
+                        m
+                    },
+                },
+            };
+
+            fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+                check_out::<Self>(out)?;
+                out.fill(0);
+                let lanes = [$(self.$f),*];
+                for (lane, chunk) in lanes.iter().zip(out.chunks_exact_mut(8)) {
+                    chunk.copy_from_slice(&lane.to_le_bytes());
+                }
+                Ok(())
+            }
+
+            fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+                check_in::<Self>(bytes)?;
+                let [$($f),*] = lanes_from_le!($t, bytes, $n);
+                Ok($rust { $($f),* })
+            }
+        }
+    )*};
+}
+
+lane_structs! {
+    Double3, "double3", f64, F64, 8, [x, y, z], 3;
+    Double4, "double4", f64, F64, 16, [x, y, z, w], 4;
+    Long3, "long3", i64, I64, 8, [x, y, z], 3;
+    Long4, "long4", i64, I64, 16, [x, y, z, w], 4;
+    ULong3, "ulong3", u64, U64, 8, [x, y, z], 3;
+    ULong4, "ulong4", u64, U64, 16, [x, y, z, w], 4;
+    LongLong3, "longlong3", i64, I64, 8, [x, y, z], 3;
+    LongLong4, "longlong4", i64, I64, 16, [x, y, z, w], 4;
+    ULongLong3, "ulonglong3", u64, U64, 8, [x, y, z], 3;
+    ULongLong4, "ulonglong4", u64, U64, 16, [x, y, z, w], 4;
+    Double4A16, "double4_16a", f64, F64, 16, [x, y, z, w], 4;
+    Double4A32, "double4_32a", f64, F64, 32, [x, y, z, w], 4;
+}
+
+/// Reduced-precision types: raw bit patterns in the storage CUDA's structs hold.
+macro_rules! bits_structs {
+    ($($rust:ident, $c:literal, $header:literal, $bits:ty, $lanes:literal, $scalar:ident, $align:literal, [$($m:literal),*];)*) => {$(
+        #[doc = concat!("CUDA's `", $c, "` (`<", $header, ">`) as raw bits: ", stringify!($lanes),
+            " × `", stringify!($bits), "`, aligned ", stringify!($align), ".")]
+        #[repr(C, align($align))]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $rust(pub [$bits; $lanes]);
+
+        impl PtxAbi for $rust {
+            const TYPE: &'static TypeDesc = &TypeDesc {
+                name: $c,
+                kind: TypeKind::Aggregate {
+                    kind: AggregateKind::Struct,
+                    align: $align,
+                    members: {
+                        const M: [Member; 4] = fields(&[$($m),*], Scalar::$scalar);
+                        let (m, _) = M.split_at($lanes);
+                        m
+                    },
+                },
+            };
+
+            fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+                check_out::<Self>(out)?;
+                for (lane, chunk) in self.0.iter().zip(out.chunks_exact_mut(size_of::<$bits>())) {
+                    chunk.copy_from_slice(&lane.to_le_bytes());
+                }
+                Ok(())
+            }
+
+            fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+                check_in::<Self>(bytes)?;
+                Ok($rust(lanes_from_le!($bits, bytes, $lanes)))
+            }
+        }
+    )*};
+}
+
+bits_structs! {
+    Half2, "__half2", "cuda_fp16.h", u16, 2, F16, 4, ["x", "y"];
+    Bf16, "__nv_bfloat16", "cuda_bf16.h", u16, 1, U16, 2, ["__x"];
+    Bf16x2, "__nv_bfloat162", "cuda_bf16.h", u16, 2, U16, 4, ["x", "y"];
+    Fp8E4M3, "__nv_fp8_e4m3", "cuda_fp8.h", u8, 1, U8, 1, ["__x"];
+    Fp8E5M2, "__nv_fp8_e5m2", "cuda_fp8.h", u8, 1, U8, 1, ["__x"];
+    Fp8x2E4M3, "__nv_fp8x2_e4m3", "cuda_fp8.h", u16, 1, U16, 2, ["__x"];
+    Fp8x2E5M2, "__nv_fp8x2_e5m2", "cuda_fp8.h", u16, 1, U16, 2, ["__x"];
+    Fp8x4E4M3, "__nv_fp8x4_e4m3", "cuda_fp8.h", u32, 1, U32, 4, ["__x"];
+    Fp8x4E5M2, "__nv_fp8x4_e5m2", "cuda_fp8.h", u32, 1, U32, 4, ["__x"];
+    Fp4x2E2M1, "__nv_fp4x2_e2m1", "cuda_fp4.h", u8, 1, U8, 1, ["__x"];
+}
+
+/// CUDA's `CUtensorMap` (`<cuda.h>`, `typedef struct CUtensorMap_st { alignas(64) unsigned long
+/// long opaque[16]; } CUtensorMap;`): 128 bytes aligned 64, passed to a kernel as a
+/// `const __grid_constant__ CUtensorMap` parameter, `.param .align 64 .b8 p[128]`. Fill it on
+/// the host with `cuTensorMapEncodeTiled`.
+#[repr(C, align(64))]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TensorMap {
+    /// The driver-encoded descriptor.
+    pub opaque: [u64; 16],
+}
+
+impl PtxAbi for TensorMap {
+    const TYPE: &'static TypeDesc = &TypeDesc {
+        name: "CUtensorMap_st",
+        kind: TypeKind::Aggregate {
+            kind: AggregateKind::Struct,
+            align: 64,
+            members: &[Member::of::<[u64; 16]>("opaque", None)],
+        },
+    };
+
+    fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
+        check_out::<Self>(out)?;
+        for (word, chunk) in self.opaque.iter().zip(out.chunks_exact_mut(8)) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        Ok(())
+    }
+
+    fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
+        check_in::<Self>(bytes)?;
+        Ok(TensorMap {
+            opaque: lanes_from_le!(u64, bytes, 16),
+        })
+    }
+}
+
+macro_rules! table {
+    ($($rust:ident, $c:literal, $tag:literal, $header:expr;)*) => {
+        /// Every CUDA C++ type of this module: Rust name, CUDA name, struct tag, header, size
+        /// and alignment (the last two read from the Rust type's PTX layout, which the oracle
+        /// tests compare with NVRTC's `sizeof`/`alignof`).
+        pub const CUDA_TYPES: &[CudaType] = &[$(CudaType {
+            rust: stringify!($rust),
+            c_name: $c,
+            tag: $tag,
+            header: $header,
+            size: <$rust as PtxAbi>::SIZE,
+            align: <$rust as PtxAbi>::ALIGN,
+        }),*];
+    };
+}
+
+table! {
+    Double3, "double3", "double3", None;
+    Double4, "double4", "double4", None;
+    Long3, "long3", "long3", None;
+    Long4, "long4", "long4", None;
+    ULong3, "ulong3", "ulong3", None;
+    ULong4, "ulong4", "ulong4", None;
+    LongLong3, "longlong3", "longlong3", None;
+    LongLong4, "longlong4", "longlong4", None;
+    ULongLong3, "ulonglong3", "ulonglong3", None;
+    ULongLong4, "ulonglong4", "ulonglong4", None;
+    Double4A16, "double4_16a", "double4_16a", Some("vector_types.h");
+    Double4A32, "double4_32a", "double4_32a", Some("vector_types.h");
+    Half2, "__half2", "__half2", Some("cuda_fp16.h");
+    Bf16, "__nv_bfloat16", "__nv_bfloat16", Some("cuda_bf16.h");
+    Bf16x2, "__nv_bfloat162", "__nv_bfloat162", Some("cuda_bf16.h");
+    Fp8E4M3, "__nv_fp8_e4m3", "__nv_fp8_e4m3", Some("cuda_fp8.h");
+    Fp8E5M2, "__nv_fp8_e5m2", "__nv_fp8_e5m2", Some("cuda_fp8.h");
+    Fp8x2E4M3, "__nv_fp8x2_e4m3", "__nv_fp8x2_e4m3", Some("cuda_fp8.h");
+    Fp8x2E5M2, "__nv_fp8x2_e5m2", "__nv_fp8x2_e5m2", Some("cuda_fp8.h");
+    Fp8x4E4M3, "__nv_fp8x4_e4m3", "__nv_fp8x4_e4m3", Some("cuda_fp8.h");
+    Fp8x4E5M2, "__nv_fp8x4_e5m2", "__nv_fp8x4_e5m2", Some("cuda_fp8.h");
+    Fp4x2E2M1, "__nv_fp4x2_e2m1", "__nv_fp4x2_e2m1", Some("cuda_fp4.h");
+    TensorMap, "CUtensorMap", "CUtensorMap_st", Some("cuda.h");
+}
