@@ -26,8 +26,8 @@ commands:
           path of ptxas
   test    fetch NVRTC and ptxas, then run every test of the workspace with the live NVRTC
           oracle on a fresh random seed (`--seed N` replays a run)
-  corpus  fetch NVRTC and regenerate oracle-tests' golden corpus (tests/corpus_*.rs, figures.rs
-          and tests/data/) with NVRTC's answers
+  corpus  fetch NVRTC and regenerate oracle-tests' golden corpus data (tests/data/*.txt) with
+          NVRTC's answers (the Rust is rendered from it at build time)
   bench-compile [--runs N]
           time debug builds of 200 derived types against zerocopy and bytemuck (issue 6)
   help    show this message
