@@ -8,6 +8,8 @@ mod decl;
 mod kernel;
 mod launch;
 #[cfg(feature = "alloc")]
+pub mod read;
+#[cfg(feature = "alloc")]
 mod signature;
 
 #[cfg(feature = "alloc")]
