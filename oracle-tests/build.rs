@@ -4,7 +4,8 @@
 //! **Golden corpus** (`tests/data/*.txt`, NVIDIA's recorded answers): every record is turned
 //! back into its case by `ptx_abi_oracle::corpus::case_of` (regenerated from its seed and id),
 //! which fails the build, naming `cargo xtask corpus`, when the generator no longer makes the
-//! case the data describes. The derive sample (`ptx_abi_oracle::corpus::sample`) is written as
+//! case the data describes; so does a data file asked with another probe
+//! (`ptx_abi_oracle::corpus::check_probe`). The derive sample (`ptx_abi_oracle::corpus::sample`) is written as
 //! `corpus_derive.rs` (definitions and one `run.check` per case) with its records in
 //! `corpus_derive.txt`, for `tests/corpus_derive.rs`; every case, sampled or not, is checked
 //! through the layout engine by `tests/corpus_engine.rs`.
@@ -22,7 +23,7 @@
 use std::path::Path;
 
 use ptx_abi_oracle::corpus::sample::{derive_sample, features};
-use ptx_abi_oracle::corpus::{cases_of, REGENERATE};
+use ptx_abi_oracle::corpus::{cases_of, check_probe, REGENERATE};
 use ptx_abi_oracle::gen::{generate, Case};
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::suite::{
@@ -82,6 +83,9 @@ fn corpus_records() -> Vec<Record> {
     let mut records = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        if let Err(e) = check_probe(&text) {
+            panic!("{}: {e}", f.display());
+        }
         let more = parse_data(&text).unwrap_or_else(|e| {
             panic!(
                 "{}: unreadable corpus data: {e}\nregenerate it with `{REGENERATE}`",

@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use oracle_tests::{engine, say, skip};
-use ptx_abi_oracle::corpus::{case_of, REGENERATE};
+use ptx_abi_oracle::corpus::{case_of, check_probe, REGENERATE};
 use ptx_abi_oracle::suite::parse_data;
 
 /// The data files of the corpus, in name order: `(name, text)`.
@@ -63,6 +63,7 @@ fn corpus_engine() {
     assert!(!files.is_empty(), "no corpus data in tests/data");
     let (mut total, mut failed) = (0, Vec::new());
     for (name, text) in &files {
+        check_probe(text).unwrap_or_else(|e| panic!("tests/data/{name}.txt: {e}"));
         let records = parse_data(text).unwrap_or_else(|e| {
             panic!("tests/data/{name}.txt: unreadable corpus data: {e}; regenerate with `{REGENERATE}`")
         });

@@ -13,7 +13,8 @@ pub mod sample;
 
 use std::fmt;
 
-use crate::gen::{cuda_defs, cuda_initializer, generate, Case};
+use crate::gen::{cuda_defs, cuda_initializer, cuda_probe, generate, Case};
+use crate::probe::PROBE_OPTIONS;
 use crate::suite::Record;
 
 /// Seed of `corpus_0`; `corpus_k` holds cases `0..PER_FILE` of seed `CORPUS_SEED + k`.
@@ -25,6 +26,50 @@ pub const PER_FILE: u32 = 400;
 
 /// The command that rewrites the corpus data from the current generator and NVRTC.
 pub const REGENERATE: &str = "cargo xtask corpus";
+
+/// The start of the line of a data file that records [`probe_fingerprint`].
+pub const PROBE_LINE: &str = "# probe ";
+
+/// A fingerprint of the questions NVRTC is asked about every case: the probe's CUDA (what
+/// [`cuda_probe`] appends to a case, for a reference case) and the NVRTC options. A data
+/// file records it ([`PROBE_LINE`]); [`check_probe`] refuses data asked with another probe,
+/// whose answers may mean something else. FNV-1a, 64 bits, in hex.
+pub fn probe_fingerprint() -> String {
+    let mut text = PROBE_OPTIONS.join(" ");
+    text.push('\n');
+    text.push_str(&cuda_probe(&generate(CORPUS_SEED, 0)));
+    text.push_str(&cuda_probe(&figures::cases()[0].case));
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// Whether the data text `data` was asked with the current probe ([`probe_fingerprint`]);
+/// `Err` says why not and how to regenerate.
+pub fn check_probe(data: &str) -> Result<(), String> {
+    let now = probe_fingerprint();
+    let recorded = data
+        .lines()
+        .find_map(|l| l.strip_prefix(PROBE_LINE))
+        .map(|rest| {
+            rest.split(|c: char| !c.is_ascii_hexdigit())
+                .next()
+                .unwrap_or("")
+        });
+    match recorded {
+        Some(fp) if fp == now => Ok(()),
+        Some(fp) => Err(format!(
+            "recorded with probe {fp}, but the probe (oracle/src/gen/cuda.rs `cuda_probe`, \
+             oracle/src/probe.rs `PROBE_OPTIONS`) is now {now}: its answers may mean something \
+             else; regenerate the data with `{REGENERATE}`"
+        )),
+        None => Err(format!(
+            "no `{PROBE_LINE}<fingerprint>` line; regenerate the data with `{REGENERATE}`"
+        )),
+    }
+}
 
 /// A record that does not describe the case the generator now makes from its seed and id.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,6 +190,24 @@ mod tests {
         let fig = figures::cases().remove(0);
         let r = record(fig.key, &fig.case, &answer());
         assert_eq!(case_of(&r), Ok(fig.case));
+    }
+
+    #[test]
+    fn data_of_another_probe_is_refused() {
+        let fp = probe_fingerprint();
+        assert_eq!(fp.len(), 16);
+        assert_eq!(
+            check_probe(&format!("# x\n{PROBE_LINE}{fp}: the questions\n")),
+            Ok(())
+        );
+        let e = check_probe(&format!("{PROBE_LINE}0123456789abcdef\n")).unwrap_err();
+        assert!(
+            e.contains("0123456789abcdef") && e.contains(REGENERATE),
+            "{e}"
+        );
+        assert!(check_probe("=== case x\n")
+            .unwrap_err()
+            .contains("no `# probe"));
     }
 
     #[test]

@@ -16,7 +16,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use ptx_abi_oracle::corpus::{figures, CORPUS_SEED, FILES, PER_FILE};
+use ptx_abi_oracle::corpus::{
+    figures, probe_fingerprint, CORPUS_SEED, FILES, PER_FILE, PROBE_LINE,
+};
 use ptx_abi_oracle::gen::{generate, Case};
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::probe::{probe_all, BATCH};
@@ -130,7 +132,9 @@ fn write_data(
     let path = dir.join("data").join(format!("{name}.txt"));
     let text = format!(
         "# Golden corpus `{name}`: {about}, with NVIDIA's answers (NVRTC {major}.{minor}).\n\
-         # Written by `cargo xtask corpus`; do not edit. The Rust is rendered by oracle-tests/build.rs.\n\n{}",
+         # Written by `cargo xtask corpus`; do not edit. The Rust is rendered by oracle-tests/build.rs.\n\
+         {PROBE_LINE}{}: fingerprint of the questions asked (checked by oracle-tests/build.rs)\n\n{}",
+        probe_fingerprint(),
         render_data(records)
     );
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
