@@ -470,6 +470,16 @@ fn keep(out: &mut Vec<Signature>, sig: Signature) {
     }
 }
 
+/// Whether `text` holds `name` where a header puts the function's name: after a space or the
+/// `)` of a return value, before the parameter list's `(` or at the end.
+fn may_declare(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].trim_start();
+        matches!(before, None | Some(' ' | ')')) && (after.is_empty() || after.starts_with('('))
+    })
+}
+
 /// The kernel or function `name` (its definition when the module has one), `None` when the
 /// module declares no such function. Headers of other functions are not read, so one this
 /// reader cannot make sense of does not matter; `Err` when a header that names `name` cannot be
@@ -477,11 +487,7 @@ fn keep(out: &mut Vec<Signature>, sig: Signature) {
 pub fn signature(ptx: &str, name: &str) -> Result<Option<Signature>, String> {
     let mut found = Vec::new();
     for s in statements(ptx) {
-        let names_it = s
-            .text
-            .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '$' | '%')))
-            .any(|w| w == name);
-        if !names_it {
+        if !may_declare(&s.text, name) {
             continue;
         }
         match Signature::parse(&s) {
@@ -663,6 +669,11 @@ $L__BB0_2:
         assert_eq!(k.params[0].ty, DeclaredType::Scalar(".u32".into()));
         assert_eq!(signature(ptx, "nope"), Ok(None));
         assert!(signature(ptx, "two").is_err());
+        // A function named like a directive's word is still only its own header.
+        let ptx = ".visible .func (.param .b32 a, .param .b32 b) two()\n{ ret; }\n\
+                   .visible .entry param(.param .u32 param_param_0)\n{ ret; }";
+        assert_eq!(signature(ptx, "param").unwrap().unwrap().params.len(), 1);
+        assert_eq!(signature(ptx, "b32"), Ok(None));
         let dfn = signature(PROTOTYPE_THEN_DEFINITION, "dfn")
             .unwrap()
             .unwrap();
