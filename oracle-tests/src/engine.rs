@@ -477,8 +477,8 @@ impl<'c> Codec<'c> {
     }
 }
 
-/// The problems of `case` against NVRTC's `answer` (empty when they agree), checked through the
-/// engine at run time; `descs` are the case's descriptions (for the CUDA header check).
+/// Checks `case` against NVRTC's `answer` through the engine at run time: the problems found
+/// (empty when they agree) and the description of the top type (for the CUDA header check).
 pub fn check(case: &Case, answer: &Answer) -> (Vec<String>, &'static TypeDesc) {
     let codec = match Codec::new(case) {
         Ok(c) => c,

@@ -4,7 +4,7 @@
 //!   (regenerate with `cargo xtask corpus`), checked on every `cargo test` without NVRTC: all
 //!   of them through the layout engine at run time ([`engine`], `tests/corpus_engine.rs`), a
 //!   sample through `#[derive(PtxAbi)]` (`tests/corpus_derive.rs`, rendered by `build.rs`);
-//! - `tests/live.rs`: with `PTX_ABI_LIVE_SEED` set and NVRTC available, fresh cases from that
+//! - `tests/live_*.rs`: with `PTX_ABI_LIVE_SEED` set and NVRTC available, fresh cases from that
 //!   seed, asked of NVRTC by `build.rs` and checked the same way;
 //! - `tests/clang.rs`: clang (`--target=nvptx64-nvidia-cuda`) as a second producer, compared
 //!   with NVRTC's recorded answers;
