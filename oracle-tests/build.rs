@@ -1,18 +1,34 @@
-//! Live mode: with `PTX_ABI_LIVE_SEED` set and NVRTC available, generates fresh cases from
+//! Renders the Rust test sources of the differential suites into `OUT_DIR`; only data is
+//! checked in.
+//!
+//! **Golden corpus** (`tests/data/*.txt`, NVIDIA's recorded answers): every record is turned
+//! back into its case by `ptx_abi_oracle::corpus::case_of` (regenerated from its seed and id),
+//! which fails the build, naming `cargo xtask corpus`, when the generator no longer makes the
+//! case the data describes; so does a data file asked with another probe
+//! (`ptx_abi_oracle::corpus::check_probe`). The derive sample (`ptx_abi_oracle::corpus::sample`) is written as
+//! `corpus_derive.rs` (definitions and one `run.check` per case) with its records in
+//! `corpus_derive.txt`, for `tests/corpus_derive.rs`; every case, sampled or not, is checked
+//! through the layout engine by `tests/corpus_engine.rs`.
+//!
+//! **Live mode**: with `PTX_ABI_LIVE_SEED` set and NVRTC available, generates fresh cases from
 //! that seed, asks NVRTC about them, and writes the Rust test sources and data of
 //! `tests/live_{k}.rs` into `OUT_DIR` (`live_{k}.rs`, `live_{k}.txt`), so that the cases go
-//! through `#[derive(PtxAbi)]` exactly like the golden corpus. The cases are split over
+//! through `#[derive(PtxAbi)]` exactly like the corpus sample. The cases are split over
 //! [`PARTS`] test binaries so that each compiles in reasonable time and memory. Without the
 //! seed or NVRTC, each `live_{k}.rs` is a test that prints why it is skipped (and fails
 //! under `PTX_ABI_REQUIRE_ORACLE=1`).
 //!
-//! `PTX_ABI_LIVE_CASES` sets the number of cases (default 2000).
+//! `PTX_ABI_LIVE_CASES` sets the number of live cases (default 2000).
 
 use std::path::Path;
 
+use ptx_abi_oracle::corpus::sample::{derive_sample, features};
+use ptx_abi_oracle::corpus::{cases_of, check_probe, REGENERATE};
 use ptx_abi_oracle::gen::{generate, Case};
 use ptx_abi_oracle::nvrtc::Nvrtc;
-use ptx_abi_oracle::suite::{case_key, probe_records, render_data, render_rust, RustOptions};
+use ptx_abi_oracle::suite::{
+    case_key, parse_data, probe_records, render_data, render_rust, Record, RustOptions,
+};
 
 /// Number of `tests/live_{k}.rs` files.
 const PARTS: usize = 5;
@@ -23,12 +39,16 @@ fn main() {
         println!("cargo:rerun-if-env-changed={var}");
     }
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=tests/data");
     let out = std::env::var("OUT_DIR").expect("OUT_DIR");
     let out = Path::new(&out);
     let write = |name: String, text: &str| {
         let path = out.join(name);
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     };
+    let (rust, data) = corpus_sample();
+    write("corpus_derive.rs".into(), &rust);
+    write("corpus_derive.txt".into(), &data);
     match live() {
         Ok(parts) => {
             for (k, (rust, data)) in parts.iter().enumerate() {
@@ -46,6 +66,78 @@ fn main() {
             }
         }
     }
+}
+
+/// The records of every data file of the golden corpus (`tests/data/*.txt`), files in name
+/// order.
+fn corpus_records() -> Vec<Record> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("data");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let mut records = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        if let Err(e) = check_probe(&text) {
+            panic!("{}: {e}", f.display());
+        }
+        let more = parse_data(&text).unwrap_or_else(|e| {
+            panic!(
+                "{}: unreadable corpus data: {e}\nregenerate it with `{REGENERATE}`",
+                f.display()
+            )
+        });
+        records.extend(more);
+    }
+    records
+}
+
+/// The derive sample of the golden corpus: its Rust test source and its records.
+fn corpus_sample() -> (String, String) {
+    let records = corpus_records();
+    let cases = cases_of(&records).unwrap_or_else(|drifts| {
+        let list: Vec<String> = drifts.iter().take(10).map(|d| format!("  {d}")).collect();
+        panic!(
+            "the golden corpus (oracle-tests/tests/data) does not match the case generator: \
+             {} of {} records drifted, for example\n{}\nRegenerate the data with `{REGENERATE}` \
+             (fetches NVRTC from PyPI) and commit it.",
+            drifts.len(),
+            records.len(),
+            list.join("\n")
+        )
+    });
+    let sample = derive_sample(&cases);
+    let keyed: Vec<(String, &Case)> = sample
+        .iter()
+        .map(|&i| (records[i].key.clone(), &cases[i]))
+        .collect();
+    let sampled: Vec<Record> = sample.iter().map(|&i| records[i].clone()).collect();
+    let features: std::collections::BTreeSet<String> = cases.iter().flat_map(features).collect();
+    let header = format!(
+        "// Golden corpus, derive sample: {} of the {} cases of tests/data, covering all {} \
+         features of derive input they hold (see ptx_abi_oracle::corpus::sample). Generated by \
+         build.rs.",
+        sample.len(),
+        records.len(),
+        features.len()
+    );
+    let rust = render_rust(
+        &keyed,
+        &RustOptions {
+            header: &header,
+            test_name: "corpus_derive",
+            run_name: "corpus derive sample",
+            data_expr: "include_str!(concat!(env!(\"OUT_DIR\"), \"/corpus_derive.txt\"))",
+            source_expr: "include_str!(concat!(env!(\"OUT_DIR\"), \"/corpus_derive.rs\"))",
+            part_size: 50,
+        },
+    );
+    (rust, render_data(&sampled))
 }
 
 /// The live suite's Rust sources and data, one pair per part, or why there is none.

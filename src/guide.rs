@@ -15,7 +15,7 @@
 /// - **§1.4 texture, sampler and surface types**: [`crate::TexRef`], [`crate::SamplerRef`],
 ///   [`crate::SurfRef`], 64-bit handles.
 ///
-/// Where the guide is loose, ptx-abi does what NVRTC does (`shared/spec/NOTES.md` records it),
+/// Where the guide is loose, ptx-abi does what NVRTC does ([`docs/nvidia-notes.md`](https://github.com/ptx-abi/ptx-abi/blob/main/docs/nvidia-notes.md) records it),
 /// and rejects what nvcc itself cannot lay out consistently (an alignment below the natural
 /// one).
 pub mod ch1_data_representation {}

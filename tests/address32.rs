@@ -262,7 +262,7 @@ macro_rules! decl {
 
 fn params() -> Vec<(&'static str, Decl, usize)> {
     // (C type, declaration, alignment of the type: clang writes .align max(4, A) for .func
-    // aggregates, an equivalent spelling — see NOTES.md).
+    // aggregates, an equivalent spelling — see `docs/nvidia-notes.md`).
     vec![
         ("int*", decl!(DevicePtr<i32>), 0),
         ("signed char", decl!(i8), 0),

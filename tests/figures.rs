@@ -1,4 +1,4 @@
-//! The guide's bit-field figures (§1.3, figures 2–6) and the rules NOTES.md records, with the
+//! The guide's bit-field figures (§1.3, figures 2–6) and the rules `docs/nvidia-notes.md` records, with the
 //! sizes, alignments and byte images NVRTC 12.9 produced for the same C definitions.
 
 use ptx_abi::{Pad, PtxAbi};

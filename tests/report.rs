@@ -1,5 +1,5 @@
 //! Seeing layouts: the pahole-style report, bit diagrams and CUDA headers. Expectations for
-//! the guide's figures are worked out by hand from the figures (NOTES.md); the header is
+//! the guide's figures are worked out by hand from the figures (`docs/nvidia-notes.md`); the header is
 //! checked by NVRTC, which must accept it and must reject it once a number is wrong.
 
 mod common;

@@ -1,16 +1,20 @@
 //! The differential test suite of ptx-abi against NVIDIA's NVRTC (not published).
 //!
-//! - `tests/corpus_*.rs` + `tests/data/`: the checked-in golden corpus, generated cases with
-//!   NVRTC's recorded answers (regenerate with `cargo xtask corpus`), checked on every
-//!   `cargo test` without NVRTC;
-//! - `tests/live.rs`: with `PTX_ABI_LIVE_SEED` set and NVRTC available, fresh cases from that
+//! - `tests/data/`: the checked-in golden corpus, NVRTC's recorded answers for generated cases
+//!   (regenerate with `cargo xtask corpus`), checked on every `cargo test` without NVRTC: all
+//!   of them through the layout engine at run time ([`engine`], `tests/corpus_engine.rs`), a
+//!   sample through `#[derive(PtxAbi)]` (`tests/corpus_derive.rs`, rendered by `build.rs`);
+//! - `tests/live_*.rs`: with `PTX_ABI_LIVE_SEED` set and NVRTC available, fresh cases from that
 //!   seed, asked of NVRTC by `build.rs` and checked the same way;
 //! - `tests/clang.rs`: clang (`--target=nvptx64-nvidia-cuda`) as a second producer, compared
 //!   with NVRTC's recorded answers;
 //! - `tests/regressions.rs`: minimized cases of bugs the suite found.
 //!
-//! Every case goes through `#[derive(PtxAbi)]`: [`Run::check`] is the one generic checker all
-//! generated test sources call, one line per case.
+//! [`Run::check`] is the one generic checker all generated test sources call, one line per
+//! case; it also checks that the derive describes each case's types exactly as [`engine`]
+//! does, so that the engine's verdict on the cases the derive does not compile holds for them.
+
+pub mod engine;
 
 use std::collections::HashMap;
 use std::fmt::{Debug, Write as _};
@@ -117,6 +121,19 @@ impl Run {
             return;
         };
         self.checked[i] = true;
+        // The engine path (`engine`) checks every corpus case on descriptions built at run
+        // time: they must be the ones the derive writes.
+        match ptx_abi_oracle::corpus::case_of(&self.records[i]) {
+            Ok(case) => {
+                let ours = engine::Descs::new(&case).top();
+                if let Some(d) = engine::desc_difference(T::TYPE, ours) {
+                    let problem = format!("the derive's TypeDesc differs from the engine's: {d}");
+                    let report = report(&self.records[i], self.source, None, &[problem]);
+                    self.failures.push((key.to_string(), report));
+                }
+            }
+            Err(e) => self.failures.push((key.to_string(), e.to_string())),
+        }
         let id = self.records[i].id;
         let nvrtc_image = self.records[i].answer.image.clone();
         let ours = catch_unwind(AssertUnwindSafe(|| {

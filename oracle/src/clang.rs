@@ -193,7 +193,7 @@ pub fn answers(clang: &PathBuf, records: &[Record]) -> Vec<Result<Answer, String
 
 /// How clang's answer for a record differs from NVRTC's in size, alignment, member offsets,
 /// image or kernel parameter (empty when they agree). `.func` parameters and return values
-/// are not compared: clang spells their alignment differently (see NOTES.md).
+/// are not compared: clang spells their alignment differently (see `docs/nvidia-notes.md`).
 pub fn differences(r: &Record, clang: &Answer) -> Vec<String> {
     let nv = &r.answer;
     let mut d = Vec::new();

@@ -46,7 +46,7 @@ pub struct Wheel {
     pub executable: bool,
 }
 
-/// NVRTC 12.9.86, the compiler NOTES.md's figures were produced with. The wheel holds
+/// NVRTC 12.9.86, the compiler `docs/nvidia-notes.md`'s figures were produced with. The wheel holds
 /// `libnvrtc.so.12` and `libnvrtc-builtins.so.12.9` in the same directory; NVRTC finds the
 /// builtins library next to itself, so they are kept together.
 pub const NVRTC_WHEEL: Wheel = Wheel {

@@ -2,6 +2,7 @@
 //! and a generator of random aggregate definitions. Not published.
 
 pub mod clang;
+pub mod corpus;
 pub mod cxx;
 pub mod fetch;
 pub mod gen;

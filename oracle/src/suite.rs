@@ -11,8 +11,9 @@
 //!   `oracle-tests` crate (`oracle_tests::Run`), which compares size, alignment, member
 //!   offsets, the encoded image, the decoded value and the `.param` declarations with the data.
 //!
-//! The checked-in corpus (`oracle-tests/tests/corpus_*.rs` + `tests/data/`) and the live suite
-//! (written into `OUT_DIR` by `oracle-tests/build.rs`) are both rendered here.
+//! Only the data of the golden corpus is checked in (`oracle-tests/tests/data/`); its derive
+//! sample and the live suite are rendered as Rust here, into `OUT_DIR`, by
+//! `oracle-tests/build.rs`.
 
 use std::fmt::Write;
 
@@ -118,7 +119,8 @@ pub fn parse_data(text: &str) -> Result<Vec<Record>, String> {
     let mut out = Vec::new();
     let mut lines = text.lines().enumerate();
     while let Some((n, line)) = lines.next() {
-        if line.is_empty() {
+        // Blank lines and `#` comments (provenance lines) between cases.
+        if line.is_empty() || line.starts_with('#') {
             continue;
         }
         let key = line
@@ -217,7 +219,8 @@ pub struct RustOptions<'a> {
     /// `include_str!("data/corpus_0.txt")`.
     pub data_expr: &'a str,
     /// A Rust expression of type `&'static str` giving this very source (for mismatch reports,
-    /// which quote a case's Rust definitions from it), such as `include_str!("corpus_0.rs")`.
+    /// which quote a case's Rust definitions from it), such as
+    /// `include_str!(concat!(env!("OUT_DIR"), "/corpus_derive.rs"))`.
     pub source_expr: &'a str,
     /// Cases per helper function (keeps functions a reasonable size for the compiler).
     pub part_size: usize,

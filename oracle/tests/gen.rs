@@ -563,7 +563,7 @@ pub struct S {
 
 // ---- the sketch used for steering and classification ------------------------------------
 
-/// NOTES.md's NVRTC figures, checked against the sketch: (definition, size, align, bit
+/// `docs/nvidia-notes.md`'s NVRTC figures, checked against the sketch: (definition, size, align, bit
 /// offsets of the members).
 #[test]
 fn sketch_agrees_with_notes() {

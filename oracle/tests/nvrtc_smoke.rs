@@ -1,5 +1,5 @@
 //! Smoke tests against the real NVRTC (and ptxas): the figures and rules of
-//! `shared/spec/NOTES.md` reproduced exactly, and the parameter spellings it describes.
+//! `docs/nvidia-notes.md` reproduced exactly, and the parameter spellings it describes.
 //!
 //! Every test skips (printing why) when NVRTC is not available: run `cargo xtask nvrtc` (and
 //! `cargo xtask ptxas`) first, or set `PTX_ABI_NVRTC` / `PTX_ABI_PTXAS`.
@@ -37,7 +37,7 @@ struct Case {
     offsets: &'static [(&'static str, u64)],
 }
 
-/// Compiles `case` and returns every mismatch with NOTES.md, as messages.
+/// Compiles `case` and returns every mismatch with `docs/nvidia-notes.md`, as messages.
 fn check(nv: &Nvrtc, case: &Case) -> Vec<String> {
     let mut src = format!(
         "{}\nextern \"C\" __device__ unsigned long long size_of = sizeof(T);\n\
@@ -55,7 +55,7 @@ fn check(nv: &Nvrtc, case: &Case) -> Vec<String> {
     let mut expect = |what: String, got: String, want: String| {
         if got != want {
             errors.push(format!(
-                "{}: {what}: NVRTC says {got}, NOTES.md says {want}",
+                "{}: {what}: NVRTC says {got}, docs/nvidia-notes.md says {want}",
                 case.what
             ));
         }
@@ -152,7 +152,7 @@ fn compiles_from_several_threads() {
     });
 }
 
-/// NOTES.md, "The guide's bit-field figures, reconstructed". `char` there is `signed char`.
+/// `docs/nvidia-notes.md`, "The guide's bit-field figures, reconstructed". `char` there is `signed char`.
 #[test]
 fn bit_field_figures() {
     check_all(&[
@@ -208,7 +208,7 @@ const OVER_ALIGNED_IMAGE: [u8; 64] = {
     b
 };
 
-/// NOTES.md, "Rules the guide states loosely, as NVRTC applies them". Where the table gives
+/// `docs/nvidia-notes.md`, "Rules the guide states loosely, as NVRTC applies them". Where the table gives
 /// positions but no image, the image is derived from the positions it states.
 #[test]
 fn layout_rules() {
@@ -345,7 +345,7 @@ fn get(ptx: &str, name: &str) -> Signature {
     ptx::signature(ptx, name).unwrap_or_else(|| panic!("no `{name}` in\n{ptx}"))
 }
 
-/// NOTES.md, "Parameter declarations as NVRTC emits them".
+/// `docs/nvidia-notes.md`, "Parameter declarations as NVRTC emits them".
 #[test]
 fn parameter_spellings() {
     let Some(nv) = nvrtc() else { return };

@@ -1,13 +1,14 @@
-//! `cargo xtask corpus`: regenerates the golden corpus of `oracle-tests` (NVRTC's answers for
-//! a few thousand generated cases plus NOTES.md's figures) with the `ptx-abi-corpus` binary of
-//! the oracle crate, then formats the generated Rust sources so `cargo fmt --check` passes.
+//! `cargo xtask corpus`: regenerates the golden corpus DATA of `oracle-tests` (NVRTC's answers
+//! for a few thousand generated cases plus the figures of `docs/nvidia-notes.md`, in
+//! `oracle-tests/tests/data/`) with the `ptx-abi-corpus` binary of the oracle crate. No Rust is
+//! written: `oracle-tests/build.rs` renders it from the data at build time.
 
 use crate::fetch;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
-/// Fetches NVRTC, runs the generator (extra `args` such as `--files 4 --per-file 800` are
-/// passed on), and rustfmts the result.
+/// Fetches NVRTC and runs the generator (extra `args` such as `--files 4 --per-file 800` are
+/// passed on).
 pub fn run(args: &[String]) -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
@@ -31,32 +32,15 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .arg(&out)
         .args(args)
         .env(fetch::NVRTC_ENV, &nvrtc);
-    run_cmd(&mut cmd)?;
-    let mut sources: Vec<PathBuf> = std::fs::read_dir(&out)
-        .map_err(|e| format!("{}: {e}", out.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| {
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            (name.starts_with("corpus_") || name == "figures.rs") && name.ends_with(".rs")
-        })
-        .collect();
-    sources.sort();
-    let mut fmt = Command::new("rustfmt");
-    fmt.current_dir(&root)
-        .args(["--edition", "2021"])
-        .args(&sources);
-    run_cmd(&mut fmt)?;
-    eprintln!("xtask: corpus written to {}", out.display());
-    Ok(())
-}
-
-fn run_cmd(cmd: &mut Command) -> Result<(), String> {
     let status = cmd
         .status()
         .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("{cmd:?} failed ({status})"))
+    if !status.success() {
+        return Err(format!("{cmd:?} failed ({status})"));
     }
+    eprintln!(
+        "xtask: corpus data written to {}",
+        out.join("data").display()
+    );
+    Ok(())
 }

@@ -31,8 +31,8 @@ commands:
           paths of their include directories
   test    fetch NVRTC, ptxas and the CUDA headers, then run every test of the workspace with the live NVRTC
           oracle on a fresh random seed (`--seed N` replays a run)
-  corpus  fetch NVRTC and regenerate oracle-tests' golden corpus (tests/corpus_*.rs, figures.rs
-          and tests/data/) with NVRTC's answers
+  corpus  fetch NVRTC and regenerate oracle-tests' golden corpus data (tests/data/*.txt) with
+          NVRTC's answers (the Rust is rendered from it at build time)
   bench [--quick] [--values N] [--rounds R] [--core C]
           the interleaved benchmark (variants timed round by round on one core, median of
           per-round ratios), then criterion's benchmarks unless --quick

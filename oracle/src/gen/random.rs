@@ -301,7 +301,7 @@ impl Gen<'_> {
     }
 
     /// A power of two from the natural alignment up to 128 (never below: NVRTC's front and
-    /// back ends disagree there, see NOTES.md), usually at least 16, that keeps the size
+    /// back ends disagree there, see `docs/nvidia-notes.md`), usually at least 16, that keeps the size
     /// within budget.
     fn over_align(&mut self, b: &Build) -> Option<u32> {
         let natural = b.cursor.natural_align();

@@ -1,5 +1,5 @@
 //! Member patterns of generated structs and unions, each aimed at a hard case of guide §1.3
-//! (see NOTES.md for what NVRTC does with them).
+//! (see `docs/nvidia-notes.md` for what NVRTC does with them).
 
 use super::model::{Kind, Scalar, Ty};
 use super::random::{Build, Gen};

@@ -2,7 +2,7 @@
 //! that exactly fills its storage unit, one that just overflows it, ...) and by tests to
 //! classify cases.
 //!
-//! It applies the guide's §1.2–1.3 rules as `NOTES.md` reports NVRTC applying them (System V
+//! It applies the guide's §1.2–1.3 rules as `docs/nvidia-notes.md` reports NVRTC applying them (System V
 //! bit-field allocation; unnamed bit-fields do not raise alignment; a zero-length bit-field
 //! aligns the next member to its type's unit without raising the aggregate's alignment).
 //! It is deliberately small and is **not** a reference: NVRTC is. Nothing here should be used

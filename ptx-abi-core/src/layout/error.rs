@@ -33,7 +33,7 @@ pub enum LayoutError {
         align: usize,
     },
     /// `#[ptx(align = N)]` below the natural alignment, which nvcc's front and back ends lay
-    /// out differently (see NOTES.md).
+    /// out differently (see [`docs/nvidia-notes.md`](https://github.com/ptx-abi/ptx-abi/blob/main/docs/nvidia-notes.md)).
     AlignBelowNatural {
         /// The aggregate.
         ty: &'static str,

@@ -1,8 +1,10 @@
 //! Checking a Rust argument struct against the signature of a function in real PTX (what
-//! nvcc, NVRTC or clang produced), so host/device drift is caught before a launch.
+//! nvcc, NVRTC or clang produced), so host/device drift is caught before a launch. The PTX is
+//! read by [`super::read`], the one signature reader.
 
 use super::decl::{param_type, ParamSpace, ParamType, Spelling};
 use super::kernel::KernelParams;
+use super::read::{signature, statements, type_size, DeclaredType};
 use super::signature::decl_text;
 use crate::layout::desc::TypeDesc;
 use crate::AddressSize;
@@ -43,7 +45,7 @@ pub enum SignatureError {
     Unreadable {
         /// The function.
         function: String,
-        /// The text that could not be read.
+        /// What could not be read, and why (the reader's message, quoting the text).
         text: String,
     },
     /// A different number of parameters.
@@ -68,7 +70,7 @@ impl fmt::Display for SignatureError {
                 write!(f, "the PTX has no `.entry` or `.func` named `{function}`")
             }
             SignatureError::Unreadable { function, text } => {
-                write!(f, "cannot read the signature of `{function}`: `{text}`")
+                write!(f, "cannot read the signature of `{function}`: {text}")
             }
             SignatureError::Count {
                 function,
@@ -108,7 +110,15 @@ pub fn check_signature(
     space: ParamSpace,
 ) -> Result<(), SignatureError> {
     let addr = address_size(ptx);
-    let decls = find_params(ptx, name)?;
+    let decls = signature(ptx, name)
+        .map_err(|text| SignatureError::Unreadable {
+            function: name.to_string(),
+            text,
+        })?
+        .ok_or_else(|| SignatureError::NotFound {
+            function: name.to_string(),
+        })?
+        .params;
     let fields: Vec<_> = params
         .members()
         .iter()
@@ -124,18 +134,14 @@ pub fn check_signature(
     }
     for (index, (decl, field)) in decls.iter().zip(&fields).enumerate() {
         let want = param_type(field.ty, space, Spelling::Nvcc, addr);
-        let got = parse_decl(decl).ok_or_else(|| SignatureError::Unreadable {
-            function: name.to_string(),
-            text: decl.clone(),
-        })?;
-        if !same_slot(got, want) {
+        if !same_slot(&decl.ty, want) {
             return Err(SignatureError::Param(Box::new(ParamMismatch {
                 function: name.to_string(),
                 index,
                 rust_struct: params.name,
                 field: field.name,
                 rust_type: field.ty.name,
-                ptx: decl.clone(),
+                ptx: decl.text.clone(),
                 expected: decl_text(
                     field.ty,
                     &format!("{name}_param_{index}"),
@@ -149,92 +155,102 @@ pub fn check_signature(
     Ok(())
 }
 
-/// A parameter slot as read from PTX: a scalar of some bytes, or a byte array.
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum Slot {
-    Scalar(usize),
-    Bytes { align: usize, size: usize },
-}
-
-fn same_slot(got: Slot, want: ParamType) -> bool {
+fn same_slot(got: &DeclaredType, want: ParamType) -> bool {
     match (got, want) {
-        (Slot::Scalar(n), ParamType::Scalar(t)) => scalar_bytes(t) == Some(n),
-        (Slot::Bytes { align, size }, ParamType::Bytes { align: a, size: s }) => {
-            align == a && size == s
+        (DeclaredType::Scalar(t), ParamType::Scalar(w)) => {
+            type_size(t).is_some() && type_size(t) == type_size(w)
+        }
+        (DeclaredType::Bytes { align, size }, ParamType::Bytes { align: a, size: s }) => {
+            *align as usize == a && *size as usize == s
         }
         _ => false,
     }
 }
 
-fn scalar_bytes(t: &str) -> Option<usize> {
-    let bits: usize = t.get(2..)?.parse().ok()?;
-    match t.get(..2)? {
-        ".u" | ".s" | ".b" | ".f" if bits % 8 == 0 => Some(bits / 8),
-        _ => None,
-    }
-}
-
-/// Reads `.param .u32 name`, `.param .u64 .ptr .global .align 8 name` or
-/// `.param .align 8 .b8 name[24]`.
-fn parse_decl(decl: &str) -> Option<Slot> {
-    let mut words = decl.split_whitespace();
-    if words.next()? != ".param" {
-        return None;
-    }
-    let words: Vec<&str> = words.collect();
-    let last = *words.last()?;
-    if let Some(open) = last.find('[') {
-        let size = last.get(open + 1..last.len() - 1)?.parse().ok()?;
-        let align = match words.iter().position(|w| *w == ".align") {
-            Some(i) => words.get(i + 1)?.parse().ok()?,
-            None => 1,
-        };
-        return Some(Slot::Bytes { align, size });
-    }
-    words.iter().find_map(|w| scalar_bytes(w)).map(Slot::Scalar)
-}
-
 /// `.address_size` of a module (64 when absent, as PTX defaults to the host's).
 fn address_size(ptx: &str) -> AddressSize {
-    let declared = ptx
-        .lines()
-        .find_map(|l| l.trim().strip_prefix(".address_size"));
-    match declared.map(str::trim) {
-        Some("32") => AddressSize::A32,
+    let declared = statements(ptx).into_iter().find_map(|s| {
+        s.text
+            .strip_prefix(".address_size")
+            .map(|v| v.trim() == "32")
+    });
+    match declared {
+        Some(true) => AddressSize::A32,
         _ => AddressSize::A64,
     }
 }
 
-/// The parameter declarations of the `.entry`/`.func` called `name`.
-fn find_params(ptx: &str, name: &str) -> Result<Vec<String>, SignatureError> {
-    let not_found = || SignatureError::NotFound {
-        function: name.to_string(),
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::desc::{AggregateKind, Member, TypeKind};
+    use crate::PtxAbi;
+
+    static MEMBERS: [Member; 2] = [
+        Member {
+            name: "n",
+            ty: <u32 as PtxAbi>::TYPE,
+            bits: None,
+        },
+        Member {
+            name: "x",
+            ty: <u64 as PtxAbi>::TYPE,
+            bits: None,
+        },
+    ];
+    static ARGS: TypeDesc = TypeDesc {
+        name: "Args",
+        kind: TypeKind::Aggregate {
+            kind: AggregateKind::Struct,
+            align: 0,
+            members: &MEMBERS,
+        },
     };
-    let mut from = 0;
-    while let Some(pos) = ptx.get(from..).and_then(|s| s.find(name)).map(|p| p + from) {
-        from = pos + name.len();
-        let before_ok = ptx[..pos]
-            .chars()
-            .next_back()
-            .is_none_or(|c| c.is_whitespace() || c == ')');
-        let rest = ptx[from..].trim_start();
-        if !before_ok || !rest.starts_with('(') {
-            continue;
-        }
-        // The header runs from the previous `;`, `}` or the start up to the name.
-        let header_start = ptx[..pos].rfind([';', '}']).map_or(0, |i| i + 1);
-        let header = &ptx[header_start..pos];
-        if !(header.contains(".entry") || header.contains(".func")) {
-            continue;
-        }
-        let list = &rest[1..];
-        let close = list.find(')').ok_or_else(not_found)?;
-        let list = &list[..close];
-        return Ok(list
-            .split(',')
-            .map(|d| d.split_whitespace().collect::<Vec<_>>().join(" "))
-            .filter(|d| !d.is_empty())
-            .collect());
+
+    /// NVRTC 12.9's shape of a module: a prototype, a call sequence naming another function
+    /// inside a body, comments, then the kernel.
+    const PTX: &str = "//\n// Generated by NVIDIA NVVM Compiler\n//\n.version 8.8\n.target sm_90\n\
+        .address_size 64\n\n\t// .globl\tk\n.extern .func  (.param .b32 func_retval0) g\n(\n\
+        \t.param .b32 g_param_0\n)\n;\n.visible .func h()\n{\n\t{ // callseq 0, 0\n\
+        \t.param .b32 param0;\n\tcall.uni (retval0), \n\tg, \n\t(\n\tparam0\n\t);\n\t}\n\tret;\n}\n\
+        .visible .entry k(\n\t.param .u32 k_param_0,\n\t.param .u64 .ptr .align 1 k_param_1\n)\n\
+        {\n\tret;\n\n}\n";
+
+    #[test]
+    fn the_kernel_is_found_past_prototypes_calls_and_comments() {
+        assert_eq!(check_signature(PTX, "k", &ARGS, ParamSpace::Entry), Ok(()));
+        let e = check_signature(PTX, "missing", &ARGS, ParamSpace::Entry).unwrap_err();
+        assert_eq!(
+            e,
+            SignatureError::NotFound {
+                function: "missing".into()
+            }
+        );
+        let e = check_signature(PTX, "g", &ARGS, ParamSpace::Func).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                SignatureError::Count {
+                    ptx: 1,
+                    rust: 2,
+                    ..
+                }
+            ),
+            "{e}"
+        );
     }
-    Err(not_found())
+
+    #[test]
+    fn an_unreadable_header_is_an_error_naming_the_function() {
+        let ptx = ".visible .entry k(.param .u32 k_param_0, .param .bogus k_param_1)\n{ ret; }";
+        let e = check_signature(ptx, "k", &ARGS, ParamSpace::Entry).unwrap_err();
+        let SignatureError::Unreadable { function, text } = &e else {
+            panic!("{e}")
+        };
+        assert_eq!(function, "k");
+        assert!(text.contains(".param .bogus k_param_1"), "{text}");
+        // Another function's unreadable header does not matter.
+        let ptx = format!("{ptx}\n{PTX}").replacen("entry k(", "entry other(", 1);
+        assert_eq!(check_signature(&ptx, "k", &ARGS, ParamSpace::Entry), Ok(()));
+    }
 }

@@ -5,7 +5,7 @@ use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 use crate::layout::try_layout_of;
 use crate::AddressSize;
 
-/// The two parameter spaces NVRTC spells differently (see NOTES.md).
+/// The two parameter spaces NVRTC spells differently (see [`docs/nvidia-notes.md`](https://github.com/ptx-abi/ptx-abi/blob/main/docs/nvidia-notes.md)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ParamSpace {
     /// A kernel entry (`.entry`): integers keep their width and are written unsigned

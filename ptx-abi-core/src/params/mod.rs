@@ -12,6 +12,8 @@ mod decl;
 mod kernel;
 mod launch;
 #[cfg(feature = "alloc")]
+pub mod read;
+#[cfg(feature = "alloc")]
 mod signature;
 
 #[cfg(feature = "alloc")]

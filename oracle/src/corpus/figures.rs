@@ -1,21 +1,25 @@
-//! Hand-written corpus entries: the figures and the rules table of `shared/spec/NOTES.md`,
+//! Hand-written corpus entries: the figures and the rules table of `docs/nvidia-notes.md`,
 //! written as generator cases so they go through the same probe, data and derive check as the
-//! generated ones. `char` in NOTES.md is `signed char`; members are named positionally (`m0`,
+//! generated ones. `char` in the notes is `signed char`; members are named positionally (`m0`,
 //! `m1`, …) like generated ones, and `long1` is spelled `longlong1` (the same 8-byte vector).
 //!
-//! Each entry also carries what NOTES.md says NVRTC answers (size, alignment, image where it
+//! Each entry also carries what the notes say NVRTC answers (size, alignment, image where it
 //! gives one); the corpus command refuses to write a corpus in which NVRTC disagrees.
+//!
+//! They live in the library (not in the `ptx-abi-corpus` binary) because `oracle-tests`'s build
+//! script regenerates every recorded case, these included, to check the data against the
+//! generator and to render the Rust of the derive sample.
 
-use ptx_abi_oracle::gen::{Aggregate, Case, Kind, Member, Scalar, Ty, Value};
+use crate::gen::{Aggregate, Case, Kind, Member, Scalar, Ty, Value};
 
-/// One named entry: its key, the case, and NOTES.md's `(size, align, image)`.
+/// One named entry: its key, the case, and the notes' `(size, align, image)`.
 pub struct Named {
     pub key: &'static str,
     pub case: Case,
     pub size: u64,
     pub align: u64,
     pub image: Option<Vec<u8>>,
-    /// `(member index, offset)` pairs NOTES.md states.
+    /// `(member index, offset)` pairs the notes state.
     pub offsets: Vec<(usize, u64)>,
 }
 
@@ -131,8 +135,9 @@ fn union(
 }
 
 /// Ids of named entries (their probe symbols are `ptxabi_*_{id}`): far from generated ids.
-const FIRST_ID: u32 = 900_000;
+pub const FIRST_ID: u32 = 900_000;
 
+/// Every hand-written entry, in corpus order.
 pub fn cases() -> Vec<Named> {
     use Scalar::*;
     let u = Value::Unnamed;

@@ -1,0 +1,836 @@
+//! §2.3 as written in PTX: reading the `.entry` and `.func` headers of a module (parameter
+//! and return-value declarations) — the one PTX signature reader of ptx-abi, used by
+//! [`super::check_signature`] and by the NVRTC oracle. Pure functions over the text; they
+//! understand what NVRTC 12.9 emits (the unit tests quote real NVRTC output) plus the other
+//! spellings the PTX ISA allows for the same things.
+//!
+//! Function bodies are skipped, never parsed: only declarations at the top level of the module
+//! are read. The lexical layer ([`statements`], [`split_top_level`], [`matching_paren`],
+//! [`type_size`], [`is_identifier`]) is public so that readers of the module's other
+//! declarations (the oracle's reader of `.global` initializers) split the text the same way.
+//!
+//! # Parameters as NVRTC prints them
+//!
+//! ```text
+//! .visible .entry k(.param .u8 k_param_0, …, .param .u64 k_param_6, .param .align 8 .b8 k_param_7[16])
+//! .visible .func (.param .align 8 .b8 func_retval0[16]) dfs(.param .b32 dfs_param_0, …)
+//! .extern .func (.param .align 8 .b8 func_retval0[16]) ext_fn(.param .b32 ext_fn_param_0);
+//! ```
+//!
+//! NVRTC 12.9 writes pointer kernel parameters as plain `.param .u64` for compute_90 (also with
+//! `-G`, and for `const T* __restrict__`), but as `.param .u64 .ptr .align 1 kp_param_0` for
+//! compute_100. The PTX ISA's `.ptr [.space] [.align N]` attributes are parsed into
+//! [`Param::ptr`] when present; [`Param::ty`] is the `.u64` either way.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+// ---------------------------------------------------------------------------------------------
+// Lexical layer: comments, top-level statements
+// ---------------------------------------------------------------------------------------------
+
+/// One top-level statement of a module, with whitespace normalised to single spaces and
+/// without its `;`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// The statement: `.visible .global .align 4 .b8 x[4] = {1, 2}`.
+    pub text: String,
+    /// Whether it was followed by a `{ … }` block (a function definition), which is skipped.
+    pub body: bool,
+}
+
+/// Removes `//` and `/* */` comments (outside string literals), keeping line structure.
+fn strip_comments(ptx: &str) -> String {
+    let mut out = String::with_capacity(ptx.len());
+    let mut chars = ptx.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                out.push(c);
+                for d in chars.by_ref() {
+                    out.push(d);
+                    if d == '"' {
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                for d in chars.by_ref() {
+                    if d == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut prev = ' ';
+                for d in chars.by_ref() {
+                    if prev == '*' && d == '/' {
+                        break;
+                    }
+                    prev = d;
+                }
+                out.push(' ');
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+fn normalise(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Module directives that end at the end of their line rather than at a `;`.
+const LINE_DIRECTIVES: &[&str] = &[".version", ".target", ".address_size", ".file"];
+
+/// Splits the module into top-level statements. A `{` after an `=` opens an initializer (kept in
+/// the statement); any other `{` at the top level opens a function body (or a debug `.section`),
+/// which ends the statement and is skipped up to its matching `}`. `.version`, `.target`,
+/// `.address_size` and `.file` end at the end of their line.
+pub fn statements(ptx: &str) -> Vec<Statement> {
+    let text = strip_comments(ptx);
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let flush = |cur: &mut String, out: &mut Vec<Statement>, body: bool| {
+        let t = normalise(cur);
+        if !t.is_empty() {
+            out.push(Statement { text: t, body });
+        }
+        cur.clear();
+    };
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            ';' => flush(&mut cur, &mut out, false),
+            '.' if cur.trim().is_empty()
+                && LINE_DIRECTIVES.iter().any(|d| {
+                    text[i..].starts_with(d) && text[i + d.len()..].starts_with(char::is_whitespace)
+                }) =>
+            {
+                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                cur.clear();
+                cur.push_str(&text[i..end]);
+                flush(&mut cur, &mut out, false);
+                while chars.peek().is_some_and(|&(j, _)| j < end) {
+                    chars.next();
+                }
+            }
+            '"' => {
+                cur.push(c);
+                for (_, d) in chars.by_ref() {
+                    cur.push(d);
+                    if d == '"' {
+                        break;
+                    }
+                }
+            }
+            '{' => {
+                let initializer = cur.contains('=');
+                if initializer {
+                    cur.push(c);
+                } else {
+                    flush(&mut cur, &mut out, true);
+                }
+                let mut depth = 1usize;
+                let mut in_string = false;
+                for (_, d) in chars.by_ref() {
+                    if initializer {
+                        cur.push(d);
+                    }
+                    match d {
+                        '"' => in_string = !in_string,
+                        '{' if !in_string => depth += 1,
+                        '}' if !in_string => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            _ => cur.push(c),
+        }
+    }
+    flush(&mut cur, &mut out, false);
+    out
+}
+
+/// Splits `s` at `sep` where no parenthesis, bracket or brace is open (how PTX separates
+/// parameters and initializer elements).
+pub fn split_top_level(s: &str, sep: char) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            _ if c == sep && depth == 0 => {
+                parts.push(&s[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&s[start..]);
+    parts
+}
+
+/// Index of the `)` matching the `(` at `open`.
+pub fn matching_paren(s: &str, open: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in s[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and types
+// ---------------------------------------------------------------------------------------------
+
+/// Size in bytes of a fundamental PTX type such as `.b8`, `.u64`, `.f32`; `None` for anything
+/// else (`.pred`, `.texref`, …).
+pub fn type_size(ty: &str) -> Option<usize> {
+    Some(match ty {
+        ".b8" | ".u8" | ".s8" => 1,
+        ".b16" | ".u16" | ".s16" | ".f16" | ".bf16" => 2,
+        ".b32" | ".u32" | ".s32" | ".f32" | ".f16x2" | ".bf16x2" => 4,
+        ".b64" | ".u64" | ".s64" | ".f64" => 8,
+        ".b128" => 16,
+        _ => return None,
+    })
+}
+
+/// Whether `s` is a PTX identifier (`k_param_0`, `$str`, `%r1`).
+pub fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || matches!(c, '_' | '$' | '%'))
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '$'))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signatures
+// ---------------------------------------------------------------------------------------------
+
+/// `.entry` (a kernel) or `.func` (a device function).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FnKind {
+    /// `.entry`: a kernel.
+    Entry,
+    /// `.func`: a device function.
+    Func,
+}
+
+/// How a parameter is declared (§2.3: scalars, or byte arrays for aggregates).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeclaredType {
+    /// A scalar type as written: `.u8`, `.u32`, `.b32`, `.b64`, `.f32`, `.f64`, …
+    Scalar(String),
+    /// A byte array `.align A .b8 name[SIZE]` (aggregates). Arrays of wider elements are given
+    /// in bytes too; an array without `.align` gets its element size.
+    Bytes {
+        /// The `.align`.
+        align: u32,
+        /// Size in bytes.
+        size: u32,
+    },
+}
+
+/// The `.ptr` attributes of a pointer kernel parameter: `.ptr [.space] [.align N]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PtrAttrs {
+    /// `.global`, `.const`, `.local` or `.shared`; `None` for a generic pointer.
+    pub space: Option<String>,
+    /// The pointee's `.align`, when given.
+    pub align: Option<u32>,
+}
+
+/// One parameter (or the return value) of a function or kernel.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Param {
+    /// The declaration exactly as written, whitespace normalised to single spaces, without the
+    /// separating comma: `.param .align 8 .b8 k_param_0[24]`.
+    pub text: String,
+    /// `.param` (or `.reg`, which the ISA allows for `.func` parameters).
+    pub space: String,
+    /// The parameter's name: `k_param_0`, `func_retval0`.
+    pub name: String,
+    /// Its type.
+    pub ty: DeclaredType,
+    /// The `.ptr` attributes of a pointer kernel parameter, when written.
+    pub ptr: Option<PtrAttrs>,
+}
+
+impl Param {
+    /// Reads one declaration: `.param .u32 k_param_0`, `.param .align 8 .b8 k_param_1[24]`,
+    /// `.param .u64 .ptr .global .align 16 q`; `Err` says what cannot be read.
+    pub fn parse(text: &str) -> Result<Param, String> {
+        let text = normalise(text);
+        let err = |m: &str| format!("cannot read parameter `{text}`: {m}");
+        let tokens: Vec<&str> = text.split(' ').collect();
+        let (&space, rest) = tokens.split_first().ok_or_else(|| err("empty"))?;
+        if space != ".param" && space != ".reg" {
+            return Err(err("not a .param or .reg declaration"));
+        }
+        let mut align = None;
+        let mut ty = None;
+        let mut ptr: Option<PtrAttrs> = None;
+        let mut name_part = None;
+        let mut it = rest.iter().peekable();
+        while let Some(&t) = it.next() {
+            match t {
+                ".align" => {
+                    let n = it
+                        .next()
+                        .and_then(|n| n.parse::<u32>().ok())
+                        .ok_or_else(|| err("bad .align"))?;
+                    match ptr.as_mut() {
+                        Some(p) => p.align = Some(n),
+                        None => align = Some(n),
+                    }
+                }
+                ".ptr" => {
+                    ptr = Some(PtrAttrs {
+                        space: None,
+                        align: None,
+                    })
+                }
+                ".global" | ".const" | ".local" | ".shared" if ptr.is_some() => {
+                    ptr.as_mut().expect("checked").space = Some(t.to_string());
+                }
+                _ if type_size(t).is_some() || t == ".pred" => ty = Some(t),
+                _ if t.starts_with('.') => return Err(err(&format!("unknown directive {t}"))),
+                _ => {
+                    if it.peek().is_some() {
+                        return Err(err("trailing tokens after the name"));
+                    }
+                    name_part = Some(t);
+                }
+            }
+        }
+        let ty = ty.ok_or_else(|| err("no type"))?;
+        let name_part = name_part.ok_or_else(|| err("no name"))?;
+        let (name, ty) = match name_part.find('[') {
+            None => (name_part, DeclaredType::Scalar(ty.to_string())),
+            Some(i) => {
+                let mut count = 1u32;
+                for d in name_part[i..].split(']').filter(|d| !d.is_empty()) {
+                    let d = d.strip_prefix('[').ok_or_else(|| err("bad dimensions"))?;
+                    count *= d.trim().parse::<u32>().map_err(|_| err("bad dimension"))?;
+                }
+                let elem = type_size(ty).ok_or_else(|| err("array of a non-data type"))? as u32;
+                (
+                    &name_part[..i],
+                    DeclaredType::Bytes {
+                        align: align.unwrap_or(elem),
+                        size: count * elem,
+                    },
+                )
+            }
+        };
+        Ok(Param {
+            text: text.clone(),
+            space: space.to_string(),
+            name: name.to_string(),
+            ty,
+            ptr,
+        })
+    }
+}
+
+/// A kernel or function declared or defined in the module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Signature {
+    /// Kernel or device function.
+    pub kind: FnKind,
+    /// `.visible`, `.extern` or `.weak`; `None` for a module-local function.
+    pub linkage: Option<String>,
+    /// The function's name.
+    pub name: String,
+    /// `func_retval0` for a `.func` that returns something.
+    pub ret: Option<Param>,
+    /// The parameters, in order.
+    pub params: Vec<Param>,
+    /// Whether the module holds its body (not just a prototype).
+    pub defined: bool,
+}
+
+fn parse_param_list(list: &str) -> Result<Vec<Param>, String> {
+    let list = list.trim();
+    if list.is_empty() {
+        return Ok(Vec::new());
+    }
+    split_top_level(list, ',')
+        .into_iter()
+        .map(Param::parse)
+        .collect()
+}
+
+impl Signature {
+    fn parse(stmt: &Statement) -> Result<Option<Signature>, String> {
+        let s = stmt.text.as_str();
+        let err = |m: &str| format!("cannot read function header `{s}`: {m}");
+        let tokens: Vec<&str> = s.split(' ').collect();
+        let Some(kind_at) = tokens.iter().position(|t| *t == ".entry" || *t == ".func") else {
+            return Ok(None);
+        };
+        let linkage = match &tokens[..kind_at] {
+            [] => None,
+            [l] if matches!(*l, ".visible" | ".extern" | ".weak") => Some(l.to_string()),
+            _ => return Err(err("unexpected directives before .entry/.func")),
+        };
+        let kind = if tokens[kind_at] == ".entry" {
+            FnKind::Entry
+        } else {
+            FnKind::Func
+        };
+        let after = tokens[kind_at + 1..].join(" ");
+        let mut rest = after.as_str();
+        // Attributes such as `.attribute(.unified)` or `.noreturn` before the return list/name.
+        while rest.starts_with('.') {
+            let end = match rest.find('(') {
+                Some(open) if !rest[..open].contains(' ') => {
+                    matching_paren(rest, open).ok_or_else(|| err("unbalanced ("))? + 1
+                }
+                _ => rest.find(' ').unwrap_or(rest.len()),
+            };
+            rest = rest[end..].trim_start();
+        }
+        let mut ret = None;
+        if rest.starts_with('(') {
+            let close = matching_paren(rest, 0).ok_or_else(|| err("unbalanced ("))?;
+            let mut r = parse_param_list(&rest[1..close]).map_err(|m| err(&m))?;
+            if r.len() > 1 {
+                return Err(err("more than one return value"));
+            }
+            ret = r.pop();
+            rest = rest[close + 1..].trim_start();
+        }
+        let name_end = rest.find(['(', ' ']).unwrap_or(rest.len());
+        let name = &rest[..name_end];
+        if !is_identifier(name) {
+            return Err(err("no function name"));
+        }
+        rest = rest[name_end..].trim_start();
+        let mut params = Vec::new();
+        if rest.starts_with('(') {
+            let close = matching_paren(rest, 0).ok_or_else(|| err("unbalanced ("))?;
+            params = parse_param_list(&rest[1..close]).map_err(|m| err(&m))?;
+        }
+        // Whatever follows (.maxntid, .reqntid, .noreturn, …) does not change the ABI.
+        Ok(Some(Signature {
+            kind,
+            linkage,
+            name: name.to_string(),
+            ret,
+            params,
+            defined: stmt.body,
+        }))
+    }
+}
+
+/// Every `.entry` and `.func` in the module, in order of first appearance, one per name (a
+/// prototype followed by the definition counts once, as defined). `Err` on a header this reader
+/// cannot make sense of.
+pub fn signatures(ptx: &str) -> Result<Vec<Signature>, String> {
+    let mut out: Vec<Signature> = Vec::new();
+    for s in statements(ptx) {
+        if let Some(sig) = Signature::parse(&s)? {
+            keep(&mut out, sig);
+        }
+    }
+    Ok(out)
+}
+
+/// Adds `sig` to `out`, a definition replacing an earlier prototype of the same name.
+fn keep(out: &mut Vec<Signature>, sig: Signature) {
+    match out.iter_mut().find(|o| o.name == sig.name) {
+        Some(prev) => {
+            if sig.defined || !prev.defined {
+                *prev = sig;
+            }
+        }
+        None => out.push(sig),
+    }
+}
+
+/// Whether `text` holds `name` where a header puts the function's name: after a space or the
+/// `)` of a return value, before the parameter list's `(` or at the end.
+fn may_declare(text: &str, name: &str) -> bool {
+    text.match_indices(name).any(|(at, _)| {
+        let before = text[..at].chars().next_back();
+        let after = text[at + name.len()..].trim_start();
+        matches!(before, None | Some(' ' | ')')) && (after.is_empty() || after.starts_with('('))
+    })
+}
+
+/// The kernel or function `name` (its definition when the module has one), `None` when the
+/// module declares no such function. Headers of other functions are not read, so one this
+/// reader cannot make sense of does not matter; `Err` when a header that names `name` cannot be
+/// read.
+pub fn signature(ptx: &str, name: &str) -> Result<Option<Signature>, String> {
+    let mut found = Vec::new();
+    for s in statements(ptx) {
+        if !may_declare(&s.text, name) {
+            continue;
+        }
+        match Signature::parse(&s) {
+            Ok(Some(sig)) if sig.name == name => keep(&mut found, sig),
+            Ok(_) => {}
+            // A header naming `name` only as a parameter (`name_param_0` is another word)
+            // cannot be this one's: only fail when it could be.
+            Err(e) if s.text.contains(".entry") || s.text.contains(".func") => return Err(e),
+            Err(_) => {}
+        }
+    }
+    Ok(found.pop())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Real NVRTC 12.9.86 output (same options), bodies shortened to `ret;`, for:
+    ///
+    /// ```c++
+    /// struct S { char c; int i; double d; };
+    /// extern "C" __global__ void k(char a, short b, int c, long long d, float e, double f, int* p, S s);
+    /// extern "C" __global__ void k2(const int* __restrict__ p, const __grid_constant__ S s,
+    ///                               bool z, unsigned char uc, signed char sc) {}
+    /// extern "C" __device__ S dfs(char a, short b, int c, long long d, float e, double f,
+    ///                             int* p, S s, bool z);
+    /// extern "C" __device__ void dvoid(S s) {}
+    /// extern "C" __device__ S ext_fn(int);              // declared only, called by use_ext
+    /// extern "C" __global__ void knop() {}
+    /// extern "C" __device__ float2 vret(float4 v, char3 c);
+    /// ```
+    const SIGNATURES: &str = r#"
+.version 8.8
+.target sm_90
+.address_size 64
+
+	// .globl	k
+.extern .func  (.param .align 8 .b8 func_retval0[16]) ext_fn
+(
+	.param .b32 ext_fn_param_0
+)
+;
+.weak .global .align 4 .u32 inl_var = 5;
+
+.visible .entry k(
+	.param .u8 k_param_0,
+	.param .u16 k_param_1,
+	.param .u32 k_param_2,
+	.param .u64 k_param_3,
+	.param .f32 k_param_4,
+	.param .f64 k_param_5,
+	.param .u64 k_param_6,
+	.param .align 8 .b8 k_param_7[16]
+)
+{
+	.reg .pred 	%p<2>;
+	ld.param.s8 	%rs1, [k_param_0];
+	@%p1 bra 	$L__BB0_2;
+$L__BB0_2:
+	ret;
+
+}
+	// .globl	k2
+.visible .entry k2(
+	.param .u64 k2_param_0,
+	.param .align 8 .b8 k2_param_1[16],
+	.param .u8 k2_param_2,
+	.param .u8 k2_param_3,
+	.param .u8 k2_param_4
+)
+{
+
+
+
+	ret;
+
+}
+	// .globl	dfs
+.visible .func  (.param .align 8 .b8 func_retval0[16]) dfs(
+	.param .b32 dfs_param_0,
+	.param .b32 dfs_param_1,
+	.param .b32 dfs_param_2,
+	.param .b64 dfs_param_3,
+	.param .b32 dfs_param_4,
+	.param .b64 dfs_param_5,
+	.param .b64 dfs_param_6,
+	.param .align 8 .b8 dfs_param_7[16],
+	.param .b32 dfs_param_8
+)
+{
+	st.param.f64 	[func_retval0+8], %fd1;
+	ret;
+
+}
+	// .globl	dvoid
+.visible .func dvoid(
+	.param .align 8 .b8 dvoid_param_0[16]
+)
+{
+
+
+
+	ret;
+
+}
+	// .globl	use_ext
+.visible .func  (.param .b32 func_retval0) use_ext(
+	.param .b32 use_ext_param_0
+)
+{
+	{ // callseq 0, 0
+	.param .b32 param0;
+	st.param.b32 	[param0+0], %r1;
+	.param .align 8 .b8 retval0[16];
+	call.uni (retval0), 
+	ext_fn, 
+	(
+	param0
+	);
+	ld.param.b32 	%r2, [retval0+4];
+	} // callseq 0
+	ret;
+
+}
+	// .globl	knop
+.visible .entry knop()
+{
+
+
+
+	ret;
+
+}
+	// .globl	vret
+.visible .func  (.param .align 8 .b8 func_retval0[8]) vret(
+	.param .align 16 .b8 vret_param_0[16],
+	.param .align 1 .b8 vret_param_1[3]
+)
+{
+	ret;
+
+}
+"#;
+
+    /// From the same NVRTC 12.9.86 module (`extern "C" __device__ int dfn(int x) { return x; }`
+    /// used before its definition): the prototype, then the definition.
+    const PROTOTYPE_THEN_DEFINITION: &str = r#"
+	// .globl	dfn
+.visible .func  (.param .b32 func_retval0) dfn
+(
+	.param .b32 dfn_param_0
+)
+;
+.extern .global .align 4 .b8 target[16];
+.visible .global .align 8 .u64 fptr = dfn;
+
+.visible .func  (.param .b32 func_retval0) dfn(
+	.param .b32 dfn_param_0
+)
+{
+	.reg .b32 	%r<2>;
+
+
+	ld.param.u32 	%r1, [dfn_param_0];
+	st.param.b32 	[func_retval0+0], %r1;
+	ret;
+
+}
+"#;
+
+    /// `signature` reads only the headers that name the function.
+    #[test]
+    fn one_signature_among_unreadable_others() {
+        let ptx = ".visible .func (.param .b32 a, .param .b32 b) two()\n{ ret; }\n\
+                   .visible .entry k(.param .u32 k_param_0)\n{ ret; }";
+        assert!(signatures(ptx).is_err());
+        let k = signature(ptx, "k").unwrap().unwrap();
+        assert_eq!(k.params[0].ty, DeclaredType::Scalar(".u32".into()));
+        assert_eq!(signature(ptx, "nope"), Ok(None));
+        assert!(signature(ptx, "two").is_err());
+        // A function named like a directive's word is still only its own header.
+        let ptx = ".visible .func (.param .b32 a, .param .b32 b) two()\n{ ret; }\n\
+                   .visible .entry param(.param .u32 param_param_0)\n{ ret; }";
+        assert_eq!(signature(ptx, "param").unwrap().unwrap().params.len(), 1);
+        assert_eq!(signature(ptx, "b32"), Ok(None));
+        let dfn = signature(PROTOTYPE_THEN_DEFINITION, "dfn")
+            .unwrap()
+            .unwrap();
+        assert!(dfn.defined && dfn.ret.is_some());
+    }
+
+    fn p(text: &str) -> Param {
+        Param::parse(text).unwrap()
+    }
+
+    #[test]
+    fn entry_parameters() {
+        let sigs = signatures(SIGNATURES).unwrap();
+        let names: Vec<&str> = sigs.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            names,
+            ["ext_fn", "k", "k2", "dfs", "dvoid", "use_ext", "knop", "vret"]
+        );
+        let k = signature(SIGNATURES, "k").unwrap().unwrap();
+        assert_eq!(
+            (k.kind, k.linkage.as_deref(), k.defined, &k.ret),
+            (FnKind::Entry, Some(".visible"), true, &None)
+        );
+        let tys: Vec<_> = k.params.iter().map(|p| p.ty.clone()).collect();
+        let s = |t: &str| DeclaredType::Scalar(t.into());
+        assert_eq!(
+            tys,
+            [
+                s(".u8"),
+                s(".u16"),
+                s(".u32"),
+                s(".u64"),
+                s(".f32"),
+                s(".f64"),
+                s(".u64"),
+                DeclaredType::Bytes { align: 8, size: 16 }
+            ]
+        );
+        assert_eq!(k.params[7].text, ".param .align 8 .b8 k_param_7[16]");
+        assert_eq!(k.params[7].name, "k_param_7");
+        assert_eq!(k.params[6].text, ".param .u64 k_param_6");
+        assert!(k
+            .params
+            .iter()
+            .all(|p| p.ptr.is_none() && p.space == ".param"));
+        let knop = signature(SIGNATURES, "knop").unwrap().unwrap();
+        assert!(knop.params.is_empty() && knop.defined);
+    }
+
+    #[test]
+    fn func_parameters_and_return_values() {
+        let dfs = signature(SIGNATURES, "dfs").unwrap().unwrap();
+        assert_eq!(dfs.kind, FnKind::Func);
+        let ret = dfs.ret.unwrap();
+        assert_eq!(ret.text, ".param .align 8 .b8 func_retval0[16]");
+        assert_eq!(
+            (ret.name.as_str(), &ret.ty),
+            ("func_retval0", &DeclaredType::Bytes { align: 8, size: 16 })
+        );
+        let texts: Vec<&str> = dfs.params.iter().map(|p| p.text.as_str()).collect();
+        assert_eq!(texts[0], ".param .b32 dfs_param_0");
+        assert_eq!(texts[3], ".param .b64 dfs_param_3");
+        assert_eq!(texts[8], ".param .b32 dfs_param_8");
+        let dvoid = signature(SIGNATURES, "dvoid").unwrap().unwrap();
+        assert_eq!((dvoid.ret, dvoid.params.len()), (None, 1));
+        let ext = signature(SIGNATURES, "ext_fn").unwrap().unwrap();
+        assert_eq!(
+            (ext.linkage.as_deref(), ext.defined, ext.params.len()),
+            (Some(".extern"), false, 1)
+        );
+        assert!(ext.ret.is_some());
+        let vret = signature(SIGNATURES, "vret").unwrap().unwrap();
+        assert_eq!(vret.params[1].ty, DeclaredType::Bytes { align: 1, size: 3 });
+        // A prototype followed by its definition counts once, as defined.
+        let dfn: Vec<_> = signatures(PROTOTYPE_THEN_DEFINITION)
+            .unwrap()
+            .into_iter()
+            .filter(|s| s.name == "dfn")
+            .collect();
+        assert_eq!(dfn.len(), 1);
+        assert!(dfn[0].defined);
+    }
+
+    /// NVRTC 12.9.86 with `--gpu-architecture=compute_100`, for
+    /// `extern "C" __global__ void kp(int* p, const float* __restrict__ q, char* c)`.
+    const COMPUTE_100: &str = r#"
+.version 8.8
+.target sm_100
+.address_size 64
+
+	// .globl	kp
+
+.visible .entry kp(
+	.param .u64 .ptr .align 1 kp_param_0,
+	.param .u64 .ptr .align 1 kp_param_1,
+	.param .u64 .ptr .align 1 kp_param_2
+)
+{
+	ret;
+
+}
+"#;
+
+    #[test]
+    fn pointer_attributes() {
+        let kp = signature(COMPUTE_100, "kp").unwrap().unwrap();
+        assert_eq!(kp.params.len(), 3);
+        for (i, q) in kp.params.iter().enumerate() {
+            assert_eq!(q.text, format!(".param .u64 .ptr .align 1 kp_param_{i}"));
+            assert_eq!(q.ty, DeclaredType::Scalar(".u64".into()));
+            assert_eq!(
+                q.ptr,
+                Some(PtrAttrs {
+                    space: None,
+                    align: Some(1)
+                })
+            );
+        }
+    }
+
+    /// Spellings NVRTC 12.9 does not produce but the PTX ISA allows, written by hand.
+    #[test]
+    fn other_spellings() {
+        let q = p(".param .u64 .ptr .global .align 16 q");
+        assert_eq!(
+            q.ptr,
+            Some(PtrAttrs {
+                space: Some(".global".into()),
+                align: Some(16)
+            })
+        );
+        assert_eq!(q.ty, DeclaredType::Scalar(".u64".into()));
+        assert_eq!(
+            p(".param .b8 x[3]").ty,
+            DeclaredType::Bytes { align: 1, size: 3 }
+        );
+        assert_eq!(p(".reg .b32 x").space, ".reg");
+        assert_eq!(
+            p("  .param\t.align 4\n.b8   y[12] ").text,
+            ".param .align 4 .b8 y[12]"
+        );
+        let ptx = "/* c */ .weak .func (.param .b64 func_retval0) w(.param .b64 w_param_0) .noreturn\n{ ret; }\n\
+                   .entry e(.param .u32 e_param_0) .maxntid 256, 1, 1\n{ { ret; } }\n\
+                   .global .v2 .f32 v[2] = {{0f3F800000, 0f00000000}, {0f40000000, 0}};";
+        let sigs = signatures(ptx).unwrap();
+        assert_eq!(
+            (sigs[0].name.as_str(), sigs[0].linkage.as_deref()),
+            ("w", Some(".weak"))
+        );
+        assert_eq!(
+            (
+                sigs[1].name.as_str(),
+                sigs[1].linkage.as_deref(),
+                sigs[1].params.len()
+            ),
+            ("e", None, 1)
+        );
+        assert!(signatures(".visible .func (.param .b32 a, .param .b32 b) two()").is_err());
+    }
+}
