@@ -22,7 +22,7 @@ pub struct EmitOptions {
 
 const DERIVE: &str = "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq)]";
 const ALLOW: &str =
-    "#![allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code)]";
+    "#[allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code)]";
 
 /// The path of item `to` as seen from module `from`.
 fn path(model: &Model, from: &[String], to: ItemId) -> String {
@@ -79,7 +79,7 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions) -> String {
             } else {
                 s.push_str(&doc_loc(item, what));
             }
-            writeln!(s, "{DERIVE}").unwrap();
+            writeln!(s, "{DERIVE}\n{ALLOW}").unwrap();
             if r.is_union {
                 s.push_str("#[ptx(union)]\n");
             }
@@ -131,7 +131,7 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions) -> String {
             s.push_str(&doc_loc(item, "enum"));
             writeln!(
                 s,
-                "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq, Eq)]"
+                "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq, Eq)]\n{ALLOW}"
             )
             .unwrap();
             writeln!(s, "#[repr({})]", e.repr.rust()).unwrap();
@@ -150,7 +150,7 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions) -> String {
             }
             s.push_str("}\n");
             if !aliases.is_empty() {
-                writeln!(s, "impl {} {{", item.name).unwrap();
+                writeln!(s, "{ALLOW}\nimpl {} {{", item.name).unwrap();
                 for (n, first) in aliases {
                     writeln!(
                         s,
@@ -165,6 +165,7 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions) -> String {
         }
         ItemKind::Alias(t) => {
             s.push_str(&doc_loc(item, "typedef"));
+            writeln!(s, "{ALLOW}").unwrap();
             writeln!(s, "pub type {} = {};", item.name, rust_type(model, from, t)).unwrap();
         }
         ItemKind::Unsupported(_) | ItemKind::Opaque => {}
@@ -184,7 +185,7 @@ pub fn emit(model: &Model, opts: &EmitOptions) -> String {
         "// Every layout is computed by #[derive(PtxAbi)]; check it against the header with\n",
     );
     s.push_str("// ptx_abi::nvrtc::assert_matches (see ptx-abi-import's README).\n");
-    writeln!(s, "{ALLOW}\n").unwrap();
+    s.push('\n');
     // Items by module.
     let mut modules: BTreeMap<Vec<String>, Vec<ItemId>> = BTreeMap::new();
     for &id in &model.emitted {
@@ -232,8 +233,8 @@ fn write_module(
     {
         let name = &child[at.len()];
         writeln!(out, "{pad}/// C++ `namespace {}`.", child.join("::")).unwrap();
+        writeln!(out, "{pad}{ALLOW}").unwrap();
         writeln!(out, "{pad}pub mod {name} {{").unwrap();
-        writeln!(out, "{pad}    {ALLOW}\n").unwrap();
         write_module(model, modules, child, opts, out, depth + 1);
         writeln!(out, "{pad}}}\n").unwrap();
     }
@@ -260,7 +261,7 @@ fn checks(model: &Model, header: &str) -> String {
             s,
             "\n    #[test]\n    fn {}_matches_the_header() {{\n        ::ptx_abi::nvrtc::assert_matches::<{}>(HEADER, {:?});\n    }}",
             test.to_lowercase(),
-            path(model, &["ptx_abi_import_checks".to_string()], id).replacen("super::", "super::", 1),
+            path(model, &["ptx_abi_import_checks".to_string()], id),
             item.c_name
         )
         .unwrap();

@@ -209,6 +209,8 @@ impl Importer {
         clang::write_standins(&standins)?;
         let mut main = String::new();
         let mut sources = Vec::new();
+        // In-memory headers are written to `<dir>/h<k>/`; messages show their given names.
+        let mut renames = Vec::new();
         for (k, h) in self.headers.iter().enumerate() {
             let path = match h {
                 Header::File(p) => {
@@ -225,6 +227,7 @@ impl Importer {
                         .map_or_else(|| format!("header{k}.cuh").into(), |f| f.to_os_string());
                     let p = sub.join(file);
                     std::fs::write(&p, text).map_err(|e| ImportError::Io(e.to_string()))?;
+                    renames.push((p.display().to_string(), name.clone()));
                     p
                 }
             };
@@ -240,6 +243,18 @@ impl Importer {
             Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty()),
         )
         .map_err(ImportError::Ast)?;
+        let rename = |loc: &mut model::Loc| {
+            if let Some((_, n)) = renames.iter().find(|(p, _)| *p == loc.file) {
+                loc.file = n.clone();
+            }
+        };
+        for item in &mut model.items {
+            rename(&mut item.loc);
+        }
+        let mut problems = problems;
+        for p in problems.iter_mut().flatten() {
+            rename(&mut p.loc);
+        }
         self.select(&mut model)?;
         let mut errors = Vec::new();
         for &id in &model.emitted {
