@@ -416,8 +416,14 @@ fn value(model: &mut Model, ty: &Ty, init: &Init) -> Result<String, String> {
         (Ty::Scalar(s), Init::List(l)) if l.len() == 1 => value(model, &Ty::Scalar(*s), &l[0]),
         (Ty::Pointer(_), Init::Atom(a)) => {
             let addr = match a.split_once('+') {
-                Some((_, n)) => n.trim().trim_end_matches(['u', 'U', 'l', 'L']).to_string(),
-                None if a.ends_with(")0") || a == "0" || a == "nullptr" => "0".to_string(),
+                Some((_, n)) => n
+                    .trim()
+                    .trim_end_matches([')', 'u', 'U', 'l', 'L'])
+                    .trim()
+                    .to_string(),
+                None if a.ends_with(")0") || a == "0" || a == "nullptr" || a == "NULL" => {
+                    "0".to_string()
+                }
                 None => return Err(format!("pointer initializer {a:?}")),
             };
             Ok(format!("::ptx_abi::DevicePtr::from_raw({addr}_u64)"))

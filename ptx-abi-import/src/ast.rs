@@ -705,6 +705,7 @@ impl Reader {
     /// Second pass: resolves the members and aliases of every item.
     pub(crate) fn resolve(mut self) -> (Vec<Item>, Vec<Vec<Unsupported>>) {
         let mut problems: Vec<Vec<Unsupported>> = vec![Vec::new(); self.items.len()];
+        #[allow(clippy::needless_range_loop)] // `id` indexes items, pending and problems
         for id in 0..self.items.len() {
             let p = self.pending[id].clone();
             for (loc, decl, why) in &p.problems {
@@ -728,9 +729,26 @@ impl Reader {
             let mut members = Vec::new();
             for (k, m) in p.members.iter().enumerate() {
                 let decl = format!("{c_name}::{}", m.name.as_deref().unwrap_or("(unnamed)"));
-                let resolved = match m.anon_record {
-                    Some(r) => Ok((Ty::Item(r), None)),
-                    None => self.ty(&p.scope, &m.qual, m.desugared.as_deref()),
+                let resolved = match (
+                    self.ty(&p.scope, &m.qual, m.desugared.as_deref()),
+                    m.anon_record,
+                ) {
+                    (Ok(t), _) => Ok(t),
+                    // The unnamed type's spelling did not name its location as expected: it is
+                    // the record just before the member, with the member's array dimensions.
+                    (Err(_), Some(r)) => {
+                        let mut t = Ty::Item(r);
+                        let dims: Vec<u64> = m.qual[m.qual.rfind(')').unwrap_or(0)..]
+                            .split('[')
+                            .skip(1)
+                            .filter_map(|d| d.trim_end_matches(']').trim().parse().ok())
+                            .collect();
+                        for &n in dims.iter().rev() {
+                            t = Ty::Array(Box::new(t), n);
+                        }
+                        Ok((t, None))
+                    }
+                    (Err(e), None) => Err(e),
                 };
                 let (mut ty, mut note) = match resolved {
                     Ok(t) => t,
@@ -770,19 +788,16 @@ impl Reader {
                 if m.bits.is_some() {
                     // §1.3: bit-fields of integer types; an enum or typedef is its integer.
                     let mut t = ty.clone();
-                    loop {
-                        match t {
-                            Ty::Item(i) => match &self.items[i].kind {
-                                ItemKind::Alias(a) => t = a.clone(),
-                                ItemKind::Enum(e) => {
-                                    note = Some(format!(
-                                        "C type `{}`: a bit-field of enum type, stored as its underlying integer",
-                                        m.qual
-                                    ));
-                                    t = Ty::Scalar(e.repr);
-                                }
-                                _ => break,
-                            },
+                    while let Ty::Item(i) = t {
+                        match &self.items[i].kind {
+                            ItemKind::Alias(a) => t = a.clone(),
+                            ItemKind::Enum(e) => {
+                                note = Some(format!(
+                                    "C type `{}`: a bit-field of enum type, stored as its underlying integer",
+                                    m.qual
+                                ));
+                                t = Ty::Scalar(e.repr);
+                            }
                             _ => break,
                         }
                     }
