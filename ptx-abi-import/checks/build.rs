@@ -1,0 +1,518 @@
+//! Imports every suite's CUDA definitions with ptx-abi-import and writes, into `OUT_DIR`, per
+//! suite the NVRTC data (`{suite}.txt`) and a test source (`{suite}.rs`): the imported Rust in
+//! a module `imported`, and one `run.check(key, value)` per case, `value` being the case's C
+//! initializer translated into a value of the imported type.
+//!
+//! Suites: `corpus_{0..8}` (the golden corpus of `oracle-tests`, NVRTC's recorded answers),
+//! `bindgen` (`headers/bindgen_*.cuh`) and `headers` (`headers/real_*.cuh`), whose answers
+//! NVRTC gives here. A header names its cases in comments: `// check: Type = {initializer}`.
+//!
+//! clang: `$PTX_ABI_CLANG`, the `ziglang` wheel in `<target>/nvidia`, or `clang` on `PATH`;
+//! fetched from PyPI when `PTX_ABI_REQUIRE_ORACLE=1` or `PTX_ABI_FETCH_CLANG=1`.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use ptx_abi_import::clang::Clang;
+use ptx_abi_import::cuda_types::CDef;
+use ptx_abi_import::model::{ItemKind, Model, Scalar, Ty};
+use ptx_abi_import::{EmitOptions, Importer};
+use ptx_abi_oracle::nvrtc::Nvrtc;
+use ptx_abi_oracle::probe::{PtxIndex, PROBE_OPTIONS};
+use ptx_abi_oracle::suite::{parse_data, render_data, Record, RUST_MARK};
+
+const CORPUS_PARTS: usize = 8;
+
+/// One case: its key, the C++ name of its type and its C initializer.
+struct Case {
+    key: String,
+    top: String,
+    init: String,
+}
+
+fn main() {
+    for v in [
+        "PTX_ABI_CLANG",
+        "PTX_ABI_NVRTC",
+        "PTX_ABI_REQUIRE_ORACLE",
+        "PTX_ABI_FETCH_CLANG",
+    ] {
+        println!("cargo:rerun-if-env-changed={v}");
+    }
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=headers");
+    let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    let root = manifest.join("../..");
+    let data_dir = root.join("oracle-tests/tests/data");
+    let clang = find_clang(&root);
+
+    for k in 0..CORPUS_PARTS {
+        let path = data_dir.join(format!("corpus_{k}.txt"));
+        println!("cargo:rerun-if-changed={}", path.display());
+        let name = format!("corpus_{k}");
+        let result = clang.as_ref().map_err(Clone::clone).and_then(|clang| {
+            let text =
+                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let records = parse_data(&text)?;
+            let mut header = String::new();
+            let mut cases = Vec::new();
+            for r in &records {
+                writeln!(header, "namespace case_{} {{\n{}}}", r.key, r.cuda).unwrap();
+                cases.push(Case {
+                    key: r.key.clone(),
+                    top: format!("case_{}::{}", r.key, r.top),
+                    init: r.init.clone(),
+                });
+            }
+            suite(clang, &name, &header, &cases, Some(records))
+        });
+        write_suite(&out, &name, result);
+    }
+
+    let headers = manifest.join("headers");
+    for (name, prefix) in [("bindgen", "bindgen_"), ("headers", "real_")] {
+        let result = clang.as_ref().map_err(Clone::clone).and_then(|clang| {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(&headers)
+                .map_err(|e| e.to_string())?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+                .collect();
+            files.sort();
+            let mut header = String::new();
+            let mut cases = Vec::new();
+            for f in &files {
+                let stem = f.file_stem().unwrap().to_string_lossy().replace('-', "_");
+                let text = std::fs::read_to_string(f).map_err(|e| e.to_string())?;
+                writeln!(header, "namespace {stem} {{\n{text}\n}}").unwrap();
+                for (n, line) in text.lines().enumerate() {
+                    if let Some(spec) = line.trim().strip_prefix("// check: ") {
+                        let (top, init) = spec.split_once(" = ").ok_or_else(|| {
+                            format!(
+                                "{}:{}: expected `// check: Type = {{init}}`",
+                                f.display(),
+                                n + 1
+                            )
+                        })?;
+                        cases.push(Case {
+                            key: format!("{stem}_{}", top.trim().replace("::", "_")),
+                            top: format!("{stem}::{}", top.trim()),
+                            init: init.trim().to_string(),
+                        });
+                    }
+                }
+            }
+            let nvrtc = match Nvrtc::locate_and_load() {
+                None => return Err("NVRTC not found (run `cargo xtask nvrtc`)".to_string()),
+                Some(Err(e)) => panic!("NVRTC was found but does not load: {e}"),
+                Some(Ok(n)) => n,
+            };
+            let records = probe(&nvrtc, clang, &header, &cases)?;
+            suite(clang, name, &header, &cases, Some(records))
+        });
+        write_suite(&out, name, result);
+    }
+}
+
+/// The clang to import with, or why there is none.
+fn find_clang(root: &Path) -> Result<Clang, String> {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root.join("target"));
+    let cache = target.join("nvidia");
+    if let Some(c) = Clang::locate(std::slice::from_ref(&cache)) {
+        return Ok(c);
+    }
+    let want = |v: &str| std::env::var(v).is_ok_and(|x| x == "1");
+    if want("PTX_ABI_REQUIRE_ORACLE") || want("PTX_ABI_FETCH_CLANG") {
+        return ptx_abi_import::fetch::fetch_zig(&cache)
+            .map(Clang::at)
+            .map_err(|e| format!("cannot fetch clang: {e}"));
+    }
+    Err("no clang (set PTX_ABI_CLANG, run `cargo run -p ptx-abi-import -- --fetch-clang`, or set PTX_ABI_FETCH_CLANG=1)".into())
+}
+
+/// What a suite's test is: the Rust source and data, or why it is skipped.
+type SuiteResult = Result<(String, String), String>;
+
+fn write_suite(out: &Path, name: &str, result: SuiteResult) {
+    let (rust, data) = match result {
+        Ok(x) => x,
+        Err(why) if why.starts_with("IMPORT FAILED") => (
+            format!("#[test]\nfn {name}() {{\n    panic!({why:?});\n}}\n"),
+            String::new(),
+        ),
+        Err(why) => (
+            format!("#[test]\nfn {name}() {{\n    oracle_tests::skip(\"ptx-abi-import {name}\", {why:?});\n}}\n"),
+            String::new(),
+        ),
+    };
+    std::fs::write(out.join(format!("{name}.rs")), rust).unwrap();
+    std::fs::write(out.join(format!("{name}.txt")), data).unwrap();
+}
+
+/// Imports `header` and renders the test of `cases` against `records`.
+fn suite(
+    clang: &Clang,
+    name: &str,
+    header: &str,
+    cases: &[Case],
+    records: Option<Vec<Record>>,
+) -> SuiteResult {
+    let imported = Importer::new()
+        .clang(&clang.program)
+        .header_text(&format!("{name}.cuh"), header)
+        .generate()
+        .map_err(|e| format!("IMPORT FAILED: {name}: {e}"))?;
+    let mut model = imported.model;
+    let mut checks = Vec::new();
+    for c in cases {
+        let id = model
+            .find(&c.top)
+            .ok_or_else(|| format!("IMPORT FAILED: {name}: `{}` was not imported", c.top))?;
+        let init = parse_init(&c.init)
+            .map_err(|e| format!("IMPORT FAILED: case {}: initializer: {e}", c.key))?;
+        let value = value(&mut model, &Ty::Item(id), &init)
+            .map_err(|e| format!("IMPORT FAILED: case {}: value: {e}", c.key))?;
+        checks.push((c.key.clone(), value));
+    }
+    let mut source = ptx_abi_import::emit::emit(&model, &EmitOptions::default());
+    for c in cases {
+        let ns = c.top.rsplit_once("::").map_or("", |(ns, _)| ns);
+        let mark = format!("/// C++ `namespace {ns}`.");
+        source = source.replacen(&mark, &format!("{RUST_MARK}{}\n{mark}", c.key), 1);
+    }
+    let data = render_data(&records.unwrap_or_default());
+    let mut s = String::new();
+    writeln!(
+        s,
+        "// ptx-abi-import suite `{name}`, generated by build.rs.\n"
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "#[allow(clippy::all, unused)]\nmod imported {{\n{source}}}\n"
+    )
+    .unwrap();
+    writeln!(
+        s,
+        "#[test]\nfn {name}() {{\n    let mut run = oracle_tests::Run::new({:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.txt\")), include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\")));",
+        format!("{name} (imported by ptx-abi-import)")
+    )
+    .unwrap();
+    let parts: Vec<_> = checks.chunks(50).collect();
+    for k in 0..parts.len() {
+        writeln!(s, "    part_{k}(&mut run);").unwrap();
+    }
+    s.push_str("    run.finish();\n}\n");
+    for (k, part) in parts.iter().enumerate() {
+        writeln!(s, "\nfn part_{k}(run: &mut oracle_tests::Run) {{").unwrap();
+        for (key, value) in part.iter() {
+            writeln!(s, "    run.check({key:?}, {value});").unwrap();
+        }
+        s.push_str("}\n");
+    }
+    Ok((s, data))
+}
+
+/// NVRTC's answers for `cases` of `header`: size, alignment, the offset of every ordinary named
+/// member, the image of the initializer and the `.param` lines.
+fn probe(
+    nvrtc: &Nvrtc,
+    clang: &Clang,
+    header: &str,
+    cases: &[Case],
+) -> Result<Vec<Record>, String> {
+    // The members of each top type, to know which have offsets (named, not bit-fields).
+    let imported = Importer::new()
+        .clang(&clang.program)
+        .header_text("probe.cuh", header)
+        .generate()
+        .map_err(|e| format!("IMPORT FAILED: {e}"))?;
+    let model = imported.model;
+    let mut src = String::from(header);
+    let mut fields = Vec::new();
+    for (i, c) in cases.iter().enumerate() {
+        let id = model
+            .find(&c.top)
+            .ok_or_else(|| format!("IMPORT FAILED: no `{}`", c.top))?;
+        let ItemKind::Record(r) = &model.items[id].kind else {
+            return Err(format!("IMPORT FAILED: `{}` is not a struct", c.top));
+        };
+        let t = &c.top;
+        writeln!(
+            src,
+            "extern \"C\" __device__ unsigned long long ptxabi_size_{i} = sizeof({t});"
+        )
+        .unwrap();
+        writeln!(
+            src,
+            "extern \"C\" __device__ unsigned long long ptxabi_align_{i} = alignof({t});"
+        )
+        .unwrap();
+        let mut f = Vec::new();
+        if !r.is_union {
+            for (k, m) in r.members.iter().enumerate() {
+                if m.bits.is_none() && !m.anonymous {
+                    let cn = m.c_name.clone().unwrap_or_else(|| m.name.clone());
+                    writeln!(src, "extern \"C\" __device__ unsigned long long ptxabi_off_{i}_{k} = __INTADDR__(&(({t}*)0)->{cn});").unwrap();
+                    f.push(k);
+                }
+            }
+        }
+        writeln!(
+            src,
+            "extern \"C\" __device__ {t} ptxabi_val_{i} = {};",
+            c.init
+        )
+        .unwrap();
+        writeln!(src, "extern \"C\" __global__ void ptxabi_k_{i}({t} a) {{}}").unwrap();
+        writeln!(
+            src,
+            "extern \"C\" __device__ {t} ptxabi_f_{i}({t} a) {{ return a; }}"
+        )
+        .unwrap();
+        fields.push(f);
+    }
+    let ptx = nvrtc
+        .compile(&src, PROBE_OPTIONS)
+        .map_err(|e| format!("IMPORT FAILED: NVRTC rejects the probe: {}\n{src}", e.log))?;
+    let index = PtxIndex::new(&ptx).map_err(|e| format!("IMPORT FAILED: {e}"))?;
+    cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let answer = index
+                .answer_of(i as u32, &fields[i])
+                .map_err(|e| format!("IMPORT FAILED: case {}: {e}", c.key))?;
+            Ok(Record {
+                key: c.key.clone(),
+                seed: 0,
+                id: i as u32,
+                top: c.top.clone(),
+                answer,
+                cuda: String::new(),
+                init: c.init.clone(),
+            })
+        })
+        .collect()
+}
+
+/// A C initializer: `{…}`, `.name = …` or one expression.
+#[derive(Debug)]
+enum Init {
+    List(Vec<Init>),
+    Designated(String, Box<Init>),
+    Atom(String),
+}
+
+fn parse_init(s: &str) -> Result<Init, String> {
+    let chars: Vec<char> = s.chars().collect();
+    let mut pos = 0;
+    let v = parse_at(&chars, &mut pos)?;
+    skip_ws(&chars, &mut pos);
+    if pos != chars.len() {
+        return Err(format!("trailing text at {pos} in {s:?}"));
+    }
+    Ok(v)
+}
+
+fn skip_ws(c: &[char], pos: &mut usize) {
+    while *pos < c.len() && c[*pos].is_whitespace() {
+        *pos += 1;
+    }
+}
+
+fn parse_at(c: &[char], pos: &mut usize) -> Result<Init, String> {
+    skip_ws(c, pos);
+    if c.get(*pos) == Some(&'{') {
+        *pos += 1;
+        let mut items = Vec::new();
+        loop {
+            skip_ws(c, pos);
+            if c.get(*pos) == Some(&'}') {
+                *pos += 1;
+                return Ok(Init::List(items));
+            }
+            items.push(parse_at(c, pos)?);
+            skip_ws(c, pos);
+            match c.get(*pos) {
+                Some(',') => *pos += 1,
+                Some('}') => {}
+                other => return Err(format!("expected `,` or `}}` at {}, found {other:?}", *pos)),
+            }
+        }
+    }
+    if c.get(*pos) == Some(&'.') {
+        let start = *pos + 1;
+        let eq = (start..c.len())
+            .find(|&i| c[i] == '=')
+            .ok_or("designator without `=`")?;
+        let name: String = c[start..eq].iter().collect::<String>().trim().to_string();
+        *pos = eq + 1;
+        let v = parse_at(c, pos)?;
+        return Ok(Init::Designated(name, Box::new(v)));
+    }
+    let start = *pos;
+    let mut depth = 0;
+    while *pos < c.len() {
+        match c[*pos] {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' | '}' if depth == 0 => break,
+            _ => {}
+        }
+        *pos += 1;
+    }
+    Ok(Init::Atom(
+        c[start..*pos].iter().collect::<String>().trim().to_string(),
+    ))
+}
+
+/// The Rust path of item `id` from the test module (which holds `mod imported`).
+fn item_path(model: &Model, id: usize) -> String {
+    let it = &model.items[id];
+    let mut p = String::from("imported::");
+    for m in &it.module {
+        p.push_str(m);
+        p.push_str("::");
+    }
+    p.push_str(&it.name);
+    p
+}
+
+fn scalar(s: Scalar, atom: &str) -> Result<String, String> {
+    let a = atom.trim();
+    match (s, a) {
+        (Scalar::Bool, "true" | "false") => return Ok(a.to_string()),
+        (Scalar::Bool, "1") => return Ok("true".into()),
+        (Scalar::Bool, "0") => return Ok("false".into()),
+        (Scalar::I32, "(-2147483647 - 1)") => return Ok("i32::MIN".into()),
+        (Scalar::I64, "(-9223372036854775807LL - 1)") => return Ok("i64::MIN".into()),
+        _ => {}
+    }
+    let t = s.rust();
+    if matches!(s, Scalar::F32 | Scalar::F64) {
+        let v = a.trim_end_matches(['f', 'F']);
+        v.parse::<f64>().map_err(|e| format!("float {a:?}: {e}"))?;
+        return Ok(format!("{v}_{t}"));
+    }
+    let v = a.trim_end_matches(['u', 'U', 'l', 'L']);
+    let n: i128 = if let Some(h) = v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
+        i128::from_str_radix(h, 16).map_err(|e| format!("{a:?}: {e}"))?
+    } else if let Some(h) = v.strip_prefix("-0x") {
+        -i128::from_str_radix(h, 16).map_err(|e| format!("{a:?}: {e}"))?
+    } else {
+        v.parse().map_err(|e| format!("integer {a:?}: {e}"))?
+    };
+    Ok(format!("{n}_{t}"))
+}
+
+/// The Rust value of type `ty` that C initializer `init` gives (and, for unions, marks the
+/// initialized member as the one decoding reads).
+fn value(model: &mut Model, ty: &Ty, init: &Init) -> Result<String, String> {
+    match (ty, init) {
+        (Ty::Scalar(s), Init::Atom(a)) => scalar(*s, a),
+        (Ty::Scalar(s), Init::List(l)) if l.len() == 1 => value(model, &Ty::Scalar(*s), &l[0]),
+        (Ty::Pointer(_), Init::Atom(a)) => {
+            let addr = match a.split_once('+') {
+                Some((_, n)) => n
+                    .trim()
+                    .trim_end_matches([')', 'u', 'U', 'l', 'L'])
+                    .trim()
+                    .to_string(),
+                None if a.ends_with(")0") || a == "0" || a == "nullptr" || a == "NULL" => {
+                    "0".to_string()
+                }
+                None => return Err(format!("pointer initializer {a:?}")),
+            };
+            Ok(format!("::ptx_abi::DevicePtr::from_raw({addr}_u64)"))
+        }
+        (Ty::Cuda(c), Init::List(items)) => match c.def {
+            CDef::Vector { elem, lanes, .. } => {
+                let s = Scalar::from_c(elem).ok_or("vector element")?;
+                if items.len() != lanes as usize {
+                    return Err(format!("{} needs {lanes} values", c.c_name));
+                }
+                let lanes: Result<Vec<String>, String> = items
+                    .iter()
+                    .map(|i| value(model, &Ty::Scalar(s), i))
+                    .collect();
+                Ok(format!("{}::from([{}])", c.rust, lanes?.join(", ")))
+            }
+            _ => Err(format!("no values of {} here", c.c_name)),
+        },
+        (Ty::Array(e, n), Init::List(items)) => {
+            if items.len() as u64 != *n {
+                return Err(format!(
+                    "array of {n} initialised with {} values",
+                    items.len()
+                ));
+            }
+            let v: Result<Vec<String>, String> = items.iter().map(|i| value(model, e, i)).collect();
+            Ok(format!("[{}]", v?.join(", ")))
+        }
+        (Ty::Item(id), _) => {
+            let id = *id;
+            let path = item_path(model, id);
+            match model.items[id].kind.clone() {
+                ItemKind::Alias(t) => value(model, &t, init),
+                ItemKind::Enum(e) => {
+                    let Init::Atom(a) = init else {
+                        return Err("enum value".into());
+                    };
+                    let v = a.rsplit("::").next().unwrap_or(a);
+                    if !e.variants.iter().any(|(n, _)| n == v) {
+                        return Err(format!("no enumerator {v:?}"));
+                    }
+                    Ok(format!("{path}::{v}"))
+                }
+                ItemKind::Record(r) if r.is_union => {
+                    let (k, inner) = match init {
+                        Init::List(l) if l.len() == 1 => match &l[0] {
+                            Init::Designated(n, v) => (
+                                r.members
+                                    .iter()
+                                    .position(|m| m.c_name.as_deref().unwrap_or(&m.name) == n)
+                                    .ok_or_else(|| format!("no member {n}"))?,
+                                &**v,
+                            ),
+                            v => (0, v),
+                        },
+                        _ => return Err("union initializer".into()),
+                    };
+                    let m = &r.members[k];
+                    let v = value(model, &m.ty, inner)?;
+                    if let ItemKind::Record(r) = &mut model.items[id].kind {
+                        r.decode = Some(k);
+                    }
+                    Ok(format!("{path}::{}({v})", m.name))
+                }
+                ItemKind::Record(r) => {
+                    let Init::List(items) = init else {
+                        return Err(format!("struct {path} needs braces"));
+                    };
+                    let mut items = items.iter();
+                    let mut fields = Vec::new();
+                    for m in &r.members {
+                        let v = if m.anonymous && m.bits.is_some() {
+                            "Default::default()".to_string()
+                        } else {
+                            let i = items
+                                .next()
+                                .ok_or_else(|| format!("too few values for {path}"))?;
+                            value(model, &m.ty, i)?
+                        };
+                        fields.push(format!("{}: {v}", m.name));
+                    }
+                    if items.next().is_some() {
+                        return Err(format!("too many values for {path}"));
+                    }
+                    Ok(format!("{path} {{ {} }}", fields.join(", ")))
+                }
+                _ => Err(format!("no values of {path}")),
+            }
+        }
+        _ => Err(format!("cannot read {init:?} as {ty:?}")),
+    }
+}

@@ -1,0 +1,3 @@
+//! The `bindgen` suite of ptx-abi-import's checks (see `build.rs`).
+#![allow(clippy::all)]
+include!(concat!(env!("OUT_DIR"), "/bindgen.rs"));

@@ -1,0 +1,911 @@
+//! clang's JSON AST → [`Model`].
+//!
+//! Two passes: [`Reader::decls`] registers every struct, union, enum and typedef with its raw
+//! member types (clang's `qualType` spellings) and its scope; [`Reader::resolve`] then turns
+//! each spelling into a [`Ty`] by C++ name lookup from that scope, so that members may point at
+//! types declared later (`struct Node; struct List { Node* head; };`).
+//!
+//! The JSON dump omits a location's `file` and `line` when they equal the previous location's,
+//! so [`locations`] first replays every location in document order.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use crate::cuda_types;
+use crate::error::Unsupported;
+use crate::model::{Enum, Item, ItemId, ItemKind, Loc, Member, Model, Record, Scalar, Ty};
+
+/// Every node's location, by node id.
+fn locations(root: &Value) -> HashMap<String, Loc> {
+    fn visit(v: &Value, cur: &mut Loc, out: &mut HashMap<String, Loc>) {
+        let Some(obj) = v.as_object() else {
+            if let Some(a) = v.as_array() {
+                a.iter().for_each(|c| visit(c, cur, out));
+            }
+            return;
+        };
+        // One source location: `file`, `line`, `col`, possibly split into spelling/expansion.
+        fn step(l: &Value, cur: &mut Loc) {
+            if let Some(s) = l.get("spellingLoc") {
+                step(s, cur);
+            }
+            if let Some(e) = l.get("expansionLoc") {
+                step(e, cur);
+                return;
+            }
+            if let Some(f) = l.get("file").and_then(Value::as_str) {
+                cur.file = f.to_string();
+            }
+            if let Some(n) = l.get("line").and_then(Value::as_u64) {
+                cur.line = n;
+            }
+            if let Some(c) = l.get("col").and_then(Value::as_u64) {
+                cur.col = c;
+            }
+        }
+        let mut own = None;
+        if let Some(l) = obj.get("loc") {
+            step(l, cur);
+            own = Some(cur.clone());
+        }
+        if let Some(r) = obj.get("range") {
+            if let Some(b) = r.get("begin") {
+                step(b, cur);
+            }
+            if own.is_none() {
+                own = Some(cur.clone());
+            }
+            if let Some(e) = r.get("end") {
+                step(e, cur);
+            }
+        }
+        if let (Some(id), Some(l)) = (obj.get("id").and_then(Value::as_str), own) {
+            out.insert(id.to_string(), l);
+        }
+        if let Some(inner) = obj.get("inner") {
+            visit(inner, cur, out);
+        }
+    }
+    let mut out = HashMap::new();
+    visit(root, &mut Loc::default(), &mut out);
+    out
+}
+
+/// A member before its type is resolved.
+#[derive(Clone, Debug)]
+struct RawMember {
+    name: Option<String>,
+    qual: String,
+    desugared: Option<String>,
+    bits: Option<u32>,
+    loc: Loc,
+    /// The record of an anonymous struct/union member or of an unnamed member type.
+    anon_record: Option<ItemId>,
+}
+
+/// What the first pass keeps per item until resolution.
+#[derive(Clone, Debug, Default)]
+struct Pending {
+    /// C++ scope the item's spellings are looked up from (namespaces and enclosing records).
+    scope: Vec<String>,
+    members: Vec<RawMember>,
+    alias_of: Option<(String, Option<String>)>,
+    /// Problems found in the first pass (virtual functions, packed, …).
+    problems: Vec<(Loc, String, String)>,
+}
+
+/// The reader of one AST dump.
+pub(crate) struct Reader {
+    locs: HashMap<String, Loc>,
+    items: Vec<Item>,
+    pending: Vec<Pending>,
+    by_c_name: HashMap<String, ItemId>,
+    /// Unnamed records by the `file:line:col` clang uses in their type spelling.
+    by_anon_loc: HashMap<String, ItemId>,
+    /// Whether a file is one of the imported headers (not the stand-ins).
+    is_header: Box<dyn Fn(&str) -> bool>,
+}
+
+fn kind(v: &Value) -> &str {
+    v.get("kind").and_then(Value::as_str).unwrap_or("")
+}
+
+fn name(v: &Value) -> Option<&str> {
+    v.get("name")
+        .and_then(Value::as_str)
+        .filter(|n| !n.is_empty())
+}
+
+fn flag(v: &Value, key: &str) -> bool {
+    v.get(key).and_then(Value::as_bool).unwrap_or(false)
+}
+
+fn inner(v: &Value) -> &[Value] {
+    v.get("inner")
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// The first constant `value` in an expression tree (a bit-field width, an alignment, an
+/// enumerator's value).
+fn constant(v: &Value) -> Option<i128> {
+    if let Some(s) = v.get("value").and_then(Value::as_str) {
+        if let Ok(n) = s.parse::<i128>() {
+            return Some(n);
+        }
+    }
+    inner(v).iter().find_map(constant)
+}
+
+fn qual_type(v: &Value) -> (String, Option<String>) {
+    let t = v.get("type");
+    let q = t
+        .and_then(|t| t.get("qualType"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let d = t
+        .and_then(|t| t.get("desugaredQualType"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    (q, d)
+}
+
+/// `file:line:col` of an unnamed record, as clang writes it inside type spellings.
+fn anon_key(l: &Loc) -> String {
+    format!("{}:{}:{}", l.file, l.line, l.col)
+}
+
+const RUST_KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
+    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
+    "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
+    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
+    "virtual", "yield", "try", "gen",
+];
+
+/// The Rust spelling of C identifier `c`: itself, a raw identifier for a Rust keyword, or (for
+/// the few identifiers Rust cannot spell even raw) `c_`.
+pub(crate) fn rust_ident(c: &str) -> String {
+    if RUST_KEYWORDS.contains(&c) {
+        format!("r#{c}")
+    } else if matches!(c, "self" | "Self" | "super" | "crate" | "_") {
+        format!("{c}_")
+    } else {
+        c.to_string()
+    }
+}
+
+impl Reader {
+    pub(crate) fn new(root: &Value, is_header: Box<dyn Fn(&str) -> bool>) -> Reader {
+        Reader {
+            locs: locations(root),
+            items: Vec::new(),
+            pending: Vec::new(),
+            by_c_name: HashMap::new(),
+            by_anon_loc: HashMap::new(),
+            is_header,
+        }
+    }
+
+    fn loc(&self, v: &Value) -> Loc {
+        v.get("id")
+            .and_then(Value::as_str)
+            .and_then(|id| self.locs.get(id))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn add(&mut self, item: Item, pending: Pending) -> ItemId {
+        let id = self.items.len();
+        if !item.anonymous {
+            self.by_c_name.insert(item.c_name.clone(), id);
+        }
+        self.items.push(item);
+        self.pending.push(pending);
+        id
+    }
+
+    /// First pass over the declarations `list` of a namespace (`module`, C++ `scope`).
+    pub(crate) fn decls(&mut self, list: &[Value], module: &[String], scope: &[String]) {
+        let mut k = 0;
+        while k < list.len() {
+            let d = &list[k];
+            k += 1;
+            if flag(d, "isImplicit") {
+                continue;
+            }
+            match kind(d) {
+                "NamespaceDecl" => match name(d) {
+                    Some(n) => {
+                        let mut m = module.to_vec();
+                        m.push(rust_ident(n));
+                        let mut s = scope.to_vec();
+                        s.push(n.to_string());
+                        self.decls(inner(d), &m, &s);
+                    }
+                    None => self.decls(inner(d), module, scope),
+                },
+                "LinkageSpecDecl" | "ExportDecl" => self.decls(inner(d), module, scope),
+                "CXXRecordDecl" | "RecordDecl" | "EnumDecl" => {
+                    let typedef_name = match (name(d), list.get(k)) {
+                        (None, Some(next)) if kind(next) == "TypedefDecl" => {
+                            let (q, _) = qual_type(next);
+                            let n = name(next).unwrap_or("");
+                            // `typedef struct { … } Name;`: clang spells the type `struct Name`.
+                            (q.ends_with(&format!(" {n}")) || q == n).then(|| n.to_string())
+                        }
+                        _ => None,
+                    };
+                    if typedef_name.is_some() {
+                        k += 1;
+                    }
+                    self.tag(d, module, scope, "", typedef_name.as_deref());
+                }
+                "TypedefDecl" | "TypeAliasDecl" => {
+                    let Some(n) = name(d) else { continue };
+                    let (q, desugared) = qual_type(d);
+                    let c_name = qualify(scope, n);
+                    let loc = self.loc(d);
+                    let in_header = (self.is_header)(&loc.file);
+                    self.add(
+                        Item {
+                            module: module.to_vec(),
+                            name: rust_ident(n),
+                            c_name,
+                            loc,
+                            kind: ItemKind::Alias(Ty::Pointer(None)),
+                            in_header,
+                            anonymous: false,
+                        },
+                        Pending {
+                            scope: scope.to_vec(),
+                            alias_of: Some((q, desugared)),
+                            ..Pending::default()
+                        },
+                    );
+                }
+                "ClassTemplateDecl" | "TypeAliasTemplateDecl" => {
+                    if let Some(n) = name(d) {
+                        let loc = self.loc(d);
+                        let in_header = (self.is_header)(&loc.file);
+                        self.add(
+                            Item {
+                                module: module.to_vec(),
+                                name: rust_ident(n),
+                                c_name: qualify(scope, n),
+                                loc,
+                                kind: ItemKind::Unsupported(
+                                    "a template: ptx-abi-import imports concrete types; declare the instantiation you need as a struct of its own".into(),
+                                ),
+                                in_header,
+                                anonymous: false,
+                            },
+                            Pending::default(),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Registers a struct, union or enum `d` (named `typedef_name` when it is the unnamed
+    /// type of a typedef); `prefix` is the Rust name prefix of a nested type (`Outer_`).
+    fn tag(
+        &mut self,
+        d: &Value,
+        module: &[String],
+        scope: &[String],
+        prefix: &str,
+        typedef_name: Option<&str>,
+    ) -> Option<ItemId> {
+        let loc = self.loc(d);
+        let in_header = (self.is_header)(&loc.file);
+        let c_own = name(d).or(typedef_name);
+        let anonymous = c_own.is_none();
+        let c_name = match c_own {
+            Some(n) => qualify(scope, n),
+            None => qualify(scope, &format!("(anonymous at {})", anon_key(&loc))),
+        };
+        let rust = format!("{prefix}{}", c_own.unwrap_or("anon"));
+        if kind(d) == "EnumDecl" {
+            let e = self.enum_def(d);
+            let id = self.add(
+                Item {
+                    module: module.to_vec(),
+                    name: rust_ident(&rust),
+                    c_name,
+                    loc: loc.clone(),
+                    kind: e,
+                    in_header,
+                    anonymous,
+                },
+                Pending::default(),
+            );
+            if anonymous {
+                self.by_anon_loc.insert(anon_key(&loc), id);
+            }
+            return Some(id);
+        }
+        if !flag(d, "completeDefinition") {
+            // A declaration without definition: opaque unless defined elsewhere.
+            if !self.by_c_name.contains_key(&c_name) {
+                self.add(
+                    Item {
+                        module: module.to_vec(),
+                        name: rust_ident(&rust),
+                        c_name,
+                        loc,
+                        kind: ItemKind::Opaque,
+                        in_header,
+                        anonymous,
+                    },
+                    Pending::default(),
+                );
+            }
+            return None;
+        }
+        let is_union = d.get("tagUsed").and_then(Value::as_str) == Some("union");
+        let mut inner_scope = scope.to_vec();
+        inner_scope.push(c_own.unwrap_or("").to_string());
+        let mut pending = Pending {
+            scope: inner_scope.clone(),
+            ..Pending::default()
+        };
+        let mut align = None;
+        if d.get("bases")
+            .and_then(Value::as_array)
+            .is_some_and(|b| !b.is_empty())
+        {
+            pending.problems.push((
+                loc.clone(),
+                c_name.clone(),
+                "derives from a base class: write the base as the first member instead".into(),
+            ));
+        }
+        // Register before the members so that self-references (`Node* next`) find it.
+        let existing = self
+            .by_c_name
+            .get(&c_name)
+            .copied()
+            .filter(|&i| matches!(self.items[i].kind, ItemKind::Opaque));
+        let item = Item {
+            module: module.to_vec(),
+            name: rust_ident(&rust),
+            c_name: c_name.clone(),
+            loc: loc.clone(),
+            kind: ItemKind::Opaque,
+            in_header,
+            anonymous,
+        };
+        let id = match existing {
+            Some(i) => {
+                self.items[i] = item;
+                i
+            }
+            None => self.add(item, Pending::default()),
+        };
+        if anonymous {
+            self.by_anon_loc.insert(anon_key(&loc), id);
+        }
+        let rust_self = self.items[id].name.trim_start_matches("r#").to_string();
+        let children = inner(d);
+        let mut last_unnamed: Option<ItemId> = None;
+        for (j, c) in children.iter().enumerate() {
+            match kind(c) {
+                "AlignedAttr" => {
+                    if let Some(n) = constant(c) {
+                        align = Some(align.map_or(n as u64, |a: u64| a.max(n as u64)));
+                    }
+                }
+                "PackedAttr" | "MaxFieldAlignmentAttr" => pending.problems.push((
+                    loc.clone(),
+                    c_name.clone(),
+                    "is packed (`__attribute__((packed))` or `#pragma pack`): ptx-abi lays out types as nvcc does by default; remove the packing or describe the bytes with explicit members".into(),
+                )),
+                "CXXMethodDecl" | "CXXDestructorDecl" if flag(c, "virtual") => {
+                    pending.problems.push((
+                        self.loc(c),
+                        c_name.clone(),
+                        "has virtual functions, so its objects hold a vtable pointer that cannot be shared with the host: keep the shared data in a plain struct".into(),
+                    ))
+                }
+                "CXXRecordDecl" | "RecordDecl" | "EnumDecl" if !flag(c, "isImplicit") => {
+                    let td = match (name(c), children.get(j + 1)) {
+                        (None, Some(next)) if kind(next) == "TypedefDecl" => {
+                            name(next).map(str::to_string)
+                        }
+                        _ => None,
+                    };
+                    let nested = self.tag(
+                        c,
+                        module,
+                        &inner_scope,
+                        &format!("{rust_self}_"),
+                        td.as_deref(),
+                    );
+                    if name(c).is_none() {
+                        last_unnamed = nested;
+                    }
+                }
+                "FieldDecl" => {
+                    let (qual, desugared) = qual_type(c);
+                    let bits = if flag(c, "isBitfield") {
+                        inner(c).first().and_then(constant).map(|w| w as u32)
+                    } else {
+                        None
+                    };
+                    let floc = self.loc(c);
+                    if inner(c).iter().any(|a| kind(a) == "AlignedAttr") {
+                        pending.problems.push((
+                            floc.clone(),
+                            format!("{c_name}::{}", name(c).unwrap_or("(unnamed)")),
+                            "has an alignment attribute of its own: ptx-abi aligns types, not members; give the member a type declared with `__align__`".into(),
+                        ));
+                    }
+                    let anon_record = (qual.contains("(unnamed") || qual.contains("(anonymous"))
+                        .then(|| {
+                            qual.split(" at ")
+                                .nth(1)
+                                .and_then(|r| r.split(')').next())
+                                .and_then(|key| self.by_anon_loc.get(key).copied())
+                                .or(last_unnamed)
+                        })
+                        .flatten();
+                    let index = pending.members.len();
+                    if let Some(r) = anon_record {
+                        // Name the unnamed type after its member.
+                        let base = name(c).map_or(format!("anon{index}"), str::to_string);
+                        self.items[r].name = format!("{rust_self}_{base}");
+                    }
+                    pending.members.push(RawMember {
+                        name: name(c).map(str::to_string),
+                        qual,
+                        desugared,
+                        bits,
+                        loc: floc,
+                        anon_record,
+                    });
+                }
+                _ => {}
+            }
+        }
+        let _ = is_union;
+        self.items[id].kind = ItemKind::Record(Record {
+            is_union,
+            align,
+            members: Vec::new(),
+            decode: None,
+        });
+        self.pending[id] = pending;
+        Some(id)
+    }
+
+    fn enum_def(&self, d: &Value) -> ItemKind {
+        let mut variants = Vec::new();
+        let mut next: i128 = 0;
+        for c in inner(d) {
+            if kind(c) != "EnumConstantDecl" {
+                continue;
+            }
+            let v = inner(c).first().and_then(constant).unwrap_or(next);
+            variants.push((name(c).unwrap_or("_").to_string(), v));
+            next = v + 1;
+        }
+        if variants.is_empty() {
+            return ItemKind::Unsupported(
+                "an enum without enumerators has no Rust counterpart: use its underlying integer"
+                    .into(),
+            );
+        }
+        let fixed = d
+            .get("fixedUnderlyingType")
+            .and_then(|t| t.get("desugaredQualType").or_else(|| t.get("qualType")))
+            .and_then(Value::as_str);
+        let repr = match fixed {
+            Some(t) => match Scalar::from_c(t) {
+                Some(s) if s.is_bit_field_type() && s != Scalar::Bool => s,
+                _ => {
+                    return ItemKind::Unsupported(format!(
+                        "an enum with underlying type `{t}`: ptx-abi enums have an integer repr"
+                    ))
+                }
+            },
+            None => {
+                // Without a fixed type, clang (like GCC) picks int/unsigned int when every
+                // value fits, else the 64-bit types.
+                let min = variants.iter().map(|v| v.1).min().unwrap_or(0);
+                let max = variants.iter().map(|v| v.1).max().unwrap_or(0);
+                if min < 0 {
+                    if min >= i32::MIN.into() && max <= i32::MAX.into() {
+                        Scalar::I32
+                    } else {
+                        Scalar::I64
+                    }
+                } else if max <= u32::MAX.into() {
+                    Scalar::U32
+                } else {
+                    Scalar::U64
+                }
+            }
+        };
+        ItemKind::Enum(Enum { repr, variants })
+    }
+
+    /// Looks a C++ name up from `scope`, innermost scope first.
+    fn lookup(&self, scope: &[String], n: &str) -> Option<ItemId> {
+        let n = n.trim_start_matches("::");
+        for k in (0..=scope.len()).rev() {
+            let mut q: Vec<&str> = scope[..k].iter().map(String::as_str).collect();
+            q.retain(|s| !s.is_empty());
+            let full = if q.is_empty() {
+                n.to_string()
+            } else {
+                format!("{}::{n}", q.join("::"))
+            };
+            if let Some(&i) = self.by_c_name.get(&full) {
+                return Some(i);
+            }
+        }
+        None
+    }
+
+    /// The [`Ty`] of spelling `q` (with clang's desugared spelling `d`) seen from `scope`.
+    fn ty(
+        &self,
+        scope: &[String],
+        q: &str,
+        d: Option<&str>,
+    ) -> Result<(Ty, Option<String>), String> {
+        let q = q.trim();
+        if q.contains('<') {
+            if let Some(d) = d {
+                if !d.contains('<') {
+                    return self.ty(scope, d, None);
+                }
+            }
+            return Err(format!(
+                "`{q}` is a template instantiation: declare the concrete type as a struct of its own"
+            ));
+        }
+        if q.contains("(*)") || q.contains("(^)") || q.contains("(&)") {
+            if q.ends_with(']') || !q.contains("(*)") {
+                return Err(format!(
+                    "`{q}`: pointers to arrays and references cannot be imported"
+                ));
+            }
+            return Ok((
+                Ty::Pointer(None),
+                Some(format!(
+                    "C type `{q}`: a function pointer, a generic address"
+                )),
+            ));
+        }
+        // Arrays: the last `[N]` is the outermost dimension's element… read right to left.
+        if q.ends_with(']') {
+            let open = q.rfind('[').ok_or_else(|| format!("bad type `{q}`"))?;
+            let n = &q[open + 1..q.len() - 1];
+            let elem = q[..open].trim();
+            if n.is_empty() {
+                return Err("a flexible array member has no fixed size: declare its length, or keep the array out of the shared struct and pass a pointer".into());
+            }
+            let n: u64 = n
+                .parse()
+                .map_err(|_| format!("array length `{n}` in `{q}`"))?;
+            if n == 0 {
+                return Err("a zero-length array has no ptx-abi counterpart: declare its length, or pass a pointer".into());
+            }
+            // `int[2][3]`: elem spelling `int[2]` must become `[[i32; 3]; 2]`, so peel the
+            // first dimension instead when there are several.
+            if let Some(first) = q.find('[') {
+                if first != open {
+                    let base = q[..first].trim();
+                    let dims: Vec<u64> = q[first..]
+                        .split(']')
+                        .filter(|s| !s.is_empty())
+                        .map(|s| s.trim_start_matches('[').trim().parse::<u64>())
+                        .collect::<Result<_, _>>()
+                        .map_err(|_| format!("bad array type `{q}`"))?;
+                    let dd = d.and_then(|d| d.find('[').map(|i| d[..i].trim().to_string()));
+                    let (mut t, note) = self.ty(scope, base, dd.as_deref())?;
+                    for &len in dims.iter().rev() {
+                        if len == 0 {
+                            return Err("a zero-length array has no ptx-abi counterpart".into());
+                        }
+                        t = Ty::Array(Box::new(t), len);
+                    }
+                    return Ok((t, note));
+                }
+            }
+            let dd = d.and_then(|d| d.rfind('[').map(|i| d[..i].trim().to_string()));
+            let (t, note) = self.ty(scope, elem, dd.as_deref())?;
+            return Ok((Ty::Array(Box::new(t), n), note));
+        }
+        let mut q = q.to_string();
+        for suffix in [" const", " volatile", " __restrict", " restrict"] {
+            while let Some(s) = q.strip_suffix(suffix) {
+                q = s.trim_end().to_string();
+            }
+        }
+        if q.ends_with('&') {
+            return Err(format!(
+                "`{q}`: a reference member cannot be shared with the host"
+            ));
+        }
+        if let Some(pointee) = q.strip_suffix('*') {
+            let pointee = pointee.trim();
+            let dp = d.and_then(|d| d.trim().strip_suffix('*').map(|p| p.trim().to_string()));
+            return Ok(match self.ty(scope, pointee, dp.as_deref()) {
+                Ok((Ty::Pointer(None), _)) if strip_quals(pointee) == "void" => {
+                    (Ty::Pointer(None), None)
+                }
+                Ok((Ty::Item(i), _))
+                    if matches!(
+                        self.items[i].kind,
+                        ItemKind::Opaque | ItemKind::Unsupported(_)
+                    ) =>
+                {
+                    (
+                        Ty::Pointer(None),
+                        Some(format!(
+                            "C type `{q}`: a pointer to `{}`, which is not imported",
+                            self.items[i].c_name
+                        )),
+                    )
+                }
+                Ok((t, note)) => (Ty::Pointer(Some(Box::new(t))), note),
+                Err(why) => (
+                    Ty::Pointer(None),
+                    Some(format!("C type `{q}`: the pointee is not imported ({why})")),
+                ),
+            });
+        }
+        let base = strip_quals(&q);
+        if base == "void" {
+            return Ok((Ty::Pointer(None), None));
+        }
+        if base.contains("(unnamed") || base.contains("(anonymous") {
+            let key = base
+                .split(" at ")
+                .nth(1)
+                .and_then(|r| r.split(')').next())
+                .unwrap_or("");
+            return self
+                .by_anon_loc
+                .get(key)
+                .map(|&i| (Ty::Item(i), None))
+                .ok_or_else(|| format!("cannot find the unnamed type `{base}`"));
+        }
+        if let Some(s) = Scalar::from_c(base) {
+            return Ok((Ty::Scalar(s), None));
+        }
+        if let Some(t) = cuda_types::lookup(base.trim_start_matches("::")) {
+            return Ok((Ty::Cuda(t), None));
+        }
+        if let Some(i) = self.lookup(scope, base) {
+            let item = &self.items[i];
+            let transparent = matches!(item.kind, ItemKind::Alias(_)) && !item.in_header;
+            if !transparent {
+                return Ok((Ty::Item(i), None));
+            }
+            if let Some((aq, ad)) = &self.pending[i].alias_of {
+                return self.ty(&self.pending[i].scope, aq, ad.as_deref());
+            }
+        }
+        if let Some(d) = d {
+            if d != q {
+                return self.ty(scope, d, None);
+            }
+        }
+        Err(format!("unknown type `{base}`"))
+    }
+
+    /// Second pass: resolves the members and aliases of every item.
+    pub(crate) fn resolve(mut self) -> (Vec<Item>, Vec<Vec<Unsupported>>) {
+        let mut problems: Vec<Vec<Unsupported>> = vec![Vec::new(); self.items.len()];
+        #[allow(clippy::needless_range_loop)] // `id` indexes items, pending and problems
+        for id in 0..self.items.len() {
+            let p = self.pending[id].clone();
+            for (loc, decl, why) in &p.problems {
+                problems[id].push(Unsupported {
+                    loc: loc.clone(),
+                    decl: decl.clone(),
+                    why: why.clone(),
+                });
+            }
+            if let Some((q, d)) = &p.alias_of {
+                match self.ty(&p.scope, q, d.as_deref()) {
+                    Ok((t, _)) => self.items[id].kind = ItemKind::Alias(t),
+                    Err(why) => self.items[id].kind = ItemKind::Unsupported(why),
+                }
+                continue;
+            }
+            let ItemKind::Record(_) = &self.items[id].kind else {
+                continue;
+            };
+            let c_name = self.items[id].c_name.clone();
+            let mut members = Vec::new();
+            for (k, m) in p.members.iter().enumerate() {
+                let decl = format!("{c_name}::{}", m.name.as_deref().unwrap_or("(unnamed)"));
+                let resolved = match (
+                    self.ty(&p.scope, &m.qual, m.desugared.as_deref()),
+                    m.anon_record,
+                ) {
+                    (Ok(t), _) => Ok(t),
+                    // The unnamed type's spelling did not name its location as expected: it is
+                    // the record just before the member, with the member's array dimensions.
+                    (Err(_), Some(r)) => {
+                        let mut t = Ty::Item(r);
+                        let dims: Vec<u64> = m.qual[m.qual.rfind(')').unwrap_or(0)..]
+                            .split('[')
+                            .skip(1)
+                            .filter_map(|d| d.trim_end_matches(']').trim().parse().ok())
+                            .collect();
+                        for &n in dims.iter().rev() {
+                            t = Ty::Array(Box::new(t), n);
+                        }
+                        Ok((t, None))
+                    }
+                    (Err(e), None) => Err(e),
+                };
+                let (mut ty, mut note) = match resolved {
+                    Ok(t) => t,
+                    Err(why) => {
+                        problems[id].push(Unsupported {
+                            loc: m.loc.clone(),
+                            decl,
+                            why,
+                        });
+                        continue;
+                    }
+                };
+                if let Ty::Item(i) = ty {
+                    if let ItemKind::Unsupported(why) = &self.items[i].kind {
+                        problems[id].push(Unsupported {
+                            loc: m.loc.clone(),
+                            decl,
+                            why: format!(
+                                "its type `{}` cannot be imported: {why}",
+                                self.items[i].c_name
+                            ),
+                        });
+                        continue;
+                    }
+                    if let ItemKind::Opaque = self.items[i].kind {
+                        problems[id].push(Unsupported {
+                            loc: m.loc.clone(),
+                            decl,
+                            why: format!(
+                                "its type `{}` is declared but never defined",
+                                self.items[i].c_name
+                            ),
+                        });
+                        continue;
+                    }
+                }
+                if m.bits.is_some() {
+                    // §1.3: bit-fields of integer types; an enum or typedef is its integer.
+                    let mut t = ty.clone();
+                    while let Ty::Item(i) = t {
+                        match &self.items[i].kind {
+                            ItemKind::Alias(a) => t = a.clone(),
+                            ItemKind::Enum(e) => {
+                                note = Some(format!(
+                                    "C type `{}`: a bit-field of enum type, stored as its underlying integer",
+                                    m.qual
+                                ));
+                                t = Ty::Scalar(e.repr);
+                            }
+                            _ => break,
+                        }
+                    }
+                    match t {
+                        Ty::Scalar(s) if s.is_bit_field_type() => ty = Ty::Scalar(s),
+                        _ => {
+                            problems[id].push(Unsupported {
+                                loc: m.loc.clone(),
+                                decl,
+                                why: format!("a bit-field of type `{}`: bit-fields must have an integer, bool or enum type (§1.3)", m.qual),
+                            });
+                            continue;
+                        }
+                    }
+                }
+                let anonymous = m.name.is_none();
+                let rust = match &m.name {
+                    Some(n) => rust_ident(n),
+                    None if m.bits.is_some() => format!("_u{k}"),
+                    None => format!("anon{k}"),
+                };
+                let c_member = m
+                    .name
+                    .clone()
+                    .filter(|n| rust.trim_start_matches("r#") != n);
+                members.push(Member {
+                    name: rust,
+                    c_name: c_member,
+                    anonymous,
+                    ty,
+                    bits: m.bits,
+                    c_type: m.qual.clone(),
+                    note,
+                });
+            }
+            if members.is_empty() {
+                problems[id].push(Unsupported {
+                    loc: self.items[id].loc.clone(),
+                    decl: c_name.clone(),
+                    why: "an empty struct has size 1 in C++ and no ptx-abi counterpart".into(),
+                });
+            }
+            if let ItemKind::Record(r) = &mut self.items[id].kind {
+                r.members = members;
+            }
+        }
+        (self.items, problems)
+    }
+}
+
+fn strip_quals(q: &str) -> &str {
+    let mut s = q.trim();
+    loop {
+        let before = s;
+        for p in [
+            "const ",
+            "volatile ",
+            "struct ",
+            "union ",
+            "enum ",
+            "class ",
+        ] {
+            if let Some(r) = s.strip_prefix(p) {
+                s = r.trim_start();
+            }
+        }
+        if s == before {
+            return s;
+        }
+    }
+}
+
+fn qualify(scope: &[String], n: &str) -> String {
+    let mut parts: Vec<&str> = scope
+        .iter()
+        .map(String::as_str)
+        .filter(|s| !s.is_empty())
+        .collect();
+    parts.push(n);
+    parts.join("::")
+}
+
+/// Reads `json` (the whole dump) into a model of every declaration and the problems of each.
+pub(crate) fn read(
+    json: &str,
+    is_header: Box<dyn Fn(&str) -> bool>,
+) -> Result<(Model, Vec<Vec<Unsupported>>), String> {
+    let root: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    let mut r = Reader::new(&root, is_header);
+    r.decls(inner(&root), &[], &[]);
+    let (items, problems) = r.resolve();
+    Ok((
+        Model {
+            items,
+            emitted: Vec::new(),
+        },
+        problems,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_become_raw_identifiers() {
+        assert_eq!(rust_ident("type"), "r#type");
+        assert_eq!(rust_ident("self"), "self_");
+        assert_eq!(rust_ident("pos"), "pos");
+    }
+}

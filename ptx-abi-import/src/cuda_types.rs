@@ -1,0 +1,296 @@
+//! The one table from CUDA's type names to ptx-abi's Rust types, and the C definitions the
+//! importer gives clang for them when no CUDA headers are used.
+//!
+//! clang runs with `-nocudainc` (a fresh machine has no CUDA install), so the types CUDA's
+//! headers declare are defined by [`prelude`] from this table, with the sizes and alignments of
+//! CUDA's `vector_types.h`, `cuda_fp16.h`, `cuda_bf16.h`, `cuda_fp8.h`, `cuda_fp4.h` and
+//! `cuda.h`. A member of one of these types becomes the Rust type of its row.
+
+use std::fmt::Write as _;
+
+/// How the prelude defines a CUDA type for clang.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CDef {
+    /// A vector type: `struct __align__(align) name { elem x, y, …; }` (§1.2).
+    Vector {
+        /// C element type.
+        elem: &'static str,
+        /// Number of lanes (`x`, `y`, `z`, `w`).
+        lanes: u8,
+        /// Alignment as `vector_types.h` declares it.
+        align: u32,
+    },
+    /// An opaque storage struct: `struct __align__(align) name { storage; }`.
+    Storage {
+        /// The member declaration(s), such as `unsigned short __x`.
+        storage: &'static str,
+        /// Alignment in bytes.
+        align: u32,
+    },
+    /// A typedef of another row: `typedef target name;`.
+    Typedef(&'static str),
+}
+
+/// Whether the Rust type exists in this version of ptx-abi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Availability {
+    /// Exists in `ptx_abi` today.
+    Today,
+    /// One of the C++ types of issue 14 (CUDA's `double4`, `__half2`, fp8, …): the path is
+    /// the one that issue adds to the crate root of `ptx_abi`.
+    CxxTypes,
+    /// `half::f16`: needs the `half` crate and ptx-abi's feature `half`.
+    HalfFeature,
+}
+
+/// One CUDA type the importer knows by name.
+#[derive(Debug, PartialEq, Eq)]
+pub struct CudaType {
+    /// CUDA's name (`float4`, `__half`, `CUtensorMap`).
+    pub c_name: &'static str,
+    /// The Rust type (an absolute path).
+    pub rust: &'static str,
+    /// The C definition given to clang.
+    pub def: CDef,
+    /// Whether `rust` exists today.
+    pub availability: Availability,
+}
+
+macro_rules! vectors {
+    ($($stem:literal $rust:literal $elem:literal $size:literal [$($n:literal $avail:ident),*];)*) => {
+        &[$($(CudaType {
+            c_name: concat!($stem, $n),
+            rust: concat!("::ptx_abi::", $rust, $n),
+            def: CDef::Vector {
+                elem: $elem,
+                lanes: $n,
+                // vector_types.h: 1 and 3 lanes aligned like the element, 2 lanes to twice
+                // it, 4 lanes to four times it but at most 16 (the 64-bit 4-lane types).
+                align: match $n { 2 => 2 * $size, 4 => if 4 * $size > 16 { 16 } else { 4 * $size }, _ => $size },
+            },
+            availability: Availability::$avail,
+        },)*)*]
+    };
+}
+
+/// CUDA's vector types (`vector_types.h`; §1.2 for the shapes PTX has).
+pub const VECTORS: &[CudaType] = vectors! {
+    "char" "Char" "signed char" 1 [1 Today, 2 Today, 3 Today, 4 Today];
+    "uchar" "UChar" "unsigned char" 1 [1 Today, 2 Today, 3 Today, 4 Today];
+    "short" "Short" "short" 2 [1 Today, 2 Today, 3 Today, 4 Today];
+    "ushort" "UShort" "unsigned short" 2 [1 Today, 2 Today, 3 Today, 4 Today];
+    "int" "Int" "int" 4 [1 Today, 2 Today, 3 Today, 4 Today];
+    "uint" "UInt" "unsigned int" 4 [1 Today, 2 Today, 3 Today, 4 Today];
+    "float" "Float" "float" 4 [1 Today, 2 Today, 3 Today, 4 Today];
+    "long" "Long" "long" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+    "ulong" "ULong" "unsigned long" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+    "longlong" "LongLong" "long long" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+    "ulonglong" "ULongLong" "unsigned long long" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+    "double" "Double" "double" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+};
+
+/// CUDA's other types with a ptx-abi counterpart.
+pub const OTHERS: &[CudaType] = &[
+    CudaType {
+        c_name: "double4_16a",
+        rust: "::ptx_abi::Double4A16",
+        def: CDef::Vector {
+            elem: "double",
+            lanes: 4,
+            align: 16,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "double4_32a",
+        rust: "::ptx_abi::Double4A32",
+        def: CDef::Vector {
+            elem: "double",
+            lanes: 4,
+            align: 32,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__half",
+        rust: "::half::f16",
+        def: CDef::Storage {
+            storage: "unsigned short __x",
+            align: 2,
+        },
+        availability: Availability::HalfFeature,
+    },
+    CudaType {
+        c_name: "half",
+        rust: "::half::f16",
+        def: CDef::Typedef("__half"),
+        availability: Availability::HalfFeature,
+    },
+    CudaType {
+        c_name: "__half2",
+        rust: "::ptx_abi::Half2",
+        def: CDef::Storage {
+            storage: "__half x, y",
+            align: 4,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "half2",
+        rust: "::ptx_abi::Half2",
+        def: CDef::Typedef("__half2"),
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__nv_bfloat16",
+        rust: "::ptx_abi::Bf16",
+        def: CDef::Storage {
+            storage: "unsigned short __x",
+            align: 2,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "nv_bfloat16",
+        rust: "::ptx_abi::Bf16",
+        def: CDef::Typedef("__nv_bfloat16"),
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__nv_bfloat162",
+        rust: "::ptx_abi::Bf16x2",
+        def: CDef::Storage {
+            storage: "__nv_bfloat16 x, y",
+            align: 4,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "nv_bfloat162",
+        rust: "::ptx_abi::Bf16x2",
+        def: CDef::Typedef("__nv_bfloat162"),
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__nv_fp8_e4m3",
+        rust: "::ptx_abi::Fp8E4M3",
+        def: CDef::Storage {
+            storage: "unsigned char __x",
+            align: 1,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__nv_fp8_e5m2",
+        rust: "::ptx_abi::Fp8E5M2",
+        def: CDef::Storage {
+            storage: "unsigned char __x",
+            align: 1,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__nv_fp8x2_e4m3",
+        rust: "::ptx_abi::Fp8x2E4M3",
+        def: CDef::Storage {
+            storage: "unsigned short __x",
+            align: 2,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__nv_fp8x2_e5m2",
+        rust: "::ptx_abi::Fp8x2E5M2",
+        def: CDef::Storage {
+            storage: "unsigned short __x",
+            align: 2,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__nv_fp8x4_e4m3",
+        rust: "::ptx_abi::Fp8x4E4M3",
+        def: CDef::Storage {
+            storage: "unsigned int __x",
+            align: 4,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__nv_fp8x4_e5m2",
+        rust: "::ptx_abi::Fp8x4E5M2",
+        def: CDef::Storage {
+            storage: "unsigned int __x",
+            align: 4,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "__nv_fp4x2_e2m1",
+        rust: "::ptx_abi::Fp4x2E2M1",
+        def: CDef::Storage {
+            storage: "unsigned char __x",
+            align: 1,
+        },
+        availability: Availability::CxxTypes,
+    },
+    CudaType {
+        c_name: "CUtensorMap",
+        rust: "::ptx_abi::TensorMap",
+        def: CDef::Storage {
+            storage: "unsigned long long opaque[16]",
+            align: 64,
+        },
+        availability: Availability::CxxTypes,
+    },
+];
+
+/// The row of CUDA type `c_name`, if the importer knows it.
+pub fn lookup(c_name: &str) -> Option<&'static CudaType> {
+    VECTORS.iter().chain(OTHERS).find(|t| t.c_name == c_name)
+}
+
+/// The C definitions of every row, for clang without CUDA headers: CUDA's keywords
+/// (`__device__`, `__global__`, `__host__`, `__align__`, …) and the types of the table.
+pub fn prelude() -> String {
+    let mut s = String::from(
+        "// ptx-abi-import's stand-in for CUDA's headers (clang runs with -nocudainc).\n\
+         #pragma once\n\
+         #define __device__ __attribute__((device))\n\
+         #define __global__ __attribute__((global))\n\
+         #define __host__ __attribute__((host))\n\
+         #define __shared__ __attribute__((shared))\n\
+         #define __constant__ __attribute__((constant))\n\
+         #define __managed__ __attribute__((managed))\n\
+         #define __forceinline__ inline __attribute__((always_inline))\n\
+         #define __noinline__ __attribute__((noinline))\n\
+         #define __align__(n) __attribute__((aligned(n)))\n\
+         #define __builtin_align__(n) __attribute__((aligned(n)))\n\
+         #define __device_builtin__\n\
+         #define __restrict__ __restrict\n\
+         #define __grid_constant__\n\
+         #define __CUDACC__ 1\n\
+         #define CUDART_VERSION 12090\n",
+    );
+    for t in VECTORS.iter().chain(OTHERS) {
+        match t.def {
+            CDef::Vector { elem, lanes, align } => {
+                let names = ["x", "y", "z", "w"][..lanes as usize].join(", ");
+                writeln!(
+                    s,
+                    "struct __attribute__((aligned({align}))) {} {{ {elem} {names}; }};",
+                    t.c_name
+                )
+            }
+            CDef::Storage { storage, align } => writeln!(
+                s,
+                "struct __attribute__((aligned({align}))) {} {{ {storage}; }};",
+                t.c_name
+            ),
+            CDef::Typedef(target) => writeln!(s, "typedef {target} {};", t.c_name),
+        }
+        .unwrap();
+    }
+    s.push_str("typedef struct dim3_ { unsigned int x, y, z; } dim3;\n");
+    s
+}

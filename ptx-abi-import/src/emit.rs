@@ -1,0 +1,271 @@
+//! [`Model`] → Rust source: one `#[derive(PtxAbi)]` definition per emitted item, namespaces as
+//! modules, and (optionally) the NVRTC checks of every imported type against the header.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use crate::model::{Item, ItemId, ItemKind, Model, Ty};
+
+/// What the generated source contains besides the definitions.
+#[derive(Clone, Debug, Default)]
+pub struct EmitOptions {
+    /// Emit `#[ptx(c_name = "…")]` on types and members whose Rust name differs from the C
+    /// one (nested, namespaced and anonymous types, renamed members).
+    pub c_names: bool,
+    /// A Rust expression giving the header text (`include_str!("../kernels/particle.cuh")`):
+    /// emits a `#[cfg(test)]` module with one `ptx_abi::nvrtc::assert_matches` test per
+    /// imported struct and union.
+    pub checks: Option<String>,
+    /// Where the headers came from, for the file's first comment.
+    pub sources: Vec<String>,
+}
+
+const DERIVE: &str = "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq)]";
+const ALLOW: &str =
+    "#[allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code)]";
+
+/// The path of item `to` as seen from module `from`.
+fn path(model: &Model, from: &[String], to: ItemId) -> String {
+    let item = &model.items[to];
+    let common = from
+        .iter()
+        .zip(&item.module)
+        .take_while(|(a, b)| a == b)
+        .count();
+    let mut s = "super::".repeat(from.len() - common);
+    for m in &item.module[common..] {
+        s.push_str(m);
+        s.push_str("::");
+    }
+    s.push_str(&item.name);
+    s
+}
+
+/// The Rust type of `ty` as seen from module `from`.
+pub fn rust_type(model: &Model, from: &[String], ty: &Ty) -> String {
+    match ty {
+        Ty::Scalar(s) => s.rust().to_string(),
+        Ty::Cuda(c) => c.rust.to_string(),
+        Ty::Item(i) => path(model, from, *i),
+        Ty::Array(e, n) => format!("[{}; {n}]", rust_type(model, from, e)),
+        Ty::Pointer(None) => "::ptx_abi::DevicePtr<::core::ffi::c_void>".to_string(),
+        Ty::Pointer(Some(t)) => format!("::ptx_abi::DevicePtr<{}>", rust_type(model, from, t)),
+    }
+}
+
+fn doc_loc(item: &Item, what: &str) -> String {
+    format!("/// C: `{what} {}` ({}).\n", item.c_name, item.loc)
+}
+
+fn item_source(model: &Model, id: ItemId, opts: &EmitOptions) -> String {
+    let item = &model.items[id];
+    let mut s = String::new();
+    let from = &item.module;
+    let type_c_name = |s: &mut String| {
+        if opts.c_names && !item.anonymous && item.c_name != item.name.trim_start_matches("r#") {
+            writeln!(s, "#[ptx(c_name = {:?})]", item.c_name).unwrap();
+        }
+    };
+    match &item.kind {
+        ItemKind::Record(r) => {
+            let what = if r.is_union { "union" } else { "struct" };
+            if item.anonymous {
+                writeln!(
+                    s,
+                    "/// C: an unnamed {what} ({}), named by the importer after the member that holds it.",
+                    item.loc
+                )
+                .unwrap();
+            } else {
+                s.push_str(&doc_loc(item, what));
+            }
+            writeln!(s, "{DERIVE}\n{ALLOW}").unwrap();
+            if r.is_union {
+                s.push_str("#[ptx(union)]\n");
+            }
+            if let Some(a) = r.align {
+                writeln!(s, "#[ptx(align = {a})]").unwrap();
+            }
+            type_c_name(&mut s);
+            let (open, close) = if r.is_union {
+                ("enum", "")
+            } else {
+                ("struct", "")
+            };
+            let _ = close;
+            writeln!(s, "pub {open} {} {{", item.name).unwrap();
+            for (k, m) in r.members.iter().enumerate() {
+                if let Some(n) = &m.note {
+                    writeln!(s, "    /// {n}.").unwrap();
+                } else if m.anonymous && m.bits.is_none() {
+                    writeln!(
+                        s,
+                        "    /// An anonymous member of C (its members are `{}`'s).",
+                        item.c_name
+                    )
+                    .unwrap();
+                }
+                if r.is_union && r.decode == Some(k) {
+                    s.push_str("    #[ptx(decode)]\n");
+                }
+                if opts.c_names {
+                    if let Some(c) = &m.c_name {
+                        writeln!(s, "    #[ptx(c_name = {c:?})]").unwrap();
+                    }
+                }
+                let ty = rust_type(model, from, &m.ty);
+                let (attr, ty) = match (m.bits, m.anonymous) {
+                    (Some(w), true) => (String::new(), format!("::ptx_abi::Pad<{ty}, {w}>")),
+                    (Some(w), false) => (format!("#[ptx(bits = {w})] "), ty),
+                    (None, _) => (String::new(), ty),
+                };
+                if r.is_union {
+                    writeln!(s, "    {attr}{}({ty}),", m.name).unwrap();
+                } else {
+                    writeln!(s, "    {attr}pub {}: {ty},", m.name).unwrap();
+                }
+            }
+            s.push_str("}\n");
+        }
+        ItemKind::Enum(e) => {
+            s.push_str(&doc_loc(item, "enum"));
+            writeln!(
+                s,
+                "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq, Eq)]\n{ALLOW}"
+            )
+            .unwrap();
+            writeln!(s, "#[repr({})]", e.repr.rust()).unwrap();
+            type_c_name(&mut s);
+            writeln!(s, "pub enum {} {{", item.name).unwrap();
+            let mut seen: Vec<(i128, &str)> = Vec::new();
+            let mut aliases = Vec::new();
+            for (n, v) in &e.variants {
+                match seen.iter().find(|(x, _)| x == v) {
+                    Some((_, first)) => aliases.push((n.as_str(), *first)),
+                    None => {
+                        writeln!(s, "    {} = {v},", crate::ast::rust_ident(n)).unwrap();
+                        seen.push((*v, n));
+                    }
+                }
+            }
+            s.push_str("}\n");
+            if !aliases.is_empty() {
+                writeln!(s, "{ALLOW}\nimpl {} {{", item.name).unwrap();
+                for (n, first) in aliases {
+                    writeln!(
+                        s,
+                        "    /// C's `{n}`, an enumerator with the value of `{first}`.\n    pub const {}: Self = Self::{};",
+                        crate::ast::rust_ident(n),
+                        crate::ast::rust_ident(first)
+                    )
+                    .unwrap();
+                }
+                s.push_str("}\n");
+            }
+        }
+        ItemKind::Alias(t) => {
+            s.push_str(&doc_loc(item, "typedef"));
+            writeln!(s, "{ALLOW}").unwrap();
+            writeln!(s, "pub type {} = {};", item.name, rust_type(model, from, t)).unwrap();
+        }
+        ItemKind::Unsupported(_) | ItemKind::Opaque => {}
+    }
+    s
+}
+
+/// The Rust source of the emitted items of `model`.
+pub fn emit(model: &Model, opts: &EmitOptions) -> String {
+    let mut s = String::new();
+    s.push_str("// Generated by ptx-abi-import");
+    if !opts.sources.is_empty() {
+        write!(s, " from {}", opts.sources.join(", ")).unwrap();
+    }
+    s.push_str("; do not edit.\n");
+    s.push_str(
+        "// Every layout is computed by #[derive(PtxAbi)]; check it against the header with\n",
+    );
+    s.push_str("// ptx_abi::nvrtc::assert_matches (see ptx-abi-import's README).\n");
+    s.push('\n');
+    // Items by module.
+    let mut modules: BTreeMap<Vec<String>, Vec<ItemId>> = BTreeMap::new();
+    for &id in &model.emitted {
+        modules
+            .entry(model.items[id].module.clone())
+            .or_default()
+            .push(id);
+    }
+    // Every ancestor module must exist.
+    let all: Vec<Vec<String>> = modules.keys().cloned().collect();
+    for m in all {
+        for k in 0..m.len() {
+            modules.entry(m[..k].to_vec()).or_default();
+        }
+    }
+    write_module(model, &modules, &[], opts, &mut s, 0);
+    if let Some(header) = &opts.checks {
+        s.push_str(&checks(model, header));
+    }
+    s
+}
+
+fn write_module(
+    model: &Model,
+    modules: &BTreeMap<Vec<String>, Vec<ItemId>>,
+    at: &[String],
+    opts: &EmitOptions,
+    out: &mut String,
+    depth: usize,
+) {
+    let pad = "    ".repeat(depth);
+    for &id in modules.get(at).map_or(&[][..], Vec::as_slice) {
+        for line in item_source(model, id, opts).lines() {
+            if line.is_empty() {
+                out.push('\n');
+            } else {
+                writeln!(out, "{pad}{line}").unwrap();
+            }
+        }
+        out.push('\n');
+    }
+    for child in modules
+        .keys()
+        .filter(|k| k.len() == at.len() + 1 && k.starts_with(at))
+    {
+        let name = &child[at.len()];
+        writeln!(out, "{pad}/// C++ `namespace {}`.", child.join("::")).unwrap();
+        writeln!(out, "{pad}{ALLOW}").unwrap();
+        writeln!(out, "{pad}pub mod {name} {{").unwrap();
+        write_module(model, modules, child, opts, out, depth + 1);
+        writeln!(out, "{pad}}}\n").unwrap();
+    }
+}
+
+/// The `#[cfg(test)]` module checking every imported struct and union against the header with
+/// NVRTC (`ptx_abi::nvrtc::assert_matches`, feature `nvrtc` of ptx-abi).
+fn checks(model: &Model, header: &str) -> String {
+    let mut s = String::from(
+        "/// Each imported type against its C declaration, compiled by NVRTC.\n#[cfg(test)]\nmod ptx_abi_import_checks {\n",
+    );
+    writeln!(s, "    const HEADER: &str = {header};").unwrap();
+    for &id in &model.emitted {
+        let item = &model.items[id];
+        if item.anonymous || !item.in_header || !matches!(item.kind, ItemKind::Record(_)) {
+            continue;
+        }
+        let test = format!(
+            "{}{}",
+            item.module.join("_"),
+            item.name.trim_start_matches("r#")
+        );
+        writeln!(
+            s,
+            "\n    #[test]\n    fn {}_matches_the_header() {{\n        ::ptx_abi::nvrtc::assert_matches::<{}>(HEADER, {:?});\n    }}",
+            test.to_lowercase(),
+            path(model, &["ptx_abi_import_checks".to_string()], id),
+            item.c_name
+        )
+        .unwrap();
+    }
+    s.push_str("}\n");
+    s
+}

@@ -1,0 +1,342 @@
+//! Import CUDA headers as checked ptx-abi Rust types.
+//!
+//! clang reads the header as CUDA's device compiler does (`--target=nvptx64-nvidia-cuda -x cuda
+//! --cuda-device-only`, CUDA's vector types and `__align__` understood), its JSON AST becomes a
+//! [`model::Model`], and [`emit`] writes one `#[derive(ptx_abi::PtxAbi)]` definition per struct,
+//! union, enum and typedef: bit-fields as `#[ptx(bits = N)]` (§1.3), unnamed ones as `Pad<T, N>`,
+//! `__align__(N)` as `#[ptx(align = N)]`, CUDA's vectors as ptx-abi's (§1.2), pointers as
+//! `DevicePtr<T>`, namespaces as modules. Whatever ptx-abi cannot express is an error naming
+//! the declaration and its `file:line`, never a guess.
+//!
+//! The layouts are then computed by the derive, not by the importer: check them against the
+//! header with NVRTC (`ptx_abi::nvrtc::assert_matches`, or [`EmitOptions::checks`]).
+//!
+//! ```no_run
+//! // build.rs
+//! let rust = ptx_abi_import::Importer::new()
+//!     .header("kernels/particle.cuh")
+//!     .generate()?;
+//! std::fs::write(std::env::var("OUT_DIR")? + "/shared.rs", rust.source)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(missing_docs)]
+
+mod ast;
+pub mod clang;
+pub mod cuda_types;
+pub mod emit;
+pub mod error;
+pub mod fetch;
+pub mod model;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub use emit::EmitOptions;
+pub use error::{ImportError, Unsupported};
+use model::{ItemId, ItemKind, Model, Ty};
+
+/// A header to import: a file, or a text with a name.
+#[derive(Clone, Debug)]
+enum Header {
+    File(PathBuf),
+    Text(String, String),
+}
+
+/// The importer, configured like a builder (bindgen's `Builder` is the model).
+#[derive(Clone, Debug, Default)]
+pub struct Importer {
+    headers: Vec<Header>,
+    clang: Option<PathBuf>,
+    fetch_clang: bool,
+    caches: Vec<PathBuf>,
+    args: Vec<String>,
+    allow: Vec<String>,
+    decode: Vec<(String, String)>,
+    emit: EmitOptions,
+}
+
+/// The result of an import.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The Rust source.
+    pub source: String,
+    /// What was understood (every declaration; [`Model::emitted`] lists the emitted ones).
+    pub model: Model,
+    /// The clang that read the header (`clang --version`'s first line).
+    pub clang_version: String,
+}
+
+static SCRATCH: AtomicUsize = AtomicUsize::new(0);
+
+/// The cache directories searched for the `ziglang` wheel's clang: `$PTX_ABI_IMPORT_CACHE`,
+/// `$CARGO_TARGET_DIR/nvidia`, `./target/nvidia`, and `<cache>/ptx-abi-import` in the user's
+/// cache directory (`$XDG_CACHE_HOME` or `~/.cache`).
+pub fn default_caches() -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    if let Some(c) = std::env::var_os("PTX_ABI_IMPORT_CACHE").filter(|c| !c.is_empty()) {
+        v.push(PathBuf::from(c));
+    }
+    if let Some(t) = std::env::var_os("CARGO_TARGET_DIR").filter(|c| !c.is_empty()) {
+        v.push(PathBuf::from(t).join("nvidia"));
+    }
+    v.push(PathBuf::from("target").join("nvidia"));
+    let home_cache = std::env::var_os("XDG_CACHE_HOME")
+        .filter(|c| !c.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")));
+    if let Some(c) = home_cache {
+        v.push(c.join("ptx-abi-import"));
+    }
+    v
+}
+
+impl Importer {
+    /// An importer with nothing to import yet.
+    pub fn new() -> Importer {
+        Importer::default()
+    }
+
+    /// Imports the header file at `path` (several calls import several headers together).
+    pub fn header(mut self, path: impl AsRef<Path>) -> Importer {
+        self.headers.push(Header::File(path.as_ref().to_path_buf()));
+        self
+    }
+
+    /// Imports `text` as a header named `name` (for messages).
+    pub fn header_text(mut self, name: &str, text: &str) -> Importer {
+        self.headers
+            .push(Header::Text(name.to_string(), text.to_string()));
+        self
+    }
+
+    /// Uses the clang (or `zig`, run as `zig clang`) at `path`.
+    pub fn clang(mut self, path: impl AsRef<Path>) -> Importer {
+        self.clang = Some(path.as_ref().to_path_buf());
+        self
+    }
+
+    /// When no clang is found, fetches the pinned `ziglang` wheel from PyPI (needs `python3`
+    /// with pip) into the first cache directory.
+    pub fn fetch_clang(mut self, yes: bool) -> Importer {
+        self.fetch_clang = yes;
+        self
+    }
+
+    /// Looks for (and fetches into) `dir` first for the `ziglang` wheel's clang.
+    pub fn cache_dir(mut self, dir: impl AsRef<Path>) -> Importer {
+        self.caches.insert(0, dir.as_ref().to_path_buf());
+        self
+    }
+
+    /// Passes `arg` to clang (`-I dir`, `-DNAME=1`, `-std=c++20`).
+    pub fn clang_arg(mut self, arg: impl Into<String>) -> Importer {
+        self.args.push(arg.into());
+        self
+    }
+
+    /// Imports only `c_name` (and the types it uses) instead of every type of the headers;
+    /// may be given several times. Qualified as in C++: `phys::Particle`.
+    pub fn allow(mut self, c_name: impl Into<String>) -> Importer {
+        self.allow.push(c_name.into());
+        self
+    }
+
+    /// Makes `member` the member that decoding union `union_c_name` reads (`#[ptx(decode)]`;
+    /// by default the first).
+    pub fn decode_member(mut self, union_c_name: &str, member: &str) -> Importer {
+        self.decode
+            .push((union_c_name.to_string(), member.to_string()));
+        self
+    }
+
+    /// Emits `#[ptx(c_name = "…")]` where a Rust name differs from the C one (needs a ptx-abi
+    /// with `c_name`, issue 13).
+    pub fn c_names(mut self, yes: bool) -> Importer {
+        self.emit.c_names = yes;
+        self
+    }
+
+    /// Emits a `#[cfg(test)]` module checking every imported type against the header with
+    /// `ptx_abi::nvrtc::assert_matches` (issue 13); `header_expr` is a Rust expression for the
+    /// header's text, such as `include_str!("../kernels/particle.cuh")`.
+    pub fn checks(mut self, header_expr: impl Into<String>) -> Importer {
+        self.emit.checks = Some(header_expr.into());
+        self
+    }
+
+    fn find_clang(&self) -> Result<clang::Clang, ImportError> {
+        if let Some(p) = &self.clang {
+            return Ok(clang::Clang::at(p));
+        }
+        let mut caches = self.caches.clone();
+        caches.extend(default_caches());
+        if let Some(c) = clang::Clang::locate(&caches) {
+            return Ok(c);
+        }
+        if self.fetch_clang {
+            let zig = fetch::fetch_zig(&caches[0]).map_err(ImportError::NoClang)?;
+            return Ok(clang::Clang::at(zig));
+        }
+        Err(ImportError::NoClang(format!(
+            "set {} to a clang (or zig) binary, install clang, or fetch clang 22 from PyPI with `cargo run -p ptx-abi-import -- --fetch-clang` (or `Importer::fetch_clang(true)`)",
+            clang::CLANG_ENV
+        )))
+    }
+
+    /// Runs clang and writes the Rust source.
+    pub fn generate(self) -> Result<Imported, ImportError> {
+        if self.headers.is_empty() {
+            return Err(ImportError::NotFound("no header to import".into()));
+        }
+        let clang = self.find_clang()?;
+        let dir = std::env::temp_dir().join(format!(
+            "ptx-abi-import-{}-{}",
+            std::process::id(),
+            SCRATCH.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| ImportError::Io(format!("cannot create {}: {e}", dir.display())))?;
+        let result = self.generate_in(&clang, &dir);
+        let _ = std::fs::remove_dir_all(&dir);
+        result
+    }
+
+    fn generate_in(self, clang: &clang::Clang, dir: &Path) -> Result<Imported, ImportError> {
+        let standins = dir.join("standins");
+        std::fs::create_dir_all(&standins).map_err(|e| ImportError::Io(e.to_string()))?;
+        clang::write_standins(&standins)?;
+        let mut main = String::new();
+        let mut sources = Vec::new();
+        // In-memory headers are written to `<dir>/h<k>/`; messages show their given names.
+        let mut renames = Vec::new();
+        for (k, h) in self.headers.iter().enumerate() {
+            let path = match h {
+                Header::File(p) => {
+                    sources.push(p.display().to_string());
+                    std::fs::canonicalize(p)
+                        .map_err(|e| ImportError::Io(format!("{}: {e}", p.display())))?
+                }
+                Header::Text(name, text) => {
+                    sources.push(name.clone());
+                    let sub = dir.join(format!("h{k}"));
+                    std::fs::create_dir_all(&sub).map_err(|e| ImportError::Io(e.to_string()))?;
+                    let file = Path::new(name)
+                        .file_name()
+                        .map_or_else(|| format!("header{k}.cuh").into(), |f| f.to_os_string());
+                    let p = sub.join(file);
+                    std::fs::write(&p, text).map_err(|e| ImportError::Io(e.to_string()))?;
+                    renames.push((p.display().to_string(), name.clone()));
+                    p
+                }
+            };
+            main.push_str(&format!("#include \"{}\"\n", path.display()));
+        }
+        let main_file = dir.join("ptx_abi_import_main.cu");
+        std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?;
+        let json = clang.ast_json(&standins, &main_file, &self.args)?;
+        let standins = format!("{}/", standins.display());
+        let main_name = main_file.display().to_string();
+        let (mut model, problems) = ast::read(
+            &json,
+            Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty()),
+        )
+        .map_err(ImportError::Ast)?;
+        let rename = |loc: &mut model::Loc| {
+            if let Some((_, n)) = renames.iter().find(|(p, _)| *p == loc.file) {
+                loc.file = n.clone();
+            }
+        };
+        for item in &mut model.items {
+            rename(&mut item.loc);
+        }
+        let mut problems = problems;
+        for p in problems.iter_mut().flatten() {
+            rename(&mut p.loc);
+        }
+        self.select(&mut model)?;
+        let mut errors = Vec::new();
+        for &id in &model.emitted {
+            errors.extend(problems[id].iter().cloned());
+            if let ItemKind::Unsupported(why) = &model.items[id].kind {
+                errors.push(Unsupported {
+                    loc: model.items[id].loc.clone(),
+                    decl: model.items[id].c_name.clone(),
+                    why: why.clone(),
+                });
+            }
+        }
+        if !errors.is_empty() {
+            return Err(ImportError::Unsupported(errors));
+        }
+        for (u, m) in &self.decode {
+            let id = model
+                .find(u)
+                .ok_or_else(|| ImportError::NotFound(format!("decode_member: no union `{u}`")))?;
+            let ItemKind::Record(r) = &mut model.items[id].kind else {
+                return Err(ImportError::NotFound(format!(
+                    "decode_member: `{u}` is not a union"
+                )));
+            };
+            let k = r
+                .members
+                .iter()
+                .position(|x| x.c_name.as_deref().unwrap_or(x.name.as_str()) == m)
+                .ok_or_else(|| {
+                    ImportError::NotFound(format!("decode_member: `{u}` has no member `{m}`"))
+                })?;
+            r.decode = Some(k);
+        }
+        let mut opts = self.emit.clone();
+        opts.sources = sources;
+        Ok(Imported {
+            source: emit::emit(&model, &opts),
+            clang_version: clang.version(),
+            model,
+        })
+    }
+
+    /// Chooses the emitted items: the allowed ones (or every struct, union, enum and typedef
+    /// of the headers) and every item they use, in declaration order.
+    fn select(&self, model: &mut Model) -> Result<(), ImportError> {
+        let mut roots: Vec<ItemId> = Vec::new();
+        if self.allow.is_empty() {
+            roots.extend((0..model.items.len()).filter(|&i| {
+                let it = &model.items[i];
+                it.in_header && !it.anonymous && !matches!(it.kind, ItemKind::Opaque)
+            }));
+        } else {
+            for a in &self.allow {
+                let id = model.find(a).ok_or_else(|| {
+                    ImportError::NotFound(format!("allow: no type `{a}` in the headers"))
+                })?;
+                roots.push(id);
+            }
+        }
+        let mut keep = vec![false; model.items.len()];
+        let mut stack = roots;
+        while let Some(id) = stack.pop() {
+            if std::mem::replace(&mut keep[id], true) {
+                continue;
+            }
+            let mut uses = Vec::new();
+            match &model.items[id].kind {
+                ItemKind::Record(r) => r.members.iter().for_each(|m| items_of(&m.ty, &mut uses)),
+                ItemKind::Alias(t) => items_of(t, &mut uses),
+                _ => {}
+            }
+            stack.extend(uses);
+        }
+        model.emitted = (0..model.items.len()).filter(|&i| keep[i]).collect();
+        Ok(())
+    }
+}
+
+fn items_of(t: &Ty, out: &mut Vec<ItemId>) {
+    match t {
+        Ty::Item(i) => out.push(*i),
+        Ty::Array(e, _) | Ty::Pointer(Some(e)) => items_of(e, out),
+        _ => {}
+    }
+}

@@ -1,0 +1,120 @@
+//! `ptx-abi-import HEADER… [-o OUT.rs]`: a CUDA header as `#[derive(PtxAbi)]` Rust.
+
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: ptx-abi-import HEADER... [-o OUT.rs] [options]
+
+Reads CUDA headers with clang (as the device compiler does) and writes #[derive(PtxAbi)] Rust
+for their structs, unions, enums and typedefs.
+
+options:
+  -o FILE            write the Rust source to FILE (default: standard output)
+  --allow NAME       import only NAME (C++-qualified) and what it uses; repeatable
+  --decode U::M      union U decodes through member M
+  -I DIR, -D DEF     passed to clang; --clang-arg ARG passes any argument
+  --clang PATH       the clang (or zig) to use (also: $PTX_ABI_CLANG)
+  --fetch-clang      fetch clang 22 (PyPI wheel `ziglang`) if no clang is found
+  --c-names          emit #[ptx(c_name = \"...\")] where Rust and C names differ
+  --checks EXPR      emit NVRTC checks against the header, EXPR being its text
+                     (e.g. 'include_str!(\"../kernels/particle.cuh\")')
+";
+
+fn main() -> ExitCode {
+    let mut args = std::env::args().skip(1);
+    let mut importer = ptx_abi_import::Importer::new();
+    let mut out: Option<String> = None;
+    let mut any = false;
+    let mut fetch_only = true;
+    while let Some(a) = args.next() {
+        let mut value = |what: &str| {
+            args.next().unwrap_or_else(|| {
+                eprintln!("ptx-abi-import: {what} needs a value\n\n{USAGE}");
+                std::process::exit(2)
+            })
+        };
+        importer = match a.as_str() {
+            "-h" | "--help" => {
+                print!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            "-o" => {
+                out = Some(value("-o"));
+                importer
+            }
+            "--allow" => importer.allow(value("--allow")),
+            "--decode" => {
+                let v = value("--decode");
+                let Some((u, m)) = v.rsplit_once("::") else {
+                    eprintln!("ptx-abi-import: --decode wants UNION::MEMBER, got {v:?}");
+                    return ExitCode::from(2);
+                };
+                importer.decode_member(u, m)
+            }
+            "-I" | "-D" => {
+                let v = value(&a);
+                importer.clang_arg(format!("{a}{v}"))
+            }
+            "--clang-arg" => importer.clang_arg(value("--clang-arg")),
+            "--clang" => importer.clang(value("--clang")),
+            "--fetch-clang" => importer.fetch_clang(true),
+            "--c-names" => importer.c_names(true),
+            "--checks" => importer.checks(value("--checks")),
+            s if s.starts_with("-I") || s.starts_with("-D") || s.starts_with("-std=") => {
+                importer.clang_arg(s)
+            }
+            s if s.starts_with('-') => {
+                eprintln!("ptx-abi-import: unknown option {s}\n\n{USAGE}");
+                return ExitCode::from(2);
+            }
+            header => {
+                any = true;
+                fetch_only = false;
+                importer.header(header)
+            }
+        };
+    }
+    if !any {
+        if fetch_only && std::env::args().any(|a| a == "--fetch-clang") {
+            // `--fetch-clang` alone: just make sure clang is there.
+            let cache = ptx_abi_import::default_caches()[0].clone();
+            return match ptx_abi_import::fetch::fetch_zig(&cache) {
+                Ok(zig) => {
+                    println!("{}", zig.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("ptx-abi-import: {e}");
+                    ExitCode::FAILURE
+                }
+            };
+        }
+        eprint!("{USAGE}");
+        return ExitCode::from(2);
+    }
+    match importer.generate() {
+        Ok(imported) => match out {
+            Some(path) => match std::fs::write(&path, &imported.source) {
+                Ok(()) => {
+                    eprintln!(
+                        "ptx-abi-import: wrote {} items to {path}",
+                        imported.model.emitted.len()
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("ptx-abi-import: cannot write {path}: {e}");
+                    ExitCode::FAILURE
+                }
+            },
+            None => {
+                print!("{}", imported.source);
+                ExitCode::SUCCESS
+            }
+        },
+        Err(e) => {
+            eprintln!("ptx-abi-import: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

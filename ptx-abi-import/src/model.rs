@@ -1,0 +1,204 @@
+//! What the importer understood of a header: the declarations it will emit, as data.
+//!
+//! The model is public so that a `build.rs` can inspect what was imported (and so that tests can
+//! build values of imported types); [`crate::emit`] turns it into Rust.
+
+use crate::cuda_types::CudaType;
+
+/// Where a declaration is: the file as clang names it, and the 1-based line and column.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Loc {
+    /// File name as given to (or found by) clang.
+    pub file: String,
+    /// 1-based line.
+    pub line: u64,
+    /// 1-based column.
+    pub col: u64,
+}
+
+impl std::fmt::Display for Loc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.file, self.line)
+    }
+}
+
+/// Index of an [`Item`] in [`Model::items`].
+pub type ItemId = usize;
+
+/// §1.1 fundamental types as the importer maps them (NVPTX 64-bit: `long` is 64 bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Scalar {
+    /// `bool`
+    Bool,
+    /// `char` (signed on every CUDA host), `signed char`
+    I8,
+    /// `unsigned char`
+    U8,
+    /// `short`
+    I16,
+    /// `unsigned short`, `char16_t`
+    U16,
+    /// `int`
+    I32,
+    /// `unsigned int`, `char32_t`
+    U32,
+    /// `long` (NVPTX64), `long long`
+    I64,
+    /// `unsigned long` (NVPTX64), `unsigned long long`
+    U64,
+    /// `float`
+    F32,
+    /// `double`
+    F64,
+}
+
+impl Scalar {
+    /// The Rust type.
+    pub fn rust(self) -> &'static str {
+        match self {
+            Scalar::Bool => "bool",
+            Scalar::I8 => "i8",
+            Scalar::U8 => "u8",
+            Scalar::I16 => "i16",
+            Scalar::U16 => "u16",
+            Scalar::I32 => "i32",
+            Scalar::U32 => "u32",
+            Scalar::I64 => "i64",
+            Scalar::U64 => "u64",
+            Scalar::F32 => "f32",
+            Scalar::F64 => "f64",
+        }
+    }
+
+    /// Whether C allows it as a bit-field's declared type (§1.3: integers and `bool`).
+    pub fn is_bit_field_type(self) -> bool {
+        !matches!(self, Scalar::F32 | Scalar::F64)
+    }
+
+    /// The scalar of a C builtin type spelling, as clang prints it.
+    pub fn from_c(spelling: &str) -> Option<Scalar> {
+        Some(match spelling {
+            "bool" | "_Bool" => Scalar::Bool,
+            "char" | "signed char" => Scalar::I8,
+            "unsigned char" | "char8_t" => Scalar::U8,
+            "short" | "signed short" => Scalar::I16,
+            "unsigned short" | "char16_t" => Scalar::U16,
+            "int" | "signed int" | "signed" => Scalar::I32,
+            "unsigned int" | "unsigned" | "char32_t" => Scalar::U32,
+            "long" | "long long" | "signed long" | "signed long long" => Scalar::I64,
+            "unsigned long" | "unsigned long long" => Scalar::U64,
+            "float" => Scalar::F32,
+            "double" => Scalar::F64,
+            _ => return None,
+        })
+    }
+}
+
+/// The type of a member, an array element, a pointee or a typedef.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ty {
+    /// A fundamental type.
+    Scalar(Scalar),
+    /// A type of CUDA's headers with a ptx-abi counterpart (`float4`, `__half`, …).
+    Cuda(&'static CudaType),
+    /// An imported struct, union or enum, or a typedef of the header.
+    Item(ItemId),
+    /// `T a[N]` (a multi-dimensional array is an array of arrays).
+    Array(Box<Ty>, u64),
+    /// `T*`: a generic address (`DevicePtr<T>`); `None` for `void*`, a function pointer or a
+    /// pointer to a type that is never defined (`DevicePtr<c_void>`).
+    Pointer(Option<Box<Ty>>),
+}
+
+/// One member of a struct or union.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Member {
+    /// The Rust name (the C name, a raw identifier for Rust keywords, or a given name for
+    /// unnamed bit-fields and anonymous members).
+    pub name: String,
+    /// The C name when it differs from `name` (`None` for unnamed members and when equal).
+    pub c_name: Option<String>,
+    /// Whether C gives the member no name (an unnamed bit-field, an anonymous struct/union).
+    pub anonymous: bool,
+    /// The member's type.
+    pub ty: Ty,
+    /// `Some(width)` for a bit-field (§1.3); an unnamed one becomes `Pad<T, width>`.
+    pub bits: Option<u32>,
+    /// The C spelling of the type, for notes.
+    pub c_type: String,
+    /// A note emitted as a doc comment (why the Rust type differs from the C spelling).
+    pub note: Option<String>,
+}
+
+/// A struct or a union.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    /// `union` rather than `struct`.
+    pub is_union: bool,
+    /// `__align__(N)` / `alignas(N)` / `__attribute__((aligned(N)))` on the type.
+    pub align: Option<u64>,
+    /// Members in declaration order.
+    pub members: Vec<Member>,
+    /// For a union: the member `decode` reads (`#[ptx(decode)]`), when one was chosen.
+    pub decode: Option<usize>,
+}
+
+/// An enum with its underlying type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Enum {
+    /// The underlying integer.
+    pub repr: Scalar,
+    /// Enumerators in order, with their values.
+    pub variants: Vec<(String, i128)>,
+}
+
+/// What an item is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ItemKind {
+    /// A struct or union.
+    Record(Record),
+    /// An enum.
+    Enum(Enum),
+    /// A typedef or alias declaration: `pub type Name = …;`.
+    Alias(Ty),
+    /// A declaration the importer cannot express; an error if anything asks for it.
+    Unsupported(String),
+    /// A struct declared but never defined (only pointers to it can be imported).
+    Opaque,
+}
+
+/// One declaration of the header.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    /// Rust module path (namespaces), outermost first.
+    pub module: Vec<String>,
+    /// Rust name inside its module.
+    pub name: String,
+    /// The C++ qualified name (`phys::Particle`, `Particle::Inner`); for an anonymous record,
+    /// the name the importer gave it.
+    pub c_name: String,
+    /// Where it is declared.
+    pub loc: Loc,
+    /// What it is.
+    pub kind: ItemKind,
+    /// Whether it is declared in one of the imported headers (not a system or CUDA header).
+    pub in_header: bool,
+    /// Whether it is a record with no C name (anonymous member, unnamed member type).
+    pub anonymous: bool,
+}
+
+/// Every declaration found, and which ones are emitted.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Model {
+    /// All declarations, in the order clang reported them.
+    pub items: Vec<Item>,
+    /// The items emitted, in order (the roots and everything they use).
+    pub emitted: Vec<ItemId>,
+}
+
+impl Model {
+    /// The item of C name `c_name` (qualified as in C++: `ns::T`).
+    pub fn find(&self, c_name: &str) -> Option<ItemId> {
+        self.items.iter().position(|i| i.c_name == c_name)
+    }
+}

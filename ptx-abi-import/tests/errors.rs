@@ -1,0 +1,127 @@
+//! What the importer cannot express is an error naming the declaration and its line, never a
+//! guess. Needs clang (skips without it; fails without it under `PTX_ABI_REQUIRE_ORACLE=1`).
+
+use ptx_abi_import::clang::Clang;
+use ptx_abi_import::{ImportError, Importer};
+
+fn clang() -> Option<Clang> {
+    let cache = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/nvidia");
+    let found = Clang::locate(&[cache]);
+    if found.is_none() {
+        assert!(
+            std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
+            "no clang, but PTX_ABI_REQUIRE_ORACLE=1 requires it"
+        );
+        eprintln!("SKIPPED ptx-abi-import error tests: no clang (cargo run -p ptx-abi-import -- --fetch-clang)");
+    }
+    found
+}
+
+fn import(header: &str) -> Result<String, ImportError> {
+    let c = clang().expect("checked by the caller");
+    Importer::new()
+        .clang(&c.program)
+        .header_text("bad.cuh", header)
+        .generate()
+        .map(|i| i.source)
+}
+
+/// The error text of importing `header`, which must fail.
+fn error(header: &str) -> String {
+    match import(header) {
+        Ok(src) => panic!("imported without error:\n{src}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn unsupported_declarations_are_errors_naming_file_line_and_declaration() {
+    if clang().is_none() {
+        return;
+    }
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "struct Shape {\n  virtual float area();\n  float w;\n};\n",
+            "bad.cuh:2: `Shape`",
+            "virtual functions",
+        ),
+        (
+            "struct Buf {\n  int n;\n  float data[];\n};\n",
+            "bad.cuh:3: `Buf::data`",
+            "flexible array member",
+        ),
+        (
+            "struct __attribute__((packed)) P {\n  unsigned six_bits : 6;\n  unsigned thirty_two_bits : 32;\n};\n",
+            "bad.cuh:1: `P`",
+            "packed",
+        ),
+        (
+            "template <typename T> struct Box { T v; };\nstruct Holder {\n  Box<int> b;\n};\n",
+            "bad.cuh:3: `Holder::b`",
+            "template instantiation",
+        ),
+        (
+            "struct Base { int a; };\nstruct Derived : Base {\n  int b;\n};\n",
+            "bad.cuh:2: `Derived`",
+            "base class",
+        ),
+        (
+            "struct Empty {};\n",
+            "bad.cuh:1: `Empty`",
+            "empty struct",
+        ),
+        (
+            "struct R {\n  int& r;\n};\n",
+            "bad.cuh:2: `R::r`",
+            "reference",
+        ),
+        (
+            "struct M {\n  __align__(16) int x;\n};\n",
+            "bad.cuh:2: `M::x`",
+            "alignment attribute",
+        ),
+    ];
+    for (header, place, why) in cases {
+        let e = error(header);
+        assert!(
+            e.contains(place) && e.contains(why),
+            "for\n{header}\nexpected `{place}` … `{why}` in:\n{e}"
+        );
+    }
+}
+
+#[test]
+fn clang_errors_are_reported_with_its_diagnostics() {
+    if clang().is_none() {
+        return;
+    }
+    let e = error("struct S { float f : 3; };\n");
+    assert!(e.contains("bit-field") && e.contains("bad.cuh:1"), "{e}");
+}
+
+#[test]
+fn what_is_expressible_is_imported() {
+    if clang().is_none() {
+        return;
+    }
+    let src = import(
+        "namespace phys {\nenum class Kind : unsigned char { A = 1, B = 2, C = 2 };\n\
+         struct __align__(16) P {\n  unsigned k : 3;\n  int : 0;\n  Kind kind;\n  float4 pos;\n  P* next;\n  void* any;\n  int type;\n  double m[2][3];\n};\n}\n",
+    )
+    .unwrap();
+    for want in [
+        "pub mod phys {",
+        "#[repr(u8)]",
+        "pub const C: Self = Self::B;",
+        "#[ptx(align = 16)]",
+        "#[ptx(bits = 3)] pub k: u32,",
+        "pub _u1: ::ptx_abi::Pad<i32, 0>,",
+        "pub pos: ::ptx_abi::Float4,",
+        "pub next: ::ptx_abi::DevicePtr<P>,",
+        "pub any: ::ptx_abi::DevicePtr<::core::ffi::c_void>,",
+        "pub r#type: i32,",
+        "pub m: [[f64; 3]; 2],",
+    ] {
+        assert!(src.contains(want), "missing `{want}` in:\n{src}");
+    }
+}
