@@ -1,28 +1,9 @@
-//! What can be told about a field's type from its tokens alone: the fundamental types, the
-//! shapes with no PTX representation (with a message saying what to use instead), and
-//! `Pad<T, N>`. Anything else is left to the compiler through trait bounds.
+//! What can be told about a field's type from its tokens alone: the Rust types with no PTX
+//! representation (with a message saying what to use instead), and whether a type is spelled
+//! `Pad<T, N>`. Sizes, alignments, vector shapes and bit-field widths are not read here: the
+//! expansion hands the types to ptx-abi-core, whose `const fn`s decide (`__private::v1`).
 
 use syn::{GenericArgument, PathArguments, Type};
-
-/// A type recognized by name.
-pub enum Known<'a> {
-    /// An integer type with its width in bits.
-    Int(u32),
-    /// `bool`.
-    Bool,
-    /// `f32`, `f64`, `f16`.
-    Float,
-    /// `[T; N]`.
-    Array,
-    /// A CUDA vector alias or `Vector<..>`.
-    Vector,
-    /// A raw pointer, `DevicePtr<T>` or a handle.
-    Pointer,
-    /// `Pad<T, N>`: the unit type and the width, when written as a literal.
-    Pad(&'a Type, Option<&'a syn::Expr>),
-    /// Something else (an aggregate, a generic parameter, an alias…).
-    Other,
-}
 
 fn last_segment(ty: &Type) -> Option<&syn::PathSegment> {
     match ty {
@@ -33,69 +14,13 @@ fn last_segment(ty: &Type) -> Option<&syn::PathSegment> {
     }
 }
 
-const VECTOR_PREFIXES: &[&str] = &[
-    "Char",
-    "UChar",
-    "Short",
-    "UShort",
-    "Int",
-    "UInt",
-    "Float",
-    "Long",
-    "ULong",
-    "LongLong",
-    "ULongLong",
-    "Double",
-    "Half",
-];
-
-fn is_vector_name(name: &str) -> bool {
-    name == "Vector"
-        || VECTOR_PREFIXES.iter().any(|p| {
-            name.strip_prefix(p)
-                .is_some_and(|rest| matches!(rest, "1" | "2" | "3" | "4"))
-        })
-}
-
-/// Classifies a field type by its spelling.
-pub fn classify(ty: &Type) -> Known<'_> {
+/// Whether `ty` is spelled `Pad<…>`: an unnamed bit-field, which has no accessors and no
+/// bytes of its own in a zero-copy value.
+pub fn is_pad(ty: &Type) -> bool {
     match ty {
-        Type::Array(_) => return Known::Array,
-        Type::Ptr(_) => return Known::Pointer,
-        Type::Group(g) => return classify(&g.elem),
-        Type::Paren(p) => return classify(&p.elem),
-        _ => {}
-    }
-    let Some(seg) = last_segment(ty) else {
-        return Known::Other;
-    };
-    let name = seg.ident.to_string();
-    match name.as_str() {
-        "u8" | "i8" => Known::Int(8),
-        "u16" | "i16" => Known::Int(16),
-        "u32" | "i32" => Known::Int(32),
-        "u64" | "i64" => Known::Int(64),
-        "bool" => Known::Bool,
-        "f32" | "f64" | "f16" => Known::Float,
-        "DevicePtr" | "TexRef" | "SamplerRef" | "SurfRef" => Known::Pointer,
-        "Pad" => pad_args(seg),
-        n if is_vector_name(n) => Known::Vector,
-        _ => Known::Other,
-    }
-}
-
-fn pad_args(seg: &syn::PathSegment) -> Known<'_> {
-    let PathArguments::AngleBracketed(args) = &seg.arguments else {
-        return Known::Other;
-    };
-    let mut it = args.args.iter();
-    match (it.next(), it.next()) {
-        (Some(GenericArgument::Type(unit)), Some(GenericArgument::Const(width))) => {
-            Known::Pad(unit, Some(width))
-        }
-        // `Pad<T, 3>` parses the literal as a const argument; `Pad<T, {N}>` too.
-        (Some(GenericArgument::Type(unit)), _) => Known::Pad(unit, None),
-        _ => Known::Other,
+        Type::Group(g) => is_pad(&g.elem),
+        Type::Paren(p) => is_pad(&p.elem),
+        _ => last_segment(ty).is_some_and(|seg| seg.ident == "Pad"),
     }
 }
 
@@ -216,150 +141,4 @@ pub fn spell(tokens: &impl quote::ToTokens) -> String {
         s = s.replace(from, to);
     }
     s
-}
-
-/// The size in bytes of a fundamental type spelled by name (§1.1), `None` for anything else.
-pub fn scalar_size(ty: &Type) -> Option<u64> {
-    match classify(ty) {
-        Known::Int(bits) => Some(u64::from(bits / 8)),
-        Known::Bool => Some(1),
-        Known::Float => match last_segment(ty)?.ident.to_string().as_str() {
-            "f16" => Some(2),
-            "f32" => Some(4),
-            "f64" => Some(8),
-            _ => None,
-        },
-        _ => None,
-    }
-}
-
-/// The alignment of a member of type `ty` at `.address_size 64` when the spelling alone
-/// settles it: fundamental types, pointers and handles (§1.1, §1.4), native vectors (§1.2)
-/// and arrays of these. Aggregates are left to the layout engine.
-pub fn known_align(ty: &Type) -> Option<u64> {
-    match ty {
-        Type::Array(a) => known_align(&a.elem),
-        Type::Group(g) => known_align(&g.elem),
-        Type::Paren(p) => known_align(&p.elem),
-        _ => match classify(ty) {
-            Known::Pointer => Some(8),
-            Known::Vector => vector_align(ty),
-            _ => scalar_size(ty),
-        },
-    }
-}
-
-/// §1.2: a vector of `n` lanes is aligned like its lane when `n` is odd, to `n` lanes when
-/// `n` is even. `None` for a shape PTX does not have ([`vector_problem`] reports those).
-fn vector_align(ty: &Type) -> Option<u64> {
-    let seg = last_segment(ty)?;
-    let name = seg.ident.to_string();
-    let (size, lanes) = if name == "Vector" {
-        let PathArguments::AngleBracketed(args) = &seg.arguments else {
-            return None;
-        };
-        let mut it = args.args.iter();
-        let (Some(GenericArgument::Type(elem)), Some(GenericArgument::Const(n))) =
-            (it.next(), it.next())
-        else {
-            return None;
-        };
-        let lanes = match n {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Int(n),
-                ..
-            }) => n.base10_parse::<u64>().ok()?,
-            _ => return None,
-        };
-        match classify(elem) {
-            Known::Int(_) | Known::Float => (scalar_size(elem)?, lanes),
-            _ => return None,
-        }
-    } else {
-        let digit = name.chars().last()?;
-        let (prefix, lanes) = name.split_at(name.len() - digit.len_utf8());
-        let size = match prefix {
-            "Char" | "UChar" => 1,
-            "Short" | "UShort" | "Half" => 2,
-            "Int" | "UInt" | "Float" => 4,
-            "Long" | "ULong" | "LongLong" | "ULongLong" | "Double" => 8,
-            _ => return None,
-        };
-        (size, lanes.parse().ok()?)
-    };
-    let max = if size == 8 { 2 } else { 4 };
-    if !(1..=max).contains(&lanes) {
-        return None;
-    }
-    Some(if lanes % 2 == 0 { lanes * size } else { size })
-}
-
-/// Why a `Vector<E, N>` (possibly an array element) is not a PTX vector (§1.2), when the
-/// spelling settles it; with the offending type for the span.
-pub fn vector_problem(ty: &Type) -> Option<(&Type, String)> {
-    match ty {
-        Type::Array(a) => return vector_problem(&a.elem),
-        Type::Group(g) => return vector_problem(&g.elem),
-        Type::Paren(p) => return vector_problem(&p.elem),
-        _ => {}
-    }
-    let seg = last_segment(ty)?;
-    if seg.ident != "Vector" {
-        return None;
-    }
-    let PathArguments::AngleBracketed(args) = &seg.arguments else {
-        return None;
-    };
-    let mut it = args.args.iter();
-    let Some(GenericArgument::Type(elem)) = it.next() else {
-        return None;
-    };
-    let lanes = match it.next() {
-        Some(GenericArgument::Const(syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(n),
-            ..
-        }))) => n.base10_parse::<u64>().ok(),
-        _ => None,
-    };
-    let n = lanes.map_or_else(|| "N".to_string(), |n| n.to_string());
-    let e = spell(elem);
-    let not_a_vector = format!("`Vector<{e}, {n}>` is not a PTX vector");
-    let instead = format!("use an array `[{e}; {n}]` instead");
-    let kind = match classify(elem) {
-        Known::Bool => {
-            return Some((
-                ty,
-                format!(
-                    "{not_a_vector}: `bool` cannot be a vector lane (§1.2); use `[bool; {n}]`, \
-                     or a `UChar{n}` holding 0 or 1"
-                ),
-            ))
-        }
-        Known::Int(_) | Known::Float => {
-            let size = scalar_size(elem)?;
-            let max = if size == 8 { 2 } else { 4 };
-            let lanes = lanes?;
-            if (1..=max).contains(&lanes) {
-                return None;
-            }
-            let rule = if size == 8 {
-                "vectors of 8-byte lanes have 1 or 2 lanes"
-            } else {
-                "vectors have 1 to 4 lanes"
-            };
-            return Some((ty, format!("{not_a_vector}: {rule} (§1.2); {instead}")));
-        }
-        Known::Array => "an array",
-        Known::Vector => "a vector",
-        Known::Pointer => "a pointer or handle",
-        Known::Pad(..) => "an unnamed bit-field",
-        Known::Other => return None,
-    };
-    Some((
-        ty,
-        format!(
-            "{not_a_vector}: its lanes must be integers or floating-point numbers, not {kind} \
-             (§1.2); {instead}"
-        ),
-    ))
 }

@@ -8,7 +8,8 @@
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
-use crate::types::align::{Align1, Align16, Align2, Align4, Align8};
+use crate::layout::rules::{vector_lanes_allowed, vector_layout};
+use crate::types::align::{AlignTo, Alignment};
 use core::fmt;
 
 /// A fundamental type that can be a lane of a native vector (§1.2): the integers and floats.
@@ -36,33 +37,65 @@ pub trait VectorShape<T: VectorElement> {
     type Align: Copy + Default + fmt::Debug + PartialEq + 'static;
 }
 
+/// Implements the shapes PTX has for one element type. The alignment of each comes from
+/// [`vector_layout`], the one home of the §1.2 rule; two compile-time proofs tie this table to
+/// the rule: the listed lane counts are exactly those [`vector_lanes_allowed`] accepts (0 to 8
+/// lanes checked), and every listed shape's Rust size and alignment are its PTX ones (which the
+/// `unsafe impl ZeroCopy` for `Vector` relies on).
 macro_rules! shapes {
-    ($($t:ty => $scalar:ident: $($n:literal => $align:ident),*;)*) => {$(
+    ($($t:ty => $scalar:ident: $($n:literal),*;)*) => {$(
         impl VectorElement for $t {
             const SCALAR: Scalar = Scalar::$scalar;
         }
         $(impl VectorShape<$t> for Lanes<$n> {
-            type Align = $align;
-        })*
+            type Align = <AlignTo<{ vector_layout(Scalar::$scalar, $n).align }> as Alignment>::Marker;
+        }
+        const _: () = assert!(
+            core::mem::size_of::<Vector<$t, $n>>() == vector_layout(Scalar::$scalar, $n).size
+                && core::mem::align_of::<Vector<$t, $n>>() == vector_layout(Scalar::$scalar, $n).align,
+            "a vector's Rust layout differs from its §1.2 layout"
+        );)*
+        const _: () = assert!(
+            lists_exactly_the_allowed_shapes(Scalar::$scalar, &[$($n),*]),
+            "the vector shapes of an element type differ from the §1.2 rule"
+        );
     )*};
 }
 
+/// Whether `listed` holds exactly the lane counts (of 0 to 8) that §1.2 allows for `elem`.
+const fn lists_exactly_the_allowed_shapes(elem: Scalar, listed: &[usize]) -> bool {
+    let mut lanes = 0;
+    while lanes <= 8 {
+        let mut found = false;
+        let mut i = 0;
+        while i < listed.len() {
+            found |= listed[i] == lanes;
+            i += 1;
+        }
+        if found != vector_lanes_allowed(elem, lanes) {
+            return false;
+        }
+        lanes += 1;
+    }
+    true
+}
+
 shapes! {
-    i8 => I8: 1 => Align1, 2 => Align2, 3 => Align1, 4 => Align4;
-    u8 => U8: 1 => Align1, 2 => Align2, 3 => Align1, 4 => Align4;
-    i16 => I16: 1 => Align2, 2 => Align4, 3 => Align2, 4 => Align8;
-    u16 => U16: 1 => Align2, 2 => Align4, 3 => Align2, 4 => Align8;
-    i32 => I32: 1 => Align4, 2 => Align8, 3 => Align4, 4 => Align16;
-    u32 => U32: 1 => Align4, 2 => Align8, 3 => Align4, 4 => Align16;
-    f32 => F32: 1 => Align4, 2 => Align8, 3 => Align4, 4 => Align16;
-    i64 => I64: 1 => Align8, 2 => Align16;
-    u64 => U64: 1 => Align8, 2 => Align16;
-    f64 => F64: 1 => Align8, 2 => Align16;
+    i8 => I8: 1, 2, 3, 4;
+    u8 => U8: 1, 2, 3, 4;
+    i16 => I16: 1, 2, 3, 4;
+    u16 => U16: 1, 2, 3, 4;
+    i32 => I32: 1, 2, 3, 4;
+    u32 => U32: 1, 2, 3, 4;
+    f32 => F32: 1, 2, 3, 4;
+    i64 => I64: 1, 2;
+    u64 => U64: 1, 2;
+    f64 => F64: 1, 2;
 }
 
 #[cfg(feature = "half")]
 shapes! {
-    half::f16 => F16: 1 => Align2, 2 => Align4, 3 => Align2, 4 => Align8;
+    half::f16 => F16: 1, 2, 3, 4;
 }
 
 /// A native vector of `N` lanes of `T` (§1.2), laid out in Rust exactly as in PTX.
