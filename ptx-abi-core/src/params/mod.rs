@@ -9,6 +9,7 @@ mod kernel;
 mod launch;
 #[cfg(feature = "alloc")]
 mod signature;
+pub mod text;
 
 #[cfg(feature = "alloc")]
 pub use check::{check_entry, check_signature, ParamMismatch, SignatureError};
