@@ -14,6 +14,8 @@ mod ctxt;
 mod expand;
 mod fallback;
 mod names;
+#[cfg(test)]
+mod snapshots;
 mod types;
 mod valid;
 
