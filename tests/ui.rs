@@ -13,6 +13,7 @@ use std::path::PathBuf;
 /// `DevicePtr`, so rustc spells ours `ptx_abi::DevicePtr`), so these run only without them;
 /// every other case reads the same with any feature set. Add new optional features here.
 const LISTS_IMPLS: &[&str] = &[
+    "bits_on_pointer.rs",
     "field_not_ptx_abi.rs",
     "union_member_not_zero_copy.rs",
     "vector_double3.rs",
@@ -57,6 +58,9 @@ fn compile_fail_cases() -> Vec<PathBuf> {
         }
     }
     cases.sort();
-    assert!(!cases.is_empty(), "no compile-fail cases under tests/ui/<topic>/");
+    assert!(
+        !cases.is_empty(),
+        "no compile-fail cases under tests/ui/<topic>/"
+    );
     cases
 }

@@ -240,7 +240,6 @@ fn check_repr(cx: &mut Ctxt, input: &Input) {
 fn check_field(cx: &mut Ctxt, field: &Field) {
     if let Some((ty, message)) = types::unsupported(field.ty) {
         cx.error(ty, format_args!("field `{}`: {message}", field.name));
-        return;
     }
 }
 
