@@ -34,9 +34,9 @@ macro_rules! __impl_bytemuck_pod {
         // SAFETY: the type is `repr(C)`, has no padding (its size equals its byte array's, a
         // compile-time assertion next to its definition), every bit pattern of its bytes is
         // valid, it is `Copy` and `'static`, and all zeros are valid.
-        unsafe impl $crate::__private::bytemuck::Zeroable for $t {}
+        unsafe impl $crate::__private::v1::bytemuck::Zeroable for $t {}
         // SAFETY: as above.
-        unsafe impl $crate::__private::bytemuck::Pod for $t {}
+        unsafe impl $crate::__private::v1::bytemuck::Pod for $t {}
     };
 }
 
@@ -54,9 +54,9 @@ macro_rules! __impl_cudarc_repr {
     ($t:ty) => {
         // SAFETY: the value's bytes are exactly its PTX image (an image type, or a zero-copy type
         // whose layout equality is proved at compile time), so the device reads it correctly.
-        unsafe impl $crate::__private::cudarc::driver::DeviceRepr for $t {}
+        unsafe impl $crate::__private::v1::cudarc::driver::DeviceRepr for $t {}
         // SAFETY: all-zero bytes are a valid image / value (see the macro's callers).
-        unsafe impl $crate::__private::cudarc::driver::ValidAsZeroBits for $t {}
+        unsafe impl $crate::__private::v1::cudarc::driver::ValidAsZeroBits for $t {}
     };
 }
 

@@ -1,17 +1,26 @@
 //! On error: every `compile_error!` plus a stub impl, so the user sees the real problems
-//! instead of a cascade of "`PtxAbi` is not implemented" errors elsewhere.
+//! instead of a cascade of "`PtxAbi` is not implemented" errors elsewhere, plus core's checks
+//! of the attribute values (`align`, `bits`, `Pad`) whose types read correctly, so that those
+//! are reported in the same compile.
 
+use crate::expand::Gen;
 use proc_macro2::TokenStream;
 use quote::quote;
-use syn::DeriveInput;
 
-/// The errors and a stub `PtxAbi` impl that never encodes anything.
-pub fn expand(input: &DeriveInput, errors: syn::Error) -> TokenStream {
+/// The errors, core's attribute checks and a stub `PtxAbi` impl that never encodes anything.
+pub fn expand(gen: &Gen, errors: syn::Error) -> TokenStream {
     let errors = errors.to_compile_error();
+    let input = gen.input.original;
     let ident = &input.ident;
     let name = ident.to_string();
     let (impl_g, ty_g, where_c) = input.generics.split_for_impl();
-    let p = quote!(::ptx_abi::__private);
+    let p = &gen.p;
+    let checkable: Vec<_> = gen
+        .described()
+        .into_iter()
+        .filter(|m| crate::types::unsupported(m.ty).is_none())
+        .collect();
+    let checks = gen.attribute_checks(&checkable);
     quote! {
         #errors
         const _: () = {
@@ -27,6 +36,7 @@ pub fn expand(input: &DeriveInput, errors: syn::Error) -> TokenStream {
                     ::core::result::Result::Err(#p::DecodeError::Length { ty: #name, expected: 0, found: 0 })
                 }
             }
+            #checks
         };
     }
 }

@@ -1,12 +1,13 @@
-//! Every misuse of the derive that can be seen in the tokens, each reported with a span on the
-//! offending token and a message that says what to write instead. Rules that need the layout
-//! engine (an alignment below the natural one, a bit-field wider than a generic type) are
-//! checked by `const` assertions in the generated code.
+//! Every misuse of the derive that the syntax alone shows (an attribute in the wrong place, a
+//! Rust type with no PTX counterpart, a missing `repr`), each reported with a span on the
+//! offending token and a message that says what to write instead. No ABI rule is decided here:
+//! alignments, bit-field widths and types, vector shapes and parameter limits are checked by
+//! ptx-abi-core's `const fn`s, which the expansion calls spanned on the user's token.
 
 use crate::ast::{Body, Field, Input, Variant};
 use crate::attr::{Repr, WithSpan};
 use crate::ctxt::Ctxt;
-use crate::types::{self, Known};
+use crate::types;
 use quote::ToTokens;
 
 /// Checks the whole input, recording every problem.
@@ -134,73 +135,15 @@ fn check_kernel(cx: &mut Ctxt, input: &Input) {
             format_args!("`{name}` is not a PTX identifier: use letters, digits, `_` and `$`"),
         );
     }
-    if let Some(limit) = &input.attrs.param_limit {
-        if limit.value == 0 || limit.value > 32764 {
-            cx.error_at(
-                limit.span,
-                format_args!(
-                    "`param_limit` is {}: the driver accepts at most 4096 bytes of parameters, \
-                     or 32764 on Volta and newer with CUDA 12.1+",
-                    limit.value
-                ),
-            );
-        }
-    }
 }
 
 fn check_align(cx: &mut Ctxt, input: &Input) {
-    if let Some(WithSpan { value, span }) = input.attrs.align {
-        if value == 0 || !value.is_power_of_two() || value > 128 {
-            cx.error_at(
-                span,
-                format_args!(
-                    "expected a power of two from 1 to 128 for `align`, found {value} \
-                     (PTX §2.3 note D)"
-                ),
-            );
-        }
+    if let Some(WithSpan { span, .. }) = input.attrs.align {
         if matches!(input.body, Body::Enum(_)) {
             cx.error_at(
                 span,
                 "`align` is not supported on a field-less enum: it is encoded as its integer \
                  repr; wrap it in a struct with `#[ptx(align = N)]`",
-            );
-        } else if value.is_power_of_two() && value <= 128 {
-            check_align_below_members(cx, input, value, span);
-        }
-    }
-}
-
-/// `#[ptx(align = N)]` below the alignment of a member whose type settles it (`u64`, a
-/// pointer, …). The layout engine checks every other case when the layout is computed; this
-/// earlier check only gives the common case a message on the attribute.
-fn check_align_below_members(cx: &mut Ctxt, input: &Input, value: u64, span: proc_macro2::Span) {
-    let members: Vec<(String, &syn::Type)> = match &input.body {
-        Body::Struct(fields) | Body::RustUnion(fields) => {
-            fields.iter().map(|f| (f.name.clone(), f.ty)).collect()
-        }
-        Body::UnionEnum(variants) => variants
-            .iter()
-            .filter_map(|v| Some((v.ident.to_string(), v.payload?)))
-            .collect(),
-        Body::Enum(_) => Vec::new(),
-    };
-    let strictest = members
-        .into_iter()
-        // §1.3: unnamed bit-fields do not affect the alignment.
-        .filter(|(_, ty)| !matches!(types::classify(ty), Known::Pad(..)))
-        .filter_map(|(name, ty)| Some((types::known_align(ty)?, name, ty)))
-        .max_by_key(|(align, ..)| *align);
-    if let Some((natural, name, ty)) = strictest {
-        if natural > value {
-            cx.error_at(
-                span,
-                format_args!(
-                    "`#[ptx(align = {value})]` is below the alignment {natural} of member \
-                     `{name}` (`{}`); write `#[ptx(align = {natural})]` or more, or remove it \
-                     (nvcc lays out under-aligned types inconsistently)",
-                    types::spell(ty)
-                ),
             );
         }
     }
@@ -331,120 +274,7 @@ fn check_repr(cx: &mut Ctxt, input: &Input) {
 fn check_field(cx: &mut Ctxt, field: &Field) {
     if let Some((ty, message)) = types::unsupported(field.ty) {
         cx.error(ty, format_args!("field `{}`: {message}", field.name));
-        return;
     }
-    if let Some((ty, message)) = types::vector_problem(field.ty) {
-        cx.error(ty, format_args!("field `{}`: {message}", field.name));
-    }
-    check_pad(cx, field.ty);
-    if let Some(bits) = &field.attrs.bits {
-        check_bits(cx, &field.name, field.ty, bits);
-    }
-}
-
-fn check_pad(cx: &mut Ctxt, ty: &syn::Type) {
-    let Known::Pad(unit, width) = types::classify(ty) else {
-        return;
-    };
-    let max = match types::classify(unit) {
-        Known::Int(bits) => bits,
-        Known::Other => return,
-        _ => {
-            cx.error(
-                unit,
-                format_args!(
-                    "`Pad<{}, _>` needs an integer type: unnamed bit-fields are integers \
-                     (§1.3); use `u8`, `u16`, `u32`, `u64` or a signed one",
-                    types::spell(unit)
-                ),
-            );
-            return;
-        }
-    };
-    let Some(width) = width.and_then(literal_u32) else {
-        return;
-    };
-    if width > max {
-        cx.error(
-            ty,
-            format_args!(
-                "`Pad<{}, {width}>` is wider than its {max}-bit type; use a width from 0 to \
-                 {max} or a wider type",
-                types::spell(unit)
-            ),
-        );
-    }
-}
-
-fn literal_u32(expr: &syn::Expr) -> Option<u32> {
-    match expr {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(i),
-            ..
-        }) => i.base10_parse().ok(),
-        _ => None,
-    }
-}
-
-fn check_bits(cx: &mut Ctxt, name: &str, ty: &syn::Type, bits: &WithSpan<u32>) {
-    let width = bits.value;
-    let kind = match types::classify(ty) {
-        Known::Int(max) => {
-            if width == 0 {
-                zero_width(cx, name, ty, bits);
-            } else if width > max {
-                cx.error_at(
-                    bits.span,
-                    format_args!(
-                        "bit-field `{name}` is {width} bits wide, but `{}` holds {max}; use a \
-                         width from 1 to {max} or a wider type",
-                        types::spell(ty)
-                    ),
-                );
-            }
-            return;
-        }
-        Known::Bool => {
-            if width != 1 {
-                cx.error_at(
-                    bits.span,
-                    format_args!(
-                        "a `bool` bit-field is 1 bit wide: write `#[ptx(bits = 1)]` for `{name}`"
-                    ),
-                );
-            }
-            return;
-        }
-        Known::Other => {
-            if width == 0 {
-                zero_width(cx, name, ty, bits);
-            }
-            return;
-        }
-        Known::Float => "a floating-point type",
-        Known::Array => "an array",
-        Known::Vector => "a vector",
-        Known::Pointer => "a pointer or handle",
-        Known::Pad(..) => "an unnamed bit-field (`Pad` already has a width)",
-    };
-    cx.error_at(
-        bits.span,
-        format_args!(
-            "`#[ptx(bits)]` on `{name}`, which is {kind}: bit-fields must be integers or `bool` \
-             (§1.3); remove `bits` or change the type"
-        ),
-    );
-}
-
-fn zero_width(cx: &mut Ctxt, name: &str, ty: &syn::Type, bits: &WithSpan<u32>) {
-    cx.error_at(
-        bits.span,
-        format_args!(
-            "a named bit-field needs a width of at least 1; for a zero-length bit-field \
-             replace `{name}` with an unnamed one: `_{name}: Pad<{}, 0>`",
-            types::spell(ty)
-        ),
-    );
 }
 
 fn check_rust_union(cx: &mut Ctxt, input: &Input, fields: &[Field]) {
@@ -490,13 +320,6 @@ fn check_union_enum(cx: &mut Ctxt, input: &Input, variants: &[Variant]) {
             Some(ty) => {
                 if let Some((ty, message)) = types::unsupported(ty) {
                     cx.error(ty, format_args!("variant `{}`: {message}", v.ident));
-                } else if let Some((ty, message)) = types::vector_problem(ty) {
-                    cx.error(ty, format_args!("variant `{}`: {message}", v.ident));
-                } else if let Some(bits) = &v.attrs.bits {
-                    check_bits(cx, &v.ident.to_string(), ty, bits);
-                }
-                if let Some(ty) = v.payload {
-                    check_pad(cx, ty);
                 }
             }
             None => cx.error(
@@ -649,7 +472,6 @@ fn check_zero_copy(cx: &mut Ctxt, input: &Input) {
              generic types",
         );
     }
-    check_zero_copy_align(cx, input, fields);
     for field in fields {
         if let Some(bits) = &field.attrs.bits {
             cx.error_at(
@@ -661,7 +483,7 @@ fn check_zero_copy(cx: &mut Ctxt, input: &Input) {
                 ),
             );
         }
-        if let Known::Pad(..) = types::classify(field.ty) {
+        if types::is_pad(field.ty) {
             cx.error(
                 field.ty,
                 format_args!(
@@ -671,30 +493,5 @@ fn check_zero_copy(cx: &mut Ctxt, input: &Input) {
                 ),
             );
         }
-    }
-}
-
-/// `zero_copy` with `#[ptx(align = N)]` above every member's alignment but no
-/// `#[repr(align(N))]`: the Rust alignment would stay below `N`. Decided only when every
-/// member's alignment is known from its spelling; the compile-time proof covers the rest.
-fn check_zero_copy_align(cx: &mut Ctxt, input: &Input, fields: &[Field]) {
-    let Some(WithSpan { value, span }) = input.attrs.align else {
-        return;
-    };
-    if input.repr.align.is_some() || !value.is_power_of_two() || value > 128 {
-        return;
-    }
-    let aligns: Option<Vec<u64>> = fields.iter().map(|f| types::known_align(f.ty)).collect();
-    let Some(natural) = aligns.and_then(|a| a.into_iter().max()) else {
-        return;
-    };
-    if natural < value {
-        cx.error_at(
-            span,
-            format_args!(
-                "`zero_copy` with `#[ptx(align = {value})]` needs `#[repr(align({value}))]` too, \
-                 so that the Rust alignment is also {value}; write `#[repr(C, align({value}))]`"
-            ),
-        );
     }
 }

@@ -23,7 +23,9 @@
 //! assert_eq!(buf[16..], 0x7000_0000_0010u64.to_le_bytes());
 //! ```
 
-use crate::params::Spelling;
+use crate::layout::const_msg::ConstMsg;
+use crate::params::text::{write_extern_prototype, ProtoStyle};
+use crate::params::{ParamType, Spelling, RETVAL};
 use crate::AddressSize;
 use core::fmt;
 
@@ -55,34 +57,99 @@ const fn p(name: &'static str, ty: &'static str) -> SysParam {
 }
 
 /// Chapter 3, `vprintf` at `.address_size 32`, in the guide's spelling.
-pub const VPRINTF_A32: &str =
-    ".extern .func (.param .s32 status) vprintf (.param .b32 format, .param .b32 valist);";
+pub const VPRINTF_A32: &str = SysCall::Vprintf.prototype(AddressSize::A32);
 /// Chapter 3, `vprintf` at `.address_size 64`, in the guide's spelling.
-pub const VPRINTF_A64: &str =
-    ".extern .func (.param .s32 status) vprintf (.param .b64 format, .param .b64 valist);";
+pub const VPRINTF_A64: &str = SysCall::Vprintf.prototype(AddressSize::A64);
 /// Chapter 3, `malloc` at `.address_size 32` (32-bit `size_t`), in the guide's spelling.
-pub const MALLOC_A32: &str = ".extern .func (.param .b32 ptr) malloc (.param .b32 size);";
+pub const MALLOC_A32: &str = SysCall::Malloc.prototype(AddressSize::A32);
 /// Chapter 3, `malloc` at `.address_size 64` (64-bit `size_t`), in the guide's spelling.
-pub const MALLOC_A64: &str = ".extern .func (.param .b64 ptr) malloc (.param .b64 size);";
+pub const MALLOC_A64: &str = SysCall::Malloc.prototype(AddressSize::A64);
 /// Chapter 3, `free` at `.address_size 32`, in the guide's spelling.
-pub const FREE_A32: &str = ".extern .func free (.param .b32 ptr);";
+pub const FREE_A32: &str = SysCall::Free.prototype(AddressSize::A32);
 /// Chapter 3, `free` at `.address_size 64`, in the guide's spelling.
-pub const FREE_A64: &str = ".extern .func free (.param .b64 ptr);";
+pub const FREE_A64: &str = SysCall::Free.prototype(AddressSize::A64);
 /// Chapter 3, `__assertfail` at `.address_size 32` (32-bit `size_t`), in the guide's spelling.
-pub const ASSERTFAIL_A32: &str = ".extern .func __assertfail (.param .b32 message, .param .b32 file, .param .b32 line, .param .b32 function, .param .b32 charSize);";
+pub const ASSERTFAIL_A32: &str = SysCall::AssertFail.prototype(AddressSize::A32);
 /// Chapter 3, `__assertfail` at `.address_size 64` (64-bit `size_t`), in the guide's spelling.
-pub const ASSERTFAIL_A64: &str = ".extern .func __assertfail (.param .b64 message, .param .b64 file, .param .b32 line, .param .b64 function, .param .b64 charSize);";
+pub const ASSERTFAIL_A64: &str = SysCall::AssertFail.prototype(AddressSize::A64);
 
-const VPRINTF_NVCC_A32: &str = ".extern .func  (.param .b32 func_retval0) vprintf\n(\n\t.param .b32 vprintf_param_0,\n\t.param .b32 vprintf_param_1\n)\n;";
-const VPRINTF_NVCC_A64: &str = ".extern .func  (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n)\n;";
-const MALLOC_NVCC_A32: &str =
-    ".extern .func  (.param .b32 func_retval0) malloc\n(\n\t.param .b32 malloc_param_0\n)\n;";
-const MALLOC_NVCC_A64: &str =
-    ".extern .func  (.param .b64 func_retval0) malloc\n(\n\t.param .b64 malloc_param_0\n)\n;";
-const FREE_NVCC_A32: &str = ".extern .func free\n(\n\t.param .b32 free_param_0\n)\n;";
-const FREE_NVCC_A64: &str = ".extern .func free\n(\n\t.param .b64 free_param_0\n)\n;";
-const ASSERTFAIL_NVCC_A32: &str = ".extern .func __assertfail\n(\n\t.param .b32 __assertfail_param_0,\n\t.param .b32 __assertfail_param_1,\n\t.param .b32 __assertfail_param_2,\n\t.param .b32 __assertfail_param_3,\n\t.param .b32 __assertfail_param_4\n)\n;";
-const ASSERTFAIL_NVCC_A64: &str = ".extern .func __assertfail\n(\n\t.param .b64 __assertfail_param_0,\n\t.param .b64 __assertfail_param_1,\n\t.param .b32 __assertfail_param_2,\n\t.param .b64 __assertfail_param_3,\n\t.param .b64 __assertfail_param_4\n)\n;";
+/// The capacity of a rendered prototype (the longest, nvcc's `__assertfail`, has 214 bytes).
+const PROTOTYPE_CAPACITY: usize = 320;
+
+/// Every prototype, rendered once at compile time by the one `.param` renderer
+/// ([`crate::params::text`]): indexed by spelling, call and address size.
+static PROTOTYPES: [[[ConstMsg<PROTOTYPE_CAPACITY>; 2]; 4]; 2] = {
+    let mut out = [[[ConstMsg::new(); 2]; 4]; 2];
+    let spellings = [Spelling::Guide, Spelling::Nvcc];
+    let addrs = [AddressSize::A32, AddressSize::A64];
+    let mut s = 0;
+    while s < 2 {
+        let mut c = 0;
+        while c < 4 {
+            let mut a = 0;
+            while a < 2 {
+                out[s][c][a] = render(SysCall::ALL[c], addrs[a], spellings[s]);
+                a += 1;
+            }
+            c += 1;
+        }
+        s += 1;
+    }
+    out
+};
+
+/// nvcc spells every 32-bit `.func` scalar `.b32` (the guide's `status` is `.s32`).
+const fn nvcc_type(ty: &'static str) -> &'static str {
+    match ty.as_bytes() {
+        b".s32" => ".b32",
+        _ => ty,
+    }
+}
+
+/// One prototype: the guide's names and types, or nvcc's `func_retval0` and
+/// `<name>_param_<i>` with `.b32`/`.b64`.
+const fn render(
+    call: SysCall,
+    addr: AddressSize,
+    spelling: Spelling,
+) -> ConstMsg<PROTOTYPE_CAPACITY> {
+    let params = call.params(addr);
+    let mut names = [ConstMsg::<32>::new(); 5];
+    let mut i = 0;
+    while i < params.len() {
+        names[i] = match spelling {
+            Spelling::Guide => ConstMsg::new().str(params[i].name),
+            Spelling::Nvcc => ConstMsg::new()
+                .str(call.name())
+                .str("_param_")
+                .num(i as u128),
+        };
+        i += 1;
+    }
+    let mut decls = [(ParamType::Absent, ""); 5];
+    i = 0;
+    while i < params.len() {
+        let ty = match spelling {
+            Spelling::Guide => params[i].ty,
+            Spelling::Nvcc => nvcc_type(params[i].ty),
+        };
+        decls[i] = (ParamType::Scalar(ty), names[i].as_str());
+        i += 1;
+    }
+    let (decls, _) = decls.split_at(params.len());
+    let ret = match call.ret(addr) {
+        Some(r) => Some(match spelling {
+            Spelling::Guide => (ParamType::Scalar(r.ty), r.name),
+            Spelling::Nvcc => (ParamType::Scalar(nvcc_type(r.ty)), RETVAL),
+        }),
+        None => None,
+    };
+    let style = match spelling {
+        Spelling::Guide => ProtoStyle::Guide,
+        Spelling::Nvcc => ProtoStyle::NvccExtern,
+    };
+    write_extern_prototype(ConstMsg::new(), style, ret, call.name(), decls)
+}
 
 const VPRINTF_PARAMS_A32: [SysParam; 2] = [p("format", ".b32"), p("valist", ".b32")];
 const VPRINTF_PARAMS_A64: [SysParam; 2] = [p("format", ".b64"), p("valist", ".b64")];
@@ -171,24 +238,21 @@ impl SysCall {
     /// The two differ only in names and in `status` being `.s32` or `.b32` (same size and
     /// alignment), so they describe the same ABI.
     pub const fn prototype_with(self, addr: AddressSize, spelling: Spelling) -> &'static str {
-        match (spelling, self, addr) {
-            (Spelling::Guide, SysCall::Vprintf, AddressSize::A32) => VPRINTF_A32,
-            (Spelling::Guide, SysCall::Vprintf, AddressSize::A64) => VPRINTF_A64,
-            (Spelling::Guide, SysCall::Malloc, AddressSize::A32) => MALLOC_A32,
-            (Spelling::Guide, SysCall::Malloc, AddressSize::A64) => MALLOC_A64,
-            (Spelling::Guide, SysCall::Free, AddressSize::A32) => FREE_A32,
-            (Spelling::Guide, SysCall::Free, AddressSize::A64) => FREE_A64,
-            (Spelling::Guide, SysCall::AssertFail, AddressSize::A32) => ASSERTFAIL_A32,
-            (Spelling::Guide, SysCall::AssertFail, AddressSize::A64) => ASSERTFAIL_A64,
-            (Spelling::Nvcc, SysCall::Vprintf, AddressSize::A32) => VPRINTF_NVCC_A32,
-            (Spelling::Nvcc, SysCall::Vprintf, AddressSize::A64) => VPRINTF_NVCC_A64,
-            (Spelling::Nvcc, SysCall::Malloc, AddressSize::A32) => MALLOC_NVCC_A32,
-            (Spelling::Nvcc, SysCall::Malloc, AddressSize::A64) => MALLOC_NVCC_A64,
-            (Spelling::Nvcc, SysCall::Free, AddressSize::A32) => FREE_NVCC_A32,
-            (Spelling::Nvcc, SysCall::Free, AddressSize::A64) => FREE_NVCC_A64,
-            (Spelling::Nvcc, SysCall::AssertFail, AddressSize::A32) => ASSERTFAIL_NVCC_A32,
-            (Spelling::Nvcc, SysCall::AssertFail, AddressSize::A64) => ASSERTFAIL_NVCC_A64,
-        }
+        let s = match spelling {
+            Spelling::Guide => 0,
+            Spelling::Nvcc => 1,
+        };
+        let c = match self {
+            SysCall::Vprintf => 0,
+            SysCall::Malloc => 1,
+            SysCall::Free => 2,
+            SysCall::AssertFail => 3,
+        };
+        let a = match addr {
+            AddressSize::A32 => 0,
+            AddressSize::A64 => 1,
+        };
+        PROTOTYPES[s][c][a].as_str()
     }
 }
 
@@ -452,4 +516,41 @@ pub fn valist(args: &[PrintfArg], addr: AddressSize) -> Result<alloc::vec::Vec<u
     let mut out = alloc::vec![0u8; valist_size(args, addr)];
     write_valist(args, addr, &mut out)?;
     Ok(out)
+}
+
+#[cfg(test)]
+mod rendered {
+    use super::*;
+
+    /// The texts this module held by hand before the renderer, as checked against the guide
+    /// (guide spelling), NVRTC (nvcc spelling, 64-bit) and clang (nvcc spelling, 32-bit) by
+    /// `tests/syscall.rs`: the renderer must reproduce them byte for byte.
+    #[test]
+    fn renderer_reproduces_the_recorded_prototypes() {
+        let recorded = [
+            (SysCall::Vprintf, AddressSize::A32, Spelling::Guide, ".extern .func (.param .s32 status) vprintf (.param .b32 format, .param .b32 valist);"),
+            (SysCall::Vprintf, AddressSize::A64, Spelling::Guide, ".extern .func (.param .s32 status) vprintf (.param .b64 format, .param .b64 valist);"),
+            (SysCall::Malloc, AddressSize::A32, Spelling::Guide, ".extern .func (.param .b32 ptr) malloc (.param .b32 size);"),
+            (SysCall::Malloc, AddressSize::A64, Spelling::Guide, ".extern .func (.param .b64 ptr) malloc (.param .b64 size);"),
+            (SysCall::Free, AddressSize::A32, Spelling::Guide, ".extern .func free (.param .b32 ptr);"),
+            (SysCall::Free, AddressSize::A64, Spelling::Guide, ".extern .func free (.param .b64 ptr);"),
+            (SysCall::AssertFail, AddressSize::A32, Spelling::Guide, ".extern .func __assertfail (.param .b32 message, .param .b32 file, .param .b32 line, .param .b32 function, .param .b32 charSize);"),
+            (SysCall::AssertFail, AddressSize::A64, Spelling::Guide, ".extern .func __assertfail (.param .b64 message, .param .b64 file, .param .b32 line, .param .b64 function, .param .b64 charSize);"),
+            (SysCall::Vprintf, AddressSize::A32, Spelling::Nvcc, ".extern .func  (.param .b32 func_retval0) vprintf\n(\n\t.param .b32 vprintf_param_0,\n\t.param .b32 vprintf_param_1\n)\n;"),
+            (SysCall::Vprintf, AddressSize::A64, Spelling::Nvcc, ".extern .func  (.param .b32 func_retval0) vprintf\n(\n\t.param .b64 vprintf_param_0,\n\t.param .b64 vprintf_param_1\n)\n;"),
+            (SysCall::Malloc, AddressSize::A32, Spelling::Nvcc, ".extern .func  (.param .b32 func_retval0) malloc\n(\n\t.param .b32 malloc_param_0\n)\n;"),
+            (SysCall::Malloc, AddressSize::A64, Spelling::Nvcc, ".extern .func  (.param .b64 func_retval0) malloc\n(\n\t.param .b64 malloc_param_0\n)\n;"),
+            (SysCall::Free, AddressSize::A32, Spelling::Nvcc, ".extern .func free\n(\n\t.param .b32 free_param_0\n)\n;"),
+            (SysCall::Free, AddressSize::A64, Spelling::Nvcc, ".extern .func free\n(\n\t.param .b64 free_param_0\n)\n;"),
+            (SysCall::AssertFail, AddressSize::A32, Spelling::Nvcc, ".extern .func __assertfail\n(\n\t.param .b32 __assertfail_param_0,\n\t.param .b32 __assertfail_param_1,\n\t.param .b32 __assertfail_param_2,\n\t.param .b32 __assertfail_param_3,\n\t.param .b32 __assertfail_param_4\n)\n;"),
+            (SysCall::AssertFail, AddressSize::A64, Spelling::Nvcc, ".extern .func __assertfail\n(\n\t.param .b64 __assertfail_param_0,\n\t.param .b64 __assertfail_param_1,\n\t.param .b32 __assertfail_param_2,\n\t.param .b64 __assertfail_param_3,\n\t.param .b64 __assertfail_param_4\n)\n;"),
+        ];
+        for (call, addr, spelling, text) in recorded {
+            assert_eq!(
+                call.prototype_with(addr, spelling),
+                text,
+                "{call:?} {addr:?} {spelling:?}"
+            );
+        }
+    }
 }

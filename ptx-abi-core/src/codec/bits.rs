@@ -1,6 +1,8 @@
 //! §1.3: reading and writing bit-fields inside their storage units, least significant bit
 //! first, one little-endian word at a time (no bit-at-a-time loops).
 
+use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::PtxAbi;
 use crate::layout::desc::Scalar;
 use crate::layout::Placement;
 
@@ -10,7 +12,7 @@ use crate::layout::Placement;
     label = "bit-fields must be integers or `bool` (PTX §1.3)",
     note = "remove `#[ptx(bits = N)]`, or use an integer type such as `u32`"
 )]
-pub trait BitFieldType: crate::PtxAbi + Copy {
+pub trait BitFieldType: PtxAbi + Copy {
     /// The fundamental type (its size is the storage unit).
     const SCALAR: Scalar;
     /// The value's two's-complement bits, sign-extended to 64 bits for signed types.
@@ -29,15 +31,50 @@ pub trait BitFieldType: crate::PtxAbi + Copy {
         value: Self,
         ty: &'static str,
         field: &'static str,
-    ) -> Result<(), crate::EncodeError> {
-        crate::__private::put_bits(out, p, value, ty, field)
+    ) -> Result<(), EncodeError> {
+        let width = match p.bits {
+            Some(b) => b.width,
+            None => 0,
+        };
+        let raw = value.to_raw();
+        if !fits(raw, width, Self::SCALAR.is_signed()) {
+            return Err(overflow(ty, field, width, value));
+        }
+        if insert(out, p, raw) {
+            Ok(())
+        } else {
+            Err(EncodeError::buffer_size(ty, p.offset + p.size, out.len()))
+        }
     }
 
     /// Derive support: reads the named bit-field placed at `p`, sign-extended if signed.
     #[doc(hidden)]
     #[inline(always)]
-    fn __get_bits(bytes: &[u8], p: &Placement) -> Result<Self, crate::DecodeError> {
-        crate::__private::get_bits(bytes, p)
+    fn __get_bits(bytes: &[u8], p: &Placement) -> Result<Self, DecodeError> {
+        match extract(bytes, p, Self::SCALAR.is_signed()) {
+            Some(raw) => Ok(Self::from_raw(raw)),
+            None => Err(DecodeError::length(
+                Self::TYPE.name,
+                p.offset + p.size,
+                bytes.len(),
+            )),
+        }
+    }
+}
+
+#[cold]
+fn overflow<F: BitFieldType>(
+    ty: &'static str,
+    field: &'static str,
+    width: u32,
+    v: F,
+) -> EncodeError {
+    EncodeError::BitFieldOverflow {
+        ty,
+        field,
+        width,
+        signed: F::SCALAR.is_signed(),
+        value: v.to_i128(),
     }
 }
 
@@ -66,17 +103,7 @@ pub const fn fits(raw: u64, width: u32, signed: bool) -> bool {
 }
 
 /// The smallest and largest values of a bit-field of `width` bits (§1.3 table).
-pub const fn range(width: u32, signed: bool) -> (i128, i128) {
-    if width == 0 {
-        return (0, 0);
-    }
-    if signed {
-        let half = 1i128 << (width - 1);
-        (-half, half - 1)
-    } else {
-        (0, (1i128 << width) - 1)
-    }
-}
+pub use crate::layout::rules::bit_field_range as range;
 
 /// Sign- or zero-extends the low `width` bits of `raw` to 64 bits.
 #[inline(always)]

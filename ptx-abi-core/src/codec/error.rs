@@ -1,5 +1,6 @@
 //! Errors of encoding values into PTX images and decoding them back.
 
+use crate::layout::LayoutError;
 use core::fmt;
 
 /// A value that cannot be written as a PTX image.
@@ -36,13 +37,13 @@ pub enum EncodeError {
         bits: u32,
     },
     /// The image could not be moved to another address size.
-    Transcode(crate::codec::transcode::TranscodeError),
+    Transcode(TranscodeError),
 }
 
-impl From<crate::codec::transcode::TranscodeError> for EncodeError {
-    fn from(e: crate::codec::transcode::TranscodeError) -> Self {
+impl From<TranscodeError> for EncodeError {
+    fn from(e: TranscodeError) -> Self {
         match e {
-            crate::codec::transcode::TranscodeError::PointerTooWide { addr } => {
+            TranscodeError::PointerTooWide { addr } => {
                 EncodeError::PointerTooWide { addr, bits: 32 }
             }
             other => EncodeError::Transcode(other),
@@ -60,7 +61,7 @@ impl fmt::Display for EncodeError {
                 signed,
                 value,
             } => {
-                let (lo, hi) = crate::codec::bits::range(width, signed);
+                let (lo, hi) = crate::layout::rules::bit_field_range(width, signed);
                 write!(
                     f,
                     "value {value} does not fit in bit-field `{ty}::{field}` ({width} bits, {}: {lo}..={hi})",
@@ -114,11 +115,11 @@ pub enum DecodeError {
         addr: u64,
     },
     /// The image could not be moved from its address size to `.address_size 64`.
-    Transcode(crate::codec::transcode::TranscodeError),
+    Transcode(TranscodeError),
 }
 
-impl From<crate::codec::transcode::TranscodeError> for DecodeError {
-    fn from(e: crate::codec::transcode::TranscodeError) -> Self {
+impl From<TranscodeError> for DecodeError {
+    fn from(e: TranscodeError) -> Self {
         DecodeError::Transcode(e)
     }
 }
@@ -152,3 +153,77 @@ impl fmt::Display for DecodeError {
 impl std::error::Error for EncodeError {}
 #[cfg(feature = "std")]
 impl std::error::Error for DecodeError {}
+
+/// Why an image cannot be moved to another address size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TranscodeError {
+    /// A buffer is not the type's size at its address size.
+    Length {
+        /// The type.
+        ty: &'static str,
+        /// Its size at that address size.
+        expected: usize,
+        /// The buffer's length.
+        found: usize,
+    },
+    /// A pointer's value does not fit the narrower address size.
+    PointerTooWide {
+        /// The address.
+        addr: u64,
+    },
+    /// A union whose members' layouts depend on the address size: which member is live is not
+    /// recorded in its bytes, so it cannot be rearranged.
+    Union {
+        /// The union.
+        ty: &'static str,
+    },
+    /// The type has no layout.
+    Layout(LayoutError),
+}
+
+impl fmt::Display for TranscodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TranscodeError::Length { ty, expected, found } => write!(
+                f,
+                "the image of `{ty}` is {expected} bytes at this address size, but {found} were given"
+            ),
+            TranscodeError::PointerTooWide { addr } => {
+                write!(f, "address {addr:#x} does not fit in a 32-bit pointer (.address_size 32)")
+            }
+            TranscodeError::Union { ty } => write!(
+                f,
+                "union `{ty}` has members whose layout depends on the address size; its bytes do \
+                 not say which member is live, so they cannot be moved to another address size"
+            ),
+            TranscodeError::Layout(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for TranscodeError {}
+
+impl EncodeError {
+    /// The output buffer (or the member range inside it) is not the size the image needs.
+    #[cold]
+    pub(crate) fn buffer_size(ty: &'static str, expected: usize, found: usize) -> Self {
+        EncodeError::BufferSize {
+            ty,
+            expected,
+            found,
+        }
+    }
+}
+
+impl DecodeError {
+    /// The image (or the member range inside it) is shorter than the type needs.
+    #[cold]
+    pub(crate) fn length(ty: &'static str, expected: usize, found: usize) -> Self {
+        DecodeError::Length {
+            ty,
+            expected,
+            found,
+        }
+    }
+}

@@ -2,6 +2,7 @@
 //! `Copy` image types, zero-copy views, and transcoding between address sizes.
 
 pub mod bits;
+pub(crate) mod encoder;
 pub(crate) mod error;
 pub(crate) mod image;
 mod ptx_abi;

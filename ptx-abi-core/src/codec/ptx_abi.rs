@@ -1,8 +1,8 @@
 //! The `PtxAbi` trait: a Rust type with a PTX ABI layout and a byte image.
 
 use crate::codec::error::{DecodeError, EncodeError};
-use crate::layout::desc::TypeDesc;
-use crate::layout::{layout_of, Layout};
+use crate::layout::desc::{Member, TypeDesc};
+use crate::layout::{layout_of, Layout, Placement};
 use crate::AddressSize;
 
 /// A type with an exact NVIDIA PTX ABI layout (§1.1–§1.4) and a byte image a kernel reads.
@@ -77,15 +77,49 @@ pub trait PtxAbi: Sized {
     /// a free function) so that a field type without an impl is reported once.
     #[doc(hidden)]
     #[inline(always)]
-    fn __put(out: &mut [u8], p: &crate::Placement, value: &Self) -> Result<(), EncodeError> {
-        crate::__private::put(out, p, value)
+    fn __put(out: &mut [u8], p: &Placement, value: &Self) -> Result<(), EncodeError> {
+        // An unnamed bit-field (`Pad`) writes nothing: its bits stay zero.
+        if p.bits.is_some() {
+            return Ok(());
+        }
+        let len = out.len();
+        match out.get_mut(p.offset..p.offset + Self::SIZE) {
+            Some(field) => value.encode(field),
+            None => Err(EncodeError::buffer_size(
+                Self::TYPE.name,
+                p.offset + Self::SIZE,
+                len,
+            )),
+        }
     }
 
     /// Derive support: reads the member placed at `p`.
     #[doc(hidden)]
     #[inline(always)]
-    fn __get(bytes: &[u8], p: &crate::Placement) -> Result<Self, DecodeError> {
-        crate::__private::get(bytes, p)
+    fn __get(bytes: &[u8], p: &Placement) -> Result<Self, DecodeError> {
+        // An unnamed bit-field reads as its only value.
+        if p.bits.is_some() {
+            return Self::decode(&[]);
+        }
+        match bytes.get(p.offset..p.offset + Self::SIZE) {
+            Some(field) => Self::decode(field),
+            None => Err(DecodeError::length(
+                Self::TYPE.name,
+                p.offset + Self::SIZE,
+                bytes.len(),
+            )),
+        }
+    }
+}
+
+impl Member {
+    /// A member of type `T`, a bit-field when `bits` is `Some`.
+    pub const fn of<T: PtxAbi>(name: &'static str, bits: Option<u32>) -> Member {
+        Member {
+            name,
+            ty: T::TYPE,
+            bits,
+        }
     }
 }
 

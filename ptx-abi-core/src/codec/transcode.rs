@@ -6,57 +6,8 @@ use crate::codec::bits;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
 use crate::AddressSize;
-use core::fmt;
 
-/// Why an image cannot be moved to another address size.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TranscodeError {
-    /// A buffer is not the type's size at its address size.
-    Length {
-        /// The type.
-        ty: &'static str,
-        /// Its size at that address size.
-        expected: usize,
-        /// The buffer's length.
-        found: usize,
-    },
-    /// A pointer's value does not fit the narrower address size.
-    PointerTooWide {
-        /// The address.
-        addr: u64,
-    },
-    /// A union whose members' layouts depend on the address size: which member is live is not
-    /// recorded in its bytes, so it cannot be rearranged.
-    Union {
-        /// The union.
-        ty: &'static str,
-    },
-    /// The type has no layout.
-    Layout(LayoutError),
-}
-
-impl fmt::Display for TranscodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TranscodeError::Length { ty, expected, found } => write!(
-                f,
-                "the image of `{ty}` is {expected} bytes at this address size, but {found} were given"
-            ),
-            TranscodeError::PointerTooWide { addr } => {
-                write!(f, "address {addr:#x} does not fit in a 32-bit pointer (.address_size 32)")
-            }
-            TranscodeError::Union { ty } => write!(
-                f,
-                "union `{ty}` has members whose layout depends on the address size; its bytes do \
-                 not say which member is live, so they cannot be moved to another address size"
-            ),
-            TranscodeError::Layout(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-#[cfg(feature = "std")]
-impl std::error::Error for TranscodeError {}
+pub use crate::codec::error::TranscodeError;
 
 impl From<LayoutError> for TranscodeError {
     fn from(e: LayoutError) -> Self {

@@ -90,6 +90,21 @@ pub const fn zero_copy_mismatch<const N: usize>(
         }
         i += 1;
     }
+    if let crate::layout::desc::TypeKind::Aggregate { align, .. } = ty.kind {
+        if align != 0 && rust_align < align {
+            return Some(
+                m.str("`#[ptx(align = ")
+                    .num(align as u128)
+                    .str(")]` needs `#[repr(align(")
+                    .num(align as u128)
+                    .str("))]` too, so that the Rust alignment is also ")
+                    .num(align as u128)
+                    .str("; write `#[repr(C, align(")
+                    .num(align as u128)
+                    .str("))]`"),
+            );
+        }
+    }
     if rust_size != ptx.layout.size || rust_align != ptx.layout.align {
         return Some(
             m.str("Rust size/align ")

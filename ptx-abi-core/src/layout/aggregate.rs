@@ -5,7 +5,9 @@
 //! it would cross a boundary of the storage unit of its declared type, in which case it moves to
 //! the next unit. Only named members raise the aggregate's alignment.
 
-use super::{round_up, scalar_layout, try_layout_of, BitRange, Layout, LayoutError, Placement};
+use super::{
+    round_up, rules, scalar_layout, try_layout_of, BitRange, Layout, LayoutError, Placement,
+};
 use crate::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
 use crate::AddressSize;
 
@@ -53,7 +55,7 @@ const fn shape_of(owner: &TypeDesc, m: &Member, addr: AddressSize) -> Result<Sha
                 })
             }
         };
-        if width == 0 || width > unit.max_bit_field_width() {
+        if !rules::named_bit_field_fits(unit, width) {
             return Err(LayoutError::BitFieldWidth {
                 ty: owner.name,
                 member: m.name,
@@ -68,13 +70,13 @@ const fn shape_of(owner: &TypeDesc, m: &Member, addr: AddressSize) -> Result<Sha
         });
     }
     if let TypeKind::Pad { unit, width } = m.ty.kind {
-        if !unit.is_bit_field_type() || matches!(unit, Scalar::Bool) {
+        if !rules::is_unnamed_bit_field_type(unit) {
             return Err(LayoutError::BitFieldType {
                 ty: owner.name,
                 member: m.name,
             });
         }
-        if width > unit.bits() {
+        if !rules::unnamed_bit_field_fits(unit, width) {
             return Err(LayoutError::BitFieldWidth {
                 ty: owner.name,
                 member: m.name,
@@ -180,7 +182,7 @@ const fn finish(cur: Cursor, owner: &TypeDesc, requested: usize) -> Result<Layou
     }
     let mut align = cur.align;
     if requested != 0 {
-        if !requested.is_power_of_two() || requested > 128 {
+        if !rules::is_valid_align(requested) {
             return Err(LayoutError::AlignInvalid {
                 ty: owner.name,
                 align: requested,

@@ -1,8 +1,9 @@
 //! The structural description of a type that the layout engine reads (§1.1–§1.4).
 //!
-//! Every `PtxAbi` type carries a `&'static TypeDesc` ([`crate::PtxAbi::TYPE`]). The derive only
-//! writes these descriptions; sizes, offsets and bit positions are computed from them by the
-//! `const fn`s of [`crate::layout`], at any [`crate::AddressSize`].
+//! Every type with a PTX layout carries a `&'static TypeDesc` (the codec's trait names it
+//! `TYPE`; this model knows nothing of the codec). The derive only writes these descriptions;
+//! sizes, offsets and bit positions are computed from them by the `const fn`s of
+//! [`crate::layout`], at any [`crate::AddressSize`].
 
 /// A fundamental type of §1.1 that a member, a vector lane or a bit-field can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -226,17 +227,6 @@ impl TypeDesc {
         match self.kind {
             TypeKind::Aggregate { members, .. } => members,
             _ => &[],
-        }
-    }
-}
-
-impl Member {
-    /// A member of type `T`, a bit-field when `bits` is `Some`.
-    pub const fn of<T: crate::PtxAbi>(name: &'static str, bits: Option<u32>) -> Member {
-        Member {
-            name,
-            ty: T::TYPE,
-            bits,
         }
     }
 }

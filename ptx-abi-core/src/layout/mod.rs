@@ -6,17 +6,20 @@
 
 pub(crate) mod address;
 mod aggregate;
+pub mod attr_checks;
 pub mod c_name;
 pub(crate) mod const_msg;
 pub mod desc;
 mod error;
+pub mod rules;
 
 pub use aggregate::{
     layout_of_members, place_members, try_place_members, MemberLayout, Placements,
 };
 pub use error::LayoutError;
+pub use rules::{scalar_layout, try_vector_layout, vector_lanes_allowed, vector_layout};
 
-use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
+use crate::layout::desc::{TypeDesc, TypeKind};
 use crate::AddressSize;
 
 /// The size and alignment of a type, in bytes.
@@ -74,38 +77,6 @@ impl Placement {
             None => self.size * 8,
         }
     }
-}
-
-/// §1.1: size and alignment of a fundamental type (they are equal).
-pub const fn scalar_layout(scalar: Scalar) -> Layout {
-    Layout {
-        size: scalar.size(),
-        align: scalar.size(),
-    }
-}
-
-/// §1.2: a native vector of `lanes` elements exists for 1–4 lanes of elements of at most four
-/// bytes and 1–2 lanes of eight-byte elements.
-pub const fn vector_lanes_allowed(elem: Scalar, lanes: usize) -> bool {
-    !matches!(elem, Scalar::Bool) && lanes >= 1 && lanes <= if elem.size() == 8 { 2 } else { 4 }
-}
-
-/// §1.2: a native vector with an odd number of elements is aligned like its element; one with
-/// an even number `n` is aligned to `n × alignof(t)`. Its size is `n × sizeof(t)`.
-pub const fn try_vector_layout(elem: Scalar, lanes: usize) -> Result<Layout, LayoutError> {
-    if !vector_lanes_allowed(elem, lanes) {
-        return Err(LayoutError::VectorShape { elem, lanes });
-    }
-    let e = scalar_layout(elem);
-    let align = if lanes % 2 == 0 {
-        lanes * e.align
-    } else {
-        e.align
-    };
-    Ok(Layout {
-        size: lanes * e.size,
-        align,
-    })
 }
 
 /// The layout of any described type at the given address size, or the rule it breaks.

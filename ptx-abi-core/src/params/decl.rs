@@ -190,29 +190,9 @@ pub const fn write_param_decl<const N: usize>(
     spelling: Spelling,
     addr: AddressSize,
 ) -> ConstMsg<N> {
-    let out = ConstMsg::new();
-    match named_type(ty, name, space, spelling, addr) {
-        ParamType::Scalar(t) => out.str(".param ").str(t).str(" ").str(name),
-        ParamType::Bytes { align, size } => out
-            .str(".param .align ")
-            .num(align as u128)
-            .str(" .b8 ")
-            .str(name)
-            .str("[")
-            .num(size as u128)
-            .str("]"),
-        ParamType::Absent => out,
-    }
-}
-
-impl core::fmt::Display for ParamType {
-    /// The type part of a declaration: `.u32` or `.align 8 .b8` (the `[SIZE]` goes after the
-    /// name, see [`crate::params::param_decl`]).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            ParamType::Scalar(t) => f.write_str(t),
-            ParamType::Bytes { align, .. } => write!(f, ".align {align} .b8"),
-            ParamType::Absent => Ok(()),
-        }
-    }
+    super::text::write_decl(
+        ConstMsg::new(),
+        named_type(ty, name, space, spelling, addr),
+        name,
+    )
 }

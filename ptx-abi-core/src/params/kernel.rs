@@ -15,6 +15,24 @@ pub const PARAM_LIMIT: usize = 4096;
 /// `#[ptx(kernel = "name", param_limit = 32764)]` only if every target has both.
 pub const PARAM_LIMIT_VOLTA_CUDA_12_1: usize = 32764;
 
+/// `#[ptx(param_limit = N)]`: `N` as the limit a kernel's parameter bytes are checked
+/// against, or a compile error unless it is between 1 and [`PARAM_LIMIT_VOLTA_CUDA_12_1`],
+/// the most any driver accepts.
+pub const fn param_limit(limit: u64) -> usize {
+    if limit == 0 || limit > PARAM_LIMIT_VOLTA_CUDA_12_1 as u64 {
+        let msg = ConstMsg::<200>::new()
+            .str("`param_limit` is ")
+            .num(limit as u128)
+            .str(": the driver accepts at most ")
+            .num(PARAM_LIMIT as u128)
+            .str(" bytes of parameters, or ")
+            .num(PARAM_LIMIT_VOLTA_CUDA_12_1 as u128)
+            .str(" on Volta and newer with CUDA 12.1+");
+        panic!("{}", msg.as_str());
+    }
+    limit as usize
+}
+
 /// A struct whose fields are, in order, the parameters of the kernel [`KernelParams::KERNEL`]
 /// (`#[derive(PtxAbi)] #[ptx(kernel = "name")]`).
 ///
@@ -103,9 +121,13 @@ pub const fn kernel_params_error<const N: usize>(
         i += 1;
     }
     if limit < PARAM_LIMIT_VOLTA_CUDA_12_1 {
-        Some(m.str(
-            " pass large data through a `DevicePtr`, or raise the limit with `param_limit = 32764` if every target is Volta or newer with CUDA 12.1+",
-        ))
+        Some(
+            m.str(
+                " pass large data through a `DevicePtr`, or raise the limit with `param_limit = ",
+            )
+            .num(PARAM_LIMIT_VOLTA_CUDA_12_1 as u128)
+            .str("` if every target is Volta or newer with CUDA 12.1+"),
+        )
     } else {
         Some(m.str(" pass large data through a `DevicePtr`"))
     }

@@ -2,11 +2,12 @@
 
 use super::decl::{named_type, param_type, ParamSpace, ParamType, Spelling};
 use super::kernel::KernelParams;
+use super::text::Decl;
 use crate::codec::PtxAbi;
 use crate::layout::desc::TypeDesc;
 use crate::AddressSize;
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 /// §2.3: the declaration of a parameter `name` of type `T`, exactly as NVRTC writes it in
@@ -35,11 +36,11 @@ pub(crate) fn decl_text(
     spelling: Spelling,
     addr: AddressSize,
 ) -> String {
-    match named_type(ty, name, space, spelling, addr) {
-        ParamType::Scalar(t) => format!(".param {t} {name}"),
-        ParamType::Bytes { align, size } => format!(".param .align {align} .b8 {name}[{size}]"),
-        ParamType::Absent => String::new(),
+    Decl {
+        ty: named_type(ty, name, space, spelling, addr),
+        name,
     }
+    .to_string()
 }
 
 /// What kind of function a signature declares.
@@ -87,12 +88,9 @@ pub fn signature_text(
         )
         .filter(|t| *t != ParamType::Absent)
         .enumerate()
-        .map(|(i, t)| match t {
-            ParamType::Scalar(s) => format!("\t.param {s} {name}_param_{i}"),
-            ParamType::Bytes { align, size } => {
-                format!("\t.param .align {align} .b8 {name}_param_{i}[{size}]")
-            }
-            ParamType::Absent => String::new(),
+        .map(|(i, ty)| {
+            let param = format!("{name}_param_{i}");
+            format!("\t{}", Decl { ty, name: &param })
         })
         .collect();
     let head = match kind {

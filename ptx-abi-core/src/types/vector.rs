@@ -8,7 +8,8 @@
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
-use crate::types::align::{Align1, Align16, Align2, Align4, Align8};
+use crate::layout::rules::{vector_lanes_allowed, vector_layout};
+use crate::types::align::{AlignTo, Alignment};
 use core::fmt;
 
 /// A fundamental type that can be a lane of a native vector (§1.2): the integers and floats.
@@ -36,33 +37,65 @@ pub trait VectorShape<T: VectorElement> {
     type Align: Copy + Default + fmt::Debug + PartialEq + 'static;
 }
 
+/// Implements the shapes PTX has for one element type. The alignment of each comes from
+/// [`vector_layout`], the one home of the §1.2 rule; two compile-time proofs tie this table to
+/// the rule: the listed lane counts are exactly those [`vector_lanes_allowed`] accepts (0 to 8
+/// lanes checked), and every listed shape's Rust size and alignment are its PTX ones (which the
+/// `unsafe impl ZeroCopy` for `Vector` relies on).
 macro_rules! shapes {
-    ($($t:ty => $scalar:ident: $($n:literal => $align:ident),*;)*) => {$(
+    ($($t:ty => $scalar:ident: $($n:literal),*;)*) => {$(
         impl VectorElement for $t {
             const SCALAR: Scalar = Scalar::$scalar;
         }
         $(impl VectorShape<$t> for Lanes<$n> {
-            type Align = $align;
-        })*
+            type Align = <AlignTo<{ vector_layout(Scalar::$scalar, $n).align }> as Alignment>::Marker;
+        }
+        const _: () = assert!(
+            core::mem::size_of::<Vector<$t, $n>>() == vector_layout(Scalar::$scalar, $n).size
+                && core::mem::align_of::<Vector<$t, $n>>() == vector_layout(Scalar::$scalar, $n).align,
+            "a vector's Rust layout differs from its §1.2 layout"
+        );)*
+        const _: () = assert!(
+            lists_exactly_the_allowed_shapes(Scalar::$scalar, &[$($n),*]),
+            "the vector shapes of an element type differ from the §1.2 rule"
+        );
     )*};
 }
 
+/// Whether `listed` holds exactly the lane counts (of 0 to 8) that §1.2 allows for `elem`.
+const fn lists_exactly_the_allowed_shapes(elem: Scalar, listed: &[usize]) -> bool {
+    let mut lanes = 0;
+    while lanes <= 8 {
+        let mut found = false;
+        let mut i = 0;
+        while i < listed.len() {
+            found |= listed[i] == lanes;
+            i += 1;
+        }
+        if found != vector_lanes_allowed(elem, lanes) {
+            return false;
+        }
+        lanes += 1;
+    }
+    true
+}
+
 shapes! {
-    i8 => I8: 1 => Align1, 2 => Align2, 3 => Align1, 4 => Align4;
-    u8 => U8: 1 => Align1, 2 => Align2, 3 => Align1, 4 => Align4;
-    i16 => I16: 1 => Align2, 2 => Align4, 3 => Align2, 4 => Align8;
-    u16 => U16: 1 => Align2, 2 => Align4, 3 => Align2, 4 => Align8;
-    i32 => I32: 1 => Align4, 2 => Align8, 3 => Align4, 4 => Align16;
-    u32 => U32: 1 => Align4, 2 => Align8, 3 => Align4, 4 => Align16;
-    f32 => F32: 1 => Align4, 2 => Align8, 3 => Align4, 4 => Align16;
-    i64 => I64: 1 => Align8, 2 => Align16;
-    u64 => U64: 1 => Align8, 2 => Align16;
-    f64 => F64: 1 => Align8, 2 => Align16;
+    i8 => I8: 1, 2, 3, 4;
+    u8 => U8: 1, 2, 3, 4;
+    i16 => I16: 1, 2, 3, 4;
+    u16 => U16: 1, 2, 3, 4;
+    i32 => I32: 1, 2, 3, 4;
+    u32 => U32: 1, 2, 3, 4;
+    f32 => F32: 1, 2, 3, 4;
+    i64 => I64: 1, 2;
+    u64 => U64: 1, 2;
+    f64 => F64: 1, 2;
 }
 
 #[cfg(feature = "half")]
 shapes! {
-    half::f16 => F16: 1 => Align2, 2 => Align4, 3 => Align2, 4 => Align8;
+    half::f16 => F16: 1, 2, 3, 4;
 }
 
 /// A native vector of `N` lanes of `T` (§1.2), laid out in Rust exactly as in PTX.
@@ -197,85 +230,24 @@ where
     }
 }
 
-/// The names of the native vector types: (Rust alias, CUDA name) per element type and lane
-/// count; `None` where CUDA has no name.
-const NAMES: [[Option<(&str, &str)>; 4]; 11] = {
-    const fn all(
-        r: [&'static str; 4],
-        c: [&'static str; 4],
-    ) -> [Option<(&'static str, &'static str)>; 4] {
-        [
-            Some((r[0], c[0])),
-            Some((r[1], c[1])),
-            Some((r[2], c[2])),
-            Some((r[3], c[3])),
-        ]
-    }
-    const fn two(
-        r: [&'static str; 2],
-        c: [&'static str; 2],
-    ) -> [Option<(&'static str, &'static str)>; 4] {
-        [Some((r[0], c[0])), Some((r[1], c[1])), None, None]
-    }
-    [
-        all(
-            ["Char1", "Char2", "Char3", "Char4"],
-            ["char1", "char2", "char3", "char4"],
-        ),
-        all(
-            ["UChar1", "UChar2", "UChar3", "UChar4"],
-            ["uchar1", "uchar2", "uchar3", "uchar4"],
-        ),
-        all(
-            ["Short1", "Short2", "Short3", "Short4"],
-            ["short1", "short2", "short3", "short4"],
-        ),
-        all(
-            ["UShort1", "UShort2", "UShort3", "UShort4"],
-            ["ushort1", "ushort2", "ushort3", "ushort4"],
-        ),
-        all(
-            ["Int1", "Int2", "Int3", "Int4"],
-            ["int1", "int2", "int3", "int4"],
-        ),
-        all(
-            ["UInt1", "UInt2", "UInt3", "UInt4"],
-            ["uint1", "uint2", "uint3", "uint4"],
-        ),
-        two(["LongLong1", "LongLong2"], ["longlong1", "longlong2"]),
-        two(["ULongLong1", "ULongLong2"], ["ulonglong1", "ulonglong2"]),
-        all(
-            ["Float1", "Float2", "Float3", "Float4"],
-            ["float1", "float2", "float3", "float4"],
-        ),
-        two(["Double1", "Double2"], ["double1", "double2"]),
-        all(
-            ["Half1", "Half2", "Half3", "Half4"],
-            ["half1", "half2", "half3", "half4"],
-        ),
-    ]
-};
+/// Whether `a` and `b` are the same shape (`Scalar` has no `const` `PartialEq`).
+const fn same_shape(a: (Scalar, usize), b: (Scalar, usize)) -> bool {
+    a.0 as u8 == b.0 as u8 && a.1 == b.1
+}
 
+/// The one table of vector names (§1.2 with CUDA's spelling): the Rust alias and the CUDA
+/// name of each shape CUDA names. Where several aliases share a shape (`Long2` and
+/// `LongLong2`), the first one listed is the canonical name used in messages and reports.
 const fn names(elem: Scalar, lanes: usize) -> Option<(&'static str, &'static str)> {
-    let row = match elem {
-        Scalar::I8 => 0,
-        Scalar::U8 => 1,
-        Scalar::I16 => 2,
-        Scalar::U16 => 3,
-        Scalar::I32 => 4,
-        Scalar::U32 => 5,
-        Scalar::I64 => 6,
-        Scalar::U64 => 7,
-        Scalar::F32 => 8,
-        Scalar::F64 => 9,
-        Scalar::F16 => 10,
-        Scalar::Bool => return None,
-    };
-    if lanes >= 1 && lanes <= 4 {
-        NAMES[row][lanes - 1]
-    } else {
-        None
+    let mut i = 0;
+    while i < NAMES.len() {
+        let (e, n, rust, c) = NAMES[i];
+        if same_shape((e, n), (elem, lanes)) {
+            return Some((rust, c));
+        }
+        i += 1;
     }
+    None
 }
 
 /// CUDA's name of a native vector type (`float4`, `longlong2`, …), or `"vector"` for a shape
@@ -295,24 +267,42 @@ pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
     }
 }
 
-macro_rules! aliases {
-    ($($name:ident = $t:ty, $n:literal, $c:literal;)*) => {$(
-        #[doc = concat!("CUDA's `", $c, "`: ", stringify!($n), " lanes of `", stringify!($t), "` (§1.2).")]
-        pub type $name = Vector<$t, $n>;
-    )*};
+/// Declares the vector aliases and [`NAMES`] from one list: `Alias = lane type, Scalar, lanes,
+/// "cuda_name"`, then shapes CUDA names that have no Rust alias here (`f16` lanes need the
+/// `half` feature).
+macro_rules! vector_names {
+    (
+        aliases: [$($name:ident = $t:ty, $scalar:ident, $n:literal, $c:literal;)*]
+        names_only: [$($nname:ident = $nscalar:ident, $nn:literal, $nc:literal;)*]
+    ) => {
+        $(
+            #[doc = concat!("CUDA's `", $c, "`: ", stringify!($n), " lanes of `", stringify!($t), "` (§1.2).")]
+            pub type $name = Vector<$t, $n>;
+        )*
+        /// (element, lanes, Rust alias, CUDA name), canonical names first for each shape.
+        const NAMES: &[(Scalar, usize, &str, &str)] = &[
+            $((Scalar::$scalar, $n, stringify!($name), $c),)*
+            $((Scalar::$nscalar, $nn, stringify!($nname), $nc),)*
+        ];
+    };
 }
 
-aliases! {
-    Char1 = i8, 1, "char1"; Char2 = i8, 2, "char2"; Char3 = i8, 3, "char3"; Char4 = i8, 4, "char4";
-    UChar1 = u8, 1, "uchar1"; UChar2 = u8, 2, "uchar2"; UChar3 = u8, 3, "uchar3"; UChar4 = u8, 4, "uchar4";
-    Short1 = i16, 1, "short1"; Short2 = i16, 2, "short2"; Short3 = i16, 3, "short3"; Short4 = i16, 4, "short4";
-    UShort1 = u16, 1, "ushort1"; UShort2 = u16, 2, "ushort2"; UShort3 = u16, 3, "ushort3"; UShort4 = u16, 4, "ushort4";
-    Int1 = i32, 1, "int1"; Int2 = i32, 2, "int2"; Int3 = i32, 3, "int3"; Int4 = i32, 4, "int4";
-    UInt1 = u32, 1, "uint1"; UInt2 = u32, 2, "uint2"; UInt3 = u32, 3, "uint3"; UInt4 = u32, 4, "uint4";
-    Float1 = f32, 1, "float1"; Float2 = f32, 2, "float2"; Float3 = f32, 3, "float3"; Float4 = f32, 4, "float4";
-    Long1 = i64, 1, "long1"; Long2 = i64, 2, "long2";
-    ULong1 = u64, 1, "ulong1"; ULong2 = u64, 2, "ulong2";
-    LongLong1 = i64, 1, "longlong1"; LongLong2 = i64, 2, "longlong2";
-    ULongLong1 = u64, 1, "ulonglong1"; ULongLong2 = u64, 2, "ulonglong2";
-    Double1 = f64, 1, "double1"; Double2 = f64, 2, "double2";
+vector_names! {
+    aliases: [
+    Char1 = i8, I8, 1, "char1"; Char2 = i8, I8, 2, "char2"; Char3 = i8, I8, 3, "char3"; Char4 = i8, I8, 4, "char4";
+    UChar1 = u8, U8, 1, "uchar1"; UChar2 = u8, U8, 2, "uchar2"; UChar3 = u8, U8, 3, "uchar3"; UChar4 = u8, U8, 4, "uchar4";
+    Short1 = i16, I16, 1, "short1"; Short2 = i16, I16, 2, "short2"; Short3 = i16, I16, 3, "short3"; Short4 = i16, I16, 4, "short4";
+    UShort1 = u16, U16, 1, "ushort1"; UShort2 = u16, U16, 2, "ushort2"; UShort3 = u16, U16, 3, "ushort3"; UShort4 = u16, U16, 4, "ushort4";
+    Int1 = i32, I32, 1, "int1"; Int2 = i32, I32, 2, "int2"; Int3 = i32, I32, 3, "int3"; Int4 = i32, I32, 4, "int4";
+    UInt1 = u32, U32, 1, "uint1"; UInt2 = u32, U32, 2, "uint2"; UInt3 = u32, U32, 3, "uint3"; UInt4 = u32, U32, 4, "uint4";
+    Float1 = f32, F32, 1, "float1"; Float2 = f32, F32, 2, "float2"; Float3 = f32, F32, 3, "float3"; Float4 = f32, F32, 4, "float4";
+    LongLong1 = i64, I64, 1, "longlong1"; LongLong2 = i64, I64, 2, "longlong2";
+    ULongLong1 = u64, U64, 1, "ulonglong1"; ULongLong2 = u64, U64, 2, "ulonglong2";
+    Double1 = f64, F64, 1, "double1"; Double2 = f64, F64, 2, "double2";
+    Long1 = i64, I64, 1, "long1"; Long2 = i64, I64, 2, "long2";
+    ULong1 = u64, U64, 1, "ulong1"; ULong2 = u64, U64, 2, "ulong2";
+    ]
+    names_only: [
+    Half1 = F16, 1, "half1"; Half2 = F16, 2, "half2"; Half3 = F16, 3, "half3"; Half4 = F16, 4, "half4";
+    ]
 }

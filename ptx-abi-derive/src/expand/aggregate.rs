@@ -74,10 +74,7 @@ fn codecs(gen: &Gen, encode_body: TokenStream, decode_body: TokenStream) -> Toke
 /// A named or tuple struct.
 pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     let p = &gen.p;
-    let members: Vec<_> = fields
-        .iter()
-        .map(|f| gen.member(&f.c_name(), f.ty, f.attrs.bits.as_ref().map(|b| b.value)))
-        .collect();
+    let described = gen.described();
     let bits = |f: &Field| f.attrs.bits.as_ref().map(|b| b.value);
     let puts = fields.iter().enumerate().map(|(i, f)| {
         let m = &f.member;
@@ -94,9 +91,10 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     } else {
         encoder(gen, quote!(#(#puts?;)*))
     };
-    let mut items = gen.aggregate_type(false, &members);
+    let mut items = gen.aggregate_type(false, &described);
     items.extend(codecs(gen, encode, quote!(Self { #(#gets),* })));
-    let mut extra = gen.members_const(fields.len());
+    let mut extra = gen.attribute_checks(&described);
+    extra.extend(gen.members_const(fields.len()));
     if zero_copy {
         items.extend(quote! {
             #[inline]
@@ -159,10 +157,7 @@ fn fields_are_zero_copy(gen: &Gen, fields: &[Field], span: proc_macro2::Span) ->
 pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
     let p = &gen.p;
     let ident = gen.input.ident;
-    let members: Vec<_> = fields
-        .iter()
-        .map(|f| gen.member(&f.c_name(), f.ty, None))
-        .collect();
+    let described = gen.described();
     // Validation rejects a union without fields.
     let Some(first) = fields.first() else {
         return TokenStream::new();
@@ -170,7 +165,7 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
     let first_member = &first.member;
     let first_get = get(gen, 0, first.ty, None);
     let encode = quote! { #p::encode_bytes(::core::slice::from_ref(self), out) };
-    let mut items = gen.aggregate_type(true, &members);
+    let mut items = gen.aggregate_type(true, &described);
     items.extend(codecs(
         gen,
         encode,
@@ -178,7 +173,8 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
     ));
     let n = fields.len();
     let field_checks = fields_are_zero_copy(gen, fields, super::call_site());
-    let mut extra = gen.members_const(n);
+    let mut extra = gen.attribute_checks(&described);
+    extra.extend(gen.members_const(n));
     let zeros = std::iter::repeat_n(quote!(0), n);
     let ps = gen.p_at(ident.span());
     extra.extend(quote_spanned! {ident.span()=>
@@ -217,10 +213,7 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     if typed.len() != variants.len() || typed.is_empty() {
         return TokenStream::new();
     }
-    let members: Vec<_> = typed
-        .iter()
-        .map(|(v, ty)| gen.member(&v.c_name(), ty, bits(v)))
-        .collect();
+    let described = gen.described();
     let arms = typed.iter().enumerate().map(|(i, (v, ty))| {
         let ident = v.ident;
         let put = put(gen, i, &ident.to_string(), ty, bits(v), quote!(*value));
@@ -234,11 +227,13 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     let decoded_ident = decoded.ident;
     let decoded_get = get(gen, decode_at, decoded_ty, bits(decoded));
     let encode = encoder(gen, quote!(match self { #(#arms?,)* }));
-    let mut items = gen.aggregate_type(true, &members);
+    let mut items = gen.aggregate_type(true, &described);
     items.extend(codecs(
         gen,
         encode,
         quote!(Self::#decoded_ident(#decoded_get)),
     ));
-    gen.impl_ptx_abi(items, gen.members_const(variants.len()))
+    let mut extra = gen.attribute_checks(&described);
+    extra.extend(gen.members_const(variants.len()));
+    gen.impl_ptx_abi(items, extra)
 }

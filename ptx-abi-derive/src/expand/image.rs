@@ -3,7 +3,7 @@
 
 use super::Gen;
 use crate::ast::{Body, Input};
-use crate::types::{self, Known};
+use crate::types;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
@@ -91,7 +91,7 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
     match &input.body {
         Body::Struct(fields) | Body::RustUnion(fields) => {
             for (i, f) in fields.iter().enumerate() {
-                if matches!(types::classify(f.ty), Known::Pad(..)) {
+                if types::is_pad(f.ty) {
                     continue;
                 }
                 let (getter, setter) = match &f.member {

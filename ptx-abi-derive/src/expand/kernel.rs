@@ -15,10 +15,12 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
     let p = &gen.p;
     let ident = gen.input.ident;
     let name = kernel.value();
+    // `param_limit = N` passes through core's check of the driver's limits, spanned on `N`.
     let limit = match &gen.input.attrs.param_limit {
         Some(l) => {
-            let v = l.value as usize;
-            quote!(#v)
+            let ps = gen.p_at(l.span);
+            let v = l.value;
+            quote_spanned!(l.span=> #ps::param_limit(#v))
         }
         None => quote!(#p::PARAM_LIMIT),
     };
@@ -44,7 +46,7 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
             <#ident as #p::PtxAbi>::TYPE,
             #name,
             &#ident::__PTX_ABI_MEMBERS,
-            #limit,
+            <#ident as #p::KernelParams>::PARAM_LIMIT,
         );
 
         #[automatically_derived]

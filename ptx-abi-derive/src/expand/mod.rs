@@ -1,6 +1,11 @@
 //! Code generation. The output describes the type (`TypeDesc`), takes every placement from a
 //! `const` computed by ptx-abi-core, and calls the core's per-member helpers; it lives in
-//! `const _: () = { … };` blocks and uses absolute paths only.
+//! `const _: () = { … };` blocks and uses absolute paths only (`::ptx_abi::__private::v1`).
+//!
+//! Every value an attribute gives (`align = N`, `bits = N`, a `Pad<T, N>` member,
+//! `param_limit = N`) passes through a core `const fn` that checks its ABI rule, in a `const`
+//! of its own spanned on the user's token: a broken rule is a compile error there, and each
+//! broken attribute is reported, not only the first.
 
 mod aggregate;
 mod enums;
@@ -8,18 +13,22 @@ mod image;
 pub(crate) mod kernel;
 
 use crate::ast::{Body, Input};
+use crate::attr::WithSpan;
 use crate::ctxt::Ctxt;
 use proc_macro2::{Span, TokenStream};
 use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::DeriveInput;
 
 /// Parses, validates and expands; on any error returns all of them.
-pub fn derive(input: &DeriveInput) -> Result<TokenStream, syn::Error> {
-    let mut cx = Ctxt::default();
+pub fn derive(input: &DeriveInput) -> TokenStream {
+    let mut cx = Ctxt::new();
     let model = Input::from_syn(&mut cx, input);
     crate::valid::check(&mut cx, &model);
-    cx.finish()?;
     let gen = Gen::new(&model);
+    if let Err(errors) = cx.finish() {
+        return crate::fallback::expand(&gen, errors);
+    }
     let body = match &model.body {
         Body::Struct(fields) => aggregate::structure(&gen, fields),
         Body::RustUnion(fields) => aggregate::rust_union(&gen, fields),
@@ -39,30 +48,30 @@ pub fn derive(input: &DeriveInput) -> Result<TokenStream, syn::Error> {
         }
         tokens
     };
-    Ok(quote! {
+    quote! {
         #body
         #image
-    })
+    }
 }
 
 /// What every part of the expansion needs: names, paths, generics.
 pub struct Gen<'a> {
     pub input: &'a Input<'a>,
-    /// `::ptx_abi::__private`, or the path given by `#[ptx(crate = …)]`.
+    /// `::ptx_abi::__private::v1`, or the same under the path given by `#[ptx(crate = …)]`.
     pub p: TokenStream,
     /// The type's name as a string literal.
     pub name: String,
 }
 
 impl<'a> Gen<'a> {
-    fn new(input: &'a Input<'a>) -> Self {
+    pub fn new(input: &'a Input<'a>) -> Self {
         let root = match &input.attrs.krate {
             Some(path) => quote!(#path),
             None => quote!(::ptx_abi),
         };
         Gen {
             input,
-            p: quote!(#root::__private),
+            p: quote!(#root::__private::v1),
             name: input.ident.to_string(),
         }
     }
@@ -171,29 +180,145 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// `Option<u32>` tokens for a bit width.
-    pub fn bits(&self, bits: Option<u32>) -> TokenStream {
-        match bits {
-            Some(b) => quote!(::core::option::Option::Some(#b)),
-            None => quote!(::core::option::Option::None),
+    /// The members this expansion describes, with the attributes core must check.
+    pub fn described(&self) -> Vec<Described<'a>> {
+        match &self.input.body {
+            Body::Struct(fields) => fields
+                .iter()
+                .map(|f| Described {
+                    name: f.c_name(),
+                    ty: f.ty,
+                    bits: f.attrs.bits.clone(),
+                })
+                .collect(),
+            // Bit-fields in a Rust union are rejected before expansion.
+            Body::RustUnion(fields) => fields
+                .iter()
+                .map(|f| Described {
+                    name: f.c_name(),
+                    ty: f.ty,
+                    bits: None,
+                })
+                .collect(),
+            Body::UnionEnum(variants) => variants
+                .iter()
+                .filter_map(|v| {
+                    Some(Described {
+                        name: v.c_name(),
+                        ty: v.payload?,
+                        bits: v.attrs.bits.clone(),
+                    })
+                })
+                .collect(),
+            Body::Enum(_) => Vec::new(),
         }
     }
 
-    /// The type-description item for an aggregate.
-    pub fn aggregate_type(&self, union: bool, members: &[TokenStream]) -> TokenStream {
+    /// The hidden inherent `const`s through which the attribute values reach the type's
+    /// description, each a call to the core `const fn` that checks its rule, spanned on the
+    /// attribute: `__PTX_ABI_ALIGN` (§2.3 note D) and `__PTX_ABI_MEMBER_<i>` for a named
+    /// (§1.3) or unnamed (`Pad`) bit-field. For a non-generic type each is also evaluated on
+    /// its own, so that every broken attribute is reported, not only the first.
+    pub fn attribute_checks(&self, members: &[Described]) -> TokenStream {
+        let Gen { p, .. } = self;
+        let ident = self.input.ident;
+        let (impl_g, ty_g, where_c) = self.input.original.generics.split_for_impl();
+        let generic = self.input.is_generic();
+        let mut consts = TokenStream::new();
+        let mut force = TokenStream::new();
+        if let (Some(align), false) = (&self.input.attrs.align, self.is_field_less_enum()) {
+            let span = align.span;
+            let ps = self.p_at(span);
+            let value = align.value;
+            consts.extend(quote_spanned! {span=>
+                #[doc(hidden)]
+                const __PTX_ABI_ALIGN: ::core::primitive::usize = #ps::requested_align(#value);
+            });
+            if !generic {
+                force.extend(quote_spanned! {span=>
+                    const _: ::core::primitive::usize = #ident::__PTX_ABI_ALIGN;
+                });
+            }
+        }
+        for (i, m) in members.iter().enumerate() {
+            let Some(check) = self.member_check(m) else {
+                continue;
+            };
+            let span = m.check_span();
+            let name = quote::format_ident!("__PTX_ABI_MEMBER_{}", i);
+            consts.extend(quote_spanned! {span=>
+                #[doc(hidden)]
+                const #name: #p::Member = #check;
+            });
+            if !generic {
+                force.extend(quote_spanned! {span=>
+                    const _: #p::Member = #ident::#name;
+                });
+            }
+        }
+        if consts.is_empty() {
+            return TokenStream::new();
+        }
+        quote! {
+            #[automatically_derived]
+            impl #impl_g #ident #ty_g #where_c {
+                #consts
+            }
+            #force
+        }
+    }
+
+    /// The core call that describes and checks member `m`, if it has an attribute to check.
+    fn member_check(&self, m: &Described) -> Option<TokenStream> {
+        let name = &m.name;
+        let ty = m.ty;
+        let ty_desc = {
+            let p = &self.p;
+            quote_spanned! {ty.span()=> <#ty as #p::PtxAbi>::TYPE }
+        };
+        if let Some(bits) = &m.bits {
+            let ps = self.p_at(bits.span);
+            let width = bits.value;
+            return Some(
+                quote_spanned! {bits.span=> #ps::named_bit_field(#name, #ty_desc, #width) },
+            );
+        }
+        if crate::types::is_pad(ty) {
+            let ps = self.p_at(ty.span());
+            return Some(quote_spanned! {ty.span()=> #ps::unnamed_bit_field(#name, #ty_desc) });
+        }
+        None
+    }
+
+    fn is_field_less_enum(&self) -> bool {
+        matches!(self.input.body, Body::Enum(_))
+    }
+
+    /// The type-description item for an aggregate: plain members inline, checked ones (see
+    /// [`Gen::attribute_checks`]) through their `const`.
+    pub fn aggregate_type(&self, union: bool, described: &[Described]) -> TokenStream {
         let Gen { p, .. } = self;
         let c_name = self.c_name();
+        let members: Vec<TokenStream> = described
+            .iter()
+            .enumerate()
+            .map(|(i, m)| match self.member_check(m) {
+                Some(_) => {
+                    let c = quote::format_ident!("__PTX_ABI_MEMBER_{}", i);
+                    quote!(Self::#c)
+                }
+                None => self.member(&m.name, m.ty),
+            })
+            .collect();
         let kind = if union {
             quote!(#p::AggregateKind::Union)
         } else {
             quote!(#p::AggregateKind::Struct)
         };
-        let align = self
-            .input
-            .attrs
-            .align
-            .as_ref()
-            .map_or(0, |a| a.value as usize);
+        let align = match self.input.attrs.align {
+            Some(_) => quote!(Self::__PTX_ABI_ALIGN),
+            None => quote!(0),
+        };
         quote! {
             // From the member layout, so that a broken layout rule is reported once.
             const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
@@ -209,13 +334,30 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// One `Member` of a type description, spanned on the member's type so that a missing
-    /// `PtxAbi` impl is reported there.
-    pub fn member(&self, name: &str, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
+    /// One plain `Member` of a type description, spanned on the member's type so that a
+    /// missing `PtxAbi` impl is reported there.
+    fn member(&self, name: &str, ty: &syn::Type) -> TokenStream {
         let p = &self.p;
-        let bits = self.bits(bits);
-        let span = syn::spanned::Spanned::span(ty);
-        quote_spanned! {span=> #p::Member { name: #name, ty: <#ty as #p::PtxAbi>::TYPE, bits: #bits } }
+        let span = ty.span();
+        quote_spanned! {span=> #p::Member { name: #name, ty: <#ty as #p::PtxAbi>::TYPE, bits: ::core::option::Option::None } }
+    }
+}
+
+/// A member as the expansion describes it to core: its C name, its type, and its
+/// `#[ptx(bits = N)]` if any.
+pub struct Described<'a> {
+    pub name: String,
+    pub ty: &'a syn::Type,
+    pub bits: Option<WithSpan<u32>>,
+}
+
+impl Described<'_> {
+    /// The user's token a failed check points at: the width of `bits = N`, else the type.
+    fn check_span(&self) -> Span {
+        match &self.bits {
+            Some(b) => b.span,
+            None => self.ty.span(),
+        }
     }
 }
 

@@ -1,0 +1,82 @@
+//! The ABI rules of §1.1–§1.3 and §2.3 note D, one `const fn` each. The layout engine, the
+//! type-level vector table (`types/vector.rs`) and the derive's attribute checks
+//! ([`crate::layout::attr_checks`]) all call these; no rule is written anywhere else.
+
+use crate::layout::desc::Scalar;
+use crate::layout::{Layout, LayoutError};
+
+/// §1.1: size and alignment of a fundamental type (they are equal).
+pub const fn scalar_layout(scalar: Scalar) -> Layout {
+    Layout {
+        size: scalar.size(),
+        align: scalar.size(),
+    }
+}
+
+/// §2.3 note D: a requested alignment (`__align__(N)`, `#[ptx(align = N)]`) is a power of two
+/// from 1 to 128.
+pub const fn is_valid_align(align: usize) -> bool {
+    align.is_power_of_two() && align <= 128
+}
+
+/// §1.3: a named bit-field of type `unit` is 1 to [`Scalar::max_bit_field_width`] bits wide
+/// (1 for `bool`) and its type is an integer or `bool`.
+pub const fn named_bit_field_fits(unit: Scalar, width: u32) -> bool {
+    unit.is_bit_field_type() && width >= 1 && width <= unit.max_bit_field_width()
+}
+
+/// §1.3: an unnamed bit-field (`T : N;`) has an integer type and is 0 (zero-length) to
+/// `sizeof(T) × 8` bits wide.
+pub const fn unnamed_bit_field_fits(unit: Scalar, width: u32) -> bool {
+    is_unnamed_bit_field_type(unit) && width <= unit.bits()
+}
+
+/// §1.3: the types an unnamed bit-field can have: the integers (not `bool`, not floats).
+pub const fn is_unnamed_bit_field_type(unit: Scalar) -> bool {
+    unit.is_bit_field_type() && !matches!(unit, Scalar::Bool)
+}
+
+/// §1.3 table: the smallest and largest values of a bit-field of `width` bits.
+pub const fn bit_field_range(width: u32, signed: bool) -> (i128, i128) {
+    if width == 0 {
+        return (0, 0);
+    }
+    if signed {
+        let half = 1i128 << (width - 1);
+        (-half, half - 1)
+    } else {
+        (0, (1i128 << width) - 1)
+    }
+}
+
+/// §1.2: a native vector of `lanes` elements exists for 1–4 lanes of elements of at most four
+/// bytes and 1–2 lanes of eight-byte elements.
+pub const fn vector_lanes_allowed(elem: Scalar, lanes: usize) -> bool {
+    !matches!(elem, Scalar::Bool) && lanes >= 1 && lanes <= if elem.size() == 8 { 2 } else { 4 }
+}
+
+/// §1.2: a native vector with an odd number of elements is aligned like its element; one with
+/// an even number `n` is aligned to `n × alignof(t)`. Its size is `n × sizeof(t)`.
+pub const fn try_vector_layout(elem: Scalar, lanes: usize) -> Result<Layout, LayoutError> {
+    if !vector_lanes_allowed(elem, lanes) {
+        return Err(LayoutError::VectorShape { elem, lanes });
+    }
+    let e = scalar_layout(elem);
+    let align = if lanes % 2 == 0 {
+        lanes * e.align
+    } else {
+        e.align
+    };
+    Ok(Layout {
+        size: lanes * e.size,
+        align,
+    })
+}
+
+/// [`try_vector_layout`] for `const` items: a shape §1.2 does not define stops compilation.
+pub const fn vector_layout(elem: Scalar, lanes: usize) -> Layout {
+    match try_vector_layout(elem, lanes) {
+        Ok(l) => l,
+        Err(e) => e.panic(),
+    }
+}

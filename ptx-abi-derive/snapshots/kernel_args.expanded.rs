@@ -1,0 +1,248 @@
+#[allow(non_upper_case_globals, clippy::all)]
+const _: () = {
+    #[automatically_derived]
+    impl ::ptx_abi::__private::v1::PtxAbi for ScaleArgs {
+        const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
+        const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+        const TYPE: &'static ::ptx_abi::__private::v1::TypeDesc = &::ptx_abi::__private::v1::TypeDesc {
+            name: "ScaleArgs",
+            kind: ::ptx_abi::__private::v1::TypeKind::Aggregate {
+                kind: ::ptx_abi::__private::v1::AggregateKind::Struct,
+                align: 0,
+                members: &[
+                    ::ptx_abi::__private::v1::Member {
+                        name: "data",
+                        ty: <DevicePtr<f32> as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+                        bits: ::core::option::Option::None,
+                    },
+                    ::ptx_abi::__private::v1::Member {
+                        name: "n",
+                        ty: <u32 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+                        bits: ::core::option::Option::None,
+                    },
+                    ::ptx_abi::__private::v1::Member {
+                        name: "factor",
+                        ty: <f64 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+                        bits: ::core::option::Option::None,
+                    },
+                ],
+            },
+        };
+        #[inline]
+        fn encode(
+            &self,
+            out: &mut [::core::primitive::u8],
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            let mut stage = ::ptx_abi::__private::v1::Stage::new();
+            let image = ::ptx_abi::__private::v1::begin_encode::<Self>(out, &mut stage)?;
+            <DevicePtr<
+                f32,
+            > as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[0usize],
+                &self.data,
+            )?;
+            <u32 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[1usize],
+                &self.n,
+            )?;
+            <f64 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[2usize],
+                &self.factor,
+            )?;
+            ::ptx_abi::__private::v1::end_encode::<Self>(out, &stage)
+        }
+        #[inline]
+        fn decode(
+            bytes: &[::core::primitive::u8],
+        ) -> ::core::result::Result<Self, ::ptx_abi::__private::v1::DecodeError> {
+            ::ptx_abi::__private::v1::begin_decode::<Self>(bytes)?;
+            ::core::result::Result::Ok(Self {
+                data: <DevicePtr<
+                    f32,
+                > as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[0usize],
+                )?,
+                n: <u32 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[1usize],
+                )?,
+                factor: <f64 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[2usize],
+                )?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl ScaleArgs {
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_members::<
+            3usize,
+        >(
+            <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+            ::ptx_abi::__private::v1::A64,
+        );
+    }
+    const _: ::ptx_abi::__private::v1::MemberLayout<3usize> = ScaleArgs::__PTX_ABI_MEMBERS;
+};
+///The PTX image of [`ScaleArgs`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
+#[repr(C)]
+#[derive(
+    ::core::clone::Clone,
+    ::core::marker::Copy,
+    ::core::cmp::PartialEq,
+    ::core::cmp::Eq,
+    ::core::hash::Hash
+)]
+struct ScaleArgsImage {
+    bytes: [::core::primitive::u8; <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
+    _align: [<::ptx_abi::__private::v1::AlignTo<
+        { <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::ALIGN },
+    > as ::ptx_abi::__private::v1::Alignment>::Marker; 0],
+}
+#[allow(clippy::all)]
+const _: () = {
+    ::core::assert!(
+        ::core::mem::size_of:: < ScaleArgsImage > () == < ScaleArgs as
+        ::ptx_abi::__private::v1::PtxAbi > ::SIZE && ::core::mem::align_of:: <
+        ScaleArgsImage > () == < ScaleArgs as ::ptx_abi::__private::v1::PtxAbi > ::ALIGN
+    );
+    #[automatically_derived]
+    unsafe impl ::ptx_abi::__private::v1::PtxImage for ScaleArgsImage {
+        type Value = ScaleArgs;
+        fn zeroed() -> Self {
+            ScaleArgsImage {
+                bytes: [0; <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
+                _align: [],
+            }
+        }
+        fn as_bytes(&self) -> &[::core::primitive::u8] {
+            &self.bytes
+        }
+        fn as_bytes_mut(&mut self) -> &mut [::core::primitive::u8] {
+            &mut self.bytes
+        }
+    }
+    ::ptx_abi::__private::v1::__impl_image_integrations!(ScaleArgsImage);
+    #[automatically_derived]
+    impl ::core::fmt::Debug for ScaleArgsImage {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_tuple(::core::stringify!(ScaleArgsImage)).field(&self.bytes).finish()
+        }
+    }
+    #[automatically_derived]
+    #[allow(non_snake_case)]
+    impl ScaleArgsImage {
+        ///Reads `data` from the image.
+        #[inline]
+        fn data(
+            &self,
+        ) -> ::core::result::Result<
+            DevicePtr<f32>,
+            ::ptx_abi::__private::v1::DecodeError,
+        > {
+            <DevicePtr<
+                f32,
+            > as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                &self.bytes,
+                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[0usize],
+            )
+        }
+        ///Writes `data` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_data(
+            &mut self,
+            value: DevicePtr<f32>,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_member(
+                self,
+                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[0usize],
+                &value,
+                <DevicePtr<f32> as ::ptx_abi::__private::v1::PtxAbi>::__put,
+            )
+        }
+        ///Reads `n` from the image.
+        #[inline]
+        fn n(
+            &self,
+        ) -> ::core::result::Result<u32, ::ptx_abi::__private::v1::DecodeError> {
+            <u32 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                &self.bytes,
+                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[1usize],
+            )
+        }
+        ///Writes `n` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_n(
+            &mut self,
+            value: u32,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_member(
+                self,
+                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[1usize],
+                &value,
+                <u32 as ::ptx_abi::__private::v1::PtxAbi>::__put,
+            )
+        }
+        ///Reads `factor` from the image.
+        #[inline]
+        fn factor(
+            &self,
+        ) -> ::core::result::Result<f64, ::ptx_abi::__private::v1::DecodeError> {
+            <f64 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                &self.bytes,
+                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[2usize],
+            )
+        }
+        ///Writes `factor` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_factor(
+            &mut self,
+            value: f64,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_member(
+                self,
+                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[2usize],
+                &value,
+                <f64 as ::ptx_abi::__private::v1::PtxAbi>::__put,
+            )
+        }
+    }
+};
+const _: () = ::ptx_abi::__private::v1::assert_kernel_params::<
+    3usize,
+>(
+    <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+    "scale",
+    &ScaleArgs::__PTX_ABI_MEMBERS,
+    <ScaleArgs as ::ptx_abi::__private::v1::KernelParams>::PARAM_LIMIT,
+);
+#[automatically_derived]
+impl ::ptx_abi::__private::v1::KernelParams for ScaleArgs {
+    const KERNEL: &'static ::core::primitive::str = "scale";
+    const PARAM_LIMIT: ::core::primitive::usize = ::ptx_abi::__private::v1::param_limit(
+        32764u64,
+    );
+    const BUFFER_SIZE: ::core::primitive::usize = ::ptx_abi::__private::v1::buffer_size::<
+        3usize,
+    >(&ScaleArgs::__PTX_ABI_MEMBERS);
+    const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
+        3usize,
+    >(&ScaleArgs::__PTX_ABI_MEMBERS);
+    type Image = ScaleArgsImage;
+    type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 3usize];
+    fn pointers(
+        image: &mut ScaleArgsImage,
+    ) -> [*mut ::ptx_abi::__private::v1::c_void; 3usize] {
+        ::ptx_abi::__private::v1::param_pointers::<
+            3usize,
+        >(
+            <ScaleArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(image),
+            &ScaleArgs::__PTX_ABI_MEMBERS,
+        )
+    }
+}

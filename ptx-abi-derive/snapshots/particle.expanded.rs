@@ -1,0 +1,435 @@
+#[allow(non_upper_case_globals, clippy::all)]
+const _: () = {
+    #[automatically_derived]
+    impl ::ptx_abi::__private::v1::PtxAbi for Particle {
+        const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
+        const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+        const TYPE: &'static ::ptx_abi::__private::v1::TypeDesc = &::ptx_abi::__private::v1::TypeDesc {
+            name: "Particle",
+            kind: ::ptx_abi::__private::v1::TypeKind::Aggregate {
+                kind: ::ptx_abi::__private::v1::AggregateKind::Struct,
+                align: Self::__PTX_ABI_ALIGN,
+                members: &[
+                    Self::__PTX_ABI_MEMBER_0,
+                    Self::__PTX_ABI_MEMBER_1,
+                    ::ptx_abi::__private::v1::Member {
+                        name: "tag",
+                        ty: <u8 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+                        bits: ::core::option::Option::None,
+                    },
+                    Self::__PTX_ABI_MEMBER_3,
+                    Self::__PTX_ABI_MEMBER_4,
+                    Self::__PTX_ABI_MEMBER_5,
+                    ::ptx_abi::__private::v1::Member {
+                        name: "pos",
+                        ty: <Float4 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+                        bits: ::core::option::Option::None,
+                    },
+                    ::ptx_abi::__private::v1::Member {
+                        name: "next",
+                        ty: <DevicePtr<
+                            Particle,
+                        > as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+                        bits: ::core::option::Option::None,
+                    },
+                    ::ptx_abi::__private::v1::Member {
+                        name: "history",
+                        ty: <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+                        bits: ::core::option::Option::None,
+                    },
+                ],
+            },
+        };
+        #[inline]
+        fn encode(
+            &self,
+            out: &mut [::core::primitive::u8],
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            let mut stage = ::ptx_abi::__private::v1::Stage::new();
+            let image = ::ptx_abi::__private::v1::begin_encode::<Self>(out, &mut stage)?;
+            <u32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[0usize],
+                self.kind,
+                "Particle",
+                "kind",
+            )?;
+            <i32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[1usize],
+                self.charge,
+                "Particle",
+                "charge",
+            )?;
+            <u8 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[2usize],
+                &self.tag,
+            )?;
+            <Pad<
+                u16,
+                0,
+            > as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[3usize],
+                &self._brk,
+            )?;
+            <Pad<
+                u16,
+                7,
+            > as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[4usize],
+                &self._gap,
+            )?;
+            <u64 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[5usize],
+                self.addr,
+                "Particle",
+                "addr",
+            )?;
+            <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[6usize],
+                &self.pos,
+            )?;
+            <DevicePtr<
+                Particle,
+            > as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[7usize],
+                &self.next,
+            )?;
+            <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                image,
+                &Self::__PTX_ABI_MEMBERS.members[8usize],
+                &self.history,
+            )?;
+            ::ptx_abi::__private::v1::end_encode::<Self>(out, &stage)
+        }
+        #[inline]
+        fn decode(
+            bytes: &[::core::primitive::u8],
+        ) -> ::core::result::Result<Self, ::ptx_abi::__private::v1::DecodeError> {
+            ::ptx_abi::__private::v1::begin_decode::<Self>(bytes)?;
+            ::core::result::Result::Ok(Self {
+                kind: <u32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[0usize],
+                )?,
+                charge: <i32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[1usize],
+                )?,
+                tag: <u8 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[2usize],
+                )?,
+                _brk: <Pad<
+                    u16,
+                    0,
+                > as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[3usize],
+                )?,
+                _gap: <Pad<
+                    u16,
+                    7,
+                > as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[4usize],
+                )?,
+                addr: <u64 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[5usize],
+                )?,
+                pos: <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[6usize],
+                )?,
+                next: <DevicePtr<
+                    Particle,
+                > as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[7usize],
+                )?,
+                history: <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    bytes,
+                    &Self::__PTX_ABI_MEMBERS.members[8usize],
+                )?,
+            })
+        }
+    }
+    #[automatically_derived]
+    impl Particle {
+        #[doc(hidden)]
+        const __PTX_ABI_ALIGN: ::core::primitive::usize = ::ptx_abi::__private::v1::requested_align(
+            16u64,
+        );
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBER_0: ::ptx_abi::__private::v1::Member = ::ptx_abi::__private::v1::named_bit_field(
+            "kind",
+            <u32 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+            3u32,
+        );
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBER_1: ::ptx_abi::__private::v1::Member = ::ptx_abi::__private::v1::named_bit_field(
+            "charge",
+            <i32 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+            5u32,
+        );
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBER_3: ::ptx_abi::__private::v1::Member = ::ptx_abi::__private::v1::unnamed_bit_field(
+            "_brk",
+            <Pad<u16, 0> as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        );
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBER_4: ::ptx_abi::__private::v1::Member = ::ptx_abi::__private::v1::unnamed_bit_field(
+            "_gap",
+            <Pad<u16, 7> as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        );
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBER_5: ::ptx_abi::__private::v1::Member = ::ptx_abi::__private::v1::named_bit_field(
+            "addr",
+            <u64 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+            40u32,
+        );
+    }
+    const _: ::core::primitive::usize = Particle::__PTX_ABI_ALIGN;
+    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_0;
+    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_1;
+    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_3;
+    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_4;
+    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_5;
+    #[automatically_derived]
+    impl Particle {
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<9usize> = ::ptx_abi::__private::v1::place_members::<
+            9usize,
+        >(
+            <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+            ::ptx_abi::__private::v1::A64,
+        );
+    }
+    const _: ::ptx_abi::__private::v1::MemberLayout<9usize> = Particle::__PTX_ABI_MEMBERS;
+};
+///The PTX image of [`Particle`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
+#[repr(C)]
+#[derive(
+    ::core::clone::Clone,
+    ::core::marker::Copy,
+    ::core::cmp::PartialEq,
+    ::core::cmp::Eq,
+    ::core::hash::Hash
+)]
+struct ParticleImage {
+    bytes: [::core::primitive::u8; <Particle as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
+    _align: [<::ptx_abi::__private::v1::AlignTo<
+        { <Particle as ::ptx_abi::__private::v1::PtxAbi>::ALIGN },
+    > as ::ptx_abi::__private::v1::Alignment>::Marker; 0],
+}
+#[allow(clippy::all)]
+const _: () = {
+    ::core::assert!(
+        ::core::mem::size_of:: < ParticleImage > () == < Particle as
+        ::ptx_abi::__private::v1::PtxAbi > ::SIZE && ::core::mem::align_of:: <
+        ParticleImage > () == < Particle as ::ptx_abi::__private::v1::PtxAbi > ::ALIGN
+    );
+    #[automatically_derived]
+    unsafe impl ::ptx_abi::__private::v1::PtxImage for ParticleImage {
+        type Value = Particle;
+        fn zeroed() -> Self {
+            ParticleImage {
+                bytes: [0; <Particle as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
+                _align: [],
+            }
+        }
+        fn as_bytes(&self) -> &[::core::primitive::u8] {
+            &self.bytes
+        }
+        fn as_bytes_mut(&mut self) -> &mut [::core::primitive::u8] {
+            &mut self.bytes
+        }
+    }
+    ::ptx_abi::__private::v1::__impl_image_integrations!(ParticleImage);
+    #[automatically_derived]
+    impl ::core::fmt::Debug for ParticleImage {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_tuple(::core::stringify!(ParticleImage)).field(&self.bytes).finish()
+        }
+    }
+    #[automatically_derived]
+    #[allow(non_snake_case)]
+    impl ParticleImage {
+        ///Reads `kind` from the image.
+        #[inline]
+        fn kind(
+            &self,
+        ) -> ::core::result::Result<u32, ::ptx_abi::__private::v1::DecodeError> {
+            <u32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                &self.bytes,
+                &<Particle>::__PTX_ABI_MEMBERS.members[0usize],
+            )
+        }
+        ///Writes `kind` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_kind(
+            &mut self,
+            value: u32,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_bits(
+                self,
+                &<Particle>::__PTX_ABI_MEMBERS.members[0usize],
+                value,
+                (::core::stringify!(Particle), "kind"),
+                <u32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits,
+            )
+        }
+        ///Reads `charge` from the image.
+        #[inline]
+        fn charge(
+            &self,
+        ) -> ::core::result::Result<i32, ::ptx_abi::__private::v1::DecodeError> {
+            <i32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                &self.bytes,
+                &<Particle>::__PTX_ABI_MEMBERS.members[1usize],
+            )
+        }
+        ///Writes `charge` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_charge(
+            &mut self,
+            value: i32,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_bits(
+                self,
+                &<Particle>::__PTX_ABI_MEMBERS.members[1usize],
+                value,
+                (::core::stringify!(Particle), "charge"),
+                <i32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits,
+            )
+        }
+        ///Reads `tag` from the image.
+        #[inline]
+        fn tag(
+            &self,
+        ) -> ::core::result::Result<u8, ::ptx_abi::__private::v1::DecodeError> {
+            <u8 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                &self.bytes,
+                &<Particle>::__PTX_ABI_MEMBERS.members[2usize],
+            )
+        }
+        ///Writes `tag` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_tag(
+            &mut self,
+            value: u8,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_member(
+                self,
+                &<Particle>::__PTX_ABI_MEMBERS.members[2usize],
+                &value,
+                <u8 as ::ptx_abi::__private::v1::PtxAbi>::__put,
+            )
+        }
+        ///Reads `addr` from the image.
+        #[inline]
+        fn addr(
+            &self,
+        ) -> ::core::result::Result<u64, ::ptx_abi::__private::v1::DecodeError> {
+            <u64 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                &self.bytes,
+                &<Particle>::__PTX_ABI_MEMBERS.members[5usize],
+            )
+        }
+        ///Writes `addr` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_addr(
+            &mut self,
+            value: u64,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_bits(
+                self,
+                &<Particle>::__PTX_ABI_MEMBERS.members[5usize],
+                value,
+                (::core::stringify!(Particle), "addr"),
+                <u64 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits,
+            )
+        }
+        ///Reads `pos` from the image.
+        #[inline]
+        fn pos(
+            &self,
+        ) -> ::core::result::Result<Float4, ::ptx_abi::__private::v1::DecodeError> {
+            <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                &self.bytes,
+                &<Particle>::__PTX_ABI_MEMBERS.members[6usize],
+            )
+        }
+        ///Writes `pos` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_pos(
+            &mut self,
+            value: Float4,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_member(
+                self,
+                &<Particle>::__PTX_ABI_MEMBERS.members[6usize],
+                &value,
+                <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__put,
+            )
+        }
+        ///Reads `next` from the image.
+        #[inline]
+        fn next(
+            &self,
+        ) -> ::core::result::Result<
+            DevicePtr<Particle>,
+            ::ptx_abi::__private::v1::DecodeError,
+        > {
+            <DevicePtr<
+                Particle,
+            > as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                &self.bytes,
+                &<Particle>::__PTX_ABI_MEMBERS.members[7usize],
+            )
+        }
+        ///Writes `next` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_next(
+            &mut self,
+            value: DevicePtr<Particle>,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_member(
+                self,
+                &<Particle>::__PTX_ABI_MEMBERS.members[7usize],
+                &value,
+                <DevicePtr<Particle> as ::ptx_abi::__private::v1::PtxAbi>::__put,
+            )
+        }
+        ///Reads `history` from the image.
+        #[inline]
+        fn history(
+            &self,
+        ) -> ::core::result::Result<[f32; 3], ::ptx_abi::__private::v1::DecodeError> {
+            <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                &self.bytes,
+                &<Particle>::__PTX_ABI_MEMBERS.members[8usize],
+            )
+        }
+        ///Writes `history` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
+        #[inline]
+        fn set_history(
+            &mut self,
+            value: [f32; 3],
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            ::ptx_abi::__private::v1::set_member(
+                self,
+                &<Particle>::__PTX_ABI_MEMBERS.members[8usize],
+                &value,
+                <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__put,
+            )
+        }
+    }
+};

@@ -1,0 +1,210 @@
+#[allow(non_upper_case_globals, clippy::all)]
+const _: () = {
+    #[automatically_derived]
+    impl ::ptx_abi::__private::v1::PtxAbi for Payload {
+        const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
+        const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+        const TYPE: &'static ::ptx_abi::__private::v1::TypeDesc = &::ptx_abi::__private::v1::TypeDesc {
+            name: "Payload",
+            kind: ::ptx_abi::__private::v1::TypeKind::Aggregate {
+                kind: ::ptx_abi::__private::v1::AggregateKind::Union,
+                align: 0,
+                members: &[
+                    ::ptx_abi::__private::v1::Member {
+                        name: "Word",
+                        ty: <u32 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+                        bits: ::core::option::Option::None,
+                    },
+                    Self::__PTX_ABI_MEMBER_1,
+                    ::ptx_abi::__private::v1::Member {
+                        name: "Bytes",
+                        ty: <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+                        bits: ::core::option::Option::None,
+                    },
+                ],
+            },
+        };
+        #[inline]
+        fn encode(
+            &self,
+            out: &mut [::core::primitive::u8],
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            let mut stage = ::ptx_abi::__private::v1::Stage::new();
+            let image = ::ptx_abi::__private::v1::begin_encode::<Self>(out, &mut stage)?;
+            match self {
+                Self::Word(value) => {
+                    <u32 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                        image,
+                        &Self::__PTX_ABI_MEMBERS.members[0usize],
+                        &*value,
+                    )?
+                }
+                Self::Nibble(value) => {
+                    <u8 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
+                        image,
+                        &Self::__PTX_ABI_MEMBERS.members[1usize],
+                        *value,
+                        "Payload",
+                        "Nibble",
+                    )?
+                }
+                Self::Bytes(value) => {
+                    <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::__put(
+                        image,
+                        &Self::__PTX_ABI_MEMBERS.members[2usize],
+                        &*value,
+                    )?
+                }
+            }
+            ::ptx_abi::__private::v1::end_encode::<Self>(out, &stage)
+        }
+        #[inline]
+        fn decode(
+            bytes: &[::core::primitive::u8],
+        ) -> ::core::result::Result<Self, ::ptx_abi::__private::v1::DecodeError> {
+            ::ptx_abi::__private::v1::begin_decode::<Self>(bytes)?;
+            ::core::result::Result::Ok(
+                Self::Bytes(
+                    <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                        bytes,
+                        &Self::__PTX_ABI_MEMBERS.members[2usize],
+                    )?,
+                ),
+            )
+        }
+    }
+    #[automatically_derived]
+    impl Payload {
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBER_1: ::ptx_abi::__private::v1::Member = ::ptx_abi::__private::v1::named_bit_field(
+            "Nibble",
+            <u8 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+            4u32,
+        );
+    }
+    const _: ::ptx_abi::__private::v1::Member = Payload::__PTX_ABI_MEMBER_1;
+    #[automatically_derived]
+    impl Payload {
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_members::<
+            3usize,
+        >(
+            <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+            ::ptx_abi::__private::v1::A64,
+        );
+    }
+    const _: ::ptx_abi::__private::v1::MemberLayout<3usize> = Payload::__PTX_ABI_MEMBERS;
+};
+///The PTX image of [`Payload`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
+#[repr(C)]
+#[derive(
+    ::core::clone::Clone,
+    ::core::marker::Copy,
+    ::core::cmp::PartialEq,
+    ::core::cmp::Eq,
+    ::core::hash::Hash
+)]
+struct PayloadImage {
+    bytes: [::core::primitive::u8; <Payload as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
+    _align: [<::ptx_abi::__private::v1::AlignTo<
+        { <Payload as ::ptx_abi::__private::v1::PtxAbi>::ALIGN },
+    > as ::ptx_abi::__private::v1::Alignment>::Marker; 0],
+}
+#[allow(clippy::all)]
+const _: () = {
+    ::core::assert!(
+        ::core::mem::size_of:: < PayloadImage > () == < Payload as
+        ::ptx_abi::__private::v1::PtxAbi > ::SIZE && ::core::mem::align_of:: <
+        PayloadImage > () == < Payload as ::ptx_abi::__private::v1::PtxAbi > ::ALIGN
+    );
+    #[automatically_derived]
+    unsafe impl ::ptx_abi::__private::v1::PtxImage for PayloadImage {
+        type Value = Payload;
+        fn zeroed() -> Self {
+            PayloadImage {
+                bytes: [0; <Payload as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
+                _align: [],
+            }
+        }
+        fn as_bytes(&self) -> &[::core::primitive::u8] {
+            &self.bytes
+        }
+        fn as_bytes_mut(&mut self) -> &mut [::core::primitive::u8] {
+            &mut self.bytes
+        }
+    }
+    ::ptx_abi::__private::v1::__impl_image_integrations!(PayloadImage);
+    #[automatically_derived]
+    impl ::core::fmt::Debug for PayloadImage {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_tuple(::core::stringify!(PayloadImage)).field(&self.bytes).finish()
+        }
+    }
+    #[automatically_derived]
+    #[allow(non_snake_case)]
+    impl PayloadImage {
+        ///Reads the image as union member `Word`.
+        #[inline]
+        pub fn as_word(
+            &self,
+        ) -> ::core::result::Result<u32, ::ptx_abi::__private::v1::DecodeError> {
+            <u32 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                &self.bytes,
+                &<Payload>::__PTX_ABI_MEMBERS.members[0usize],
+            )
+        }
+        ///Makes `Word` the live member: writes it and zero-fills the other bytes.
+        #[inline]
+        pub fn set_word(
+            &mut self,
+            value: u32,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            <Self as ::ptx_abi::__private::v1::PtxImage>::set(
+                self,
+                &Payload::Word(value),
+            )
+        }
+        ///Reads the image as union member `Nibble`.
+        #[inline]
+        pub fn as_nibble(
+            &self,
+        ) -> ::core::result::Result<u8, ::ptx_abi::__private::v1::DecodeError> {
+            <u8 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                &self.bytes,
+                &<Payload>::__PTX_ABI_MEMBERS.members[1usize],
+            )
+        }
+        ///Makes `Nibble` the live member: writes it and zero-fills the other bytes.
+        #[inline]
+        pub fn set_nibble(
+            &mut self,
+            value: u8,
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            <Self as ::ptx_abi::__private::v1::PtxImage>::set(
+                self,
+                &Payload::Nibble(value),
+            )
+        }
+        ///Reads the image as union member `Bytes`.
+        #[inline]
+        pub fn as_bytes(
+            &self,
+        ) -> ::core::result::Result<[u8; 4], ::ptx_abi::__private::v1::DecodeError> {
+            <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                &self.bytes,
+                &<Payload>::__PTX_ABI_MEMBERS.members[2usize],
+            )
+        }
+        ///Makes `Bytes` the live member: writes it and zero-fills the other bytes.
+        #[inline]
+        pub fn set_bytes(
+            &mut self,
+            value: [u8; 4],
+        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
+            <Self as ::ptx_abi::__private::v1::PtxImage>::set(
+                self,
+                &Payload::Bytes(value),
+            )
+        }
+    }
+};

@@ -1,0 +1,109 @@
+//! Expansion snapshots: the derive's output for a few representative inputs, rendered with
+//! `prettyplease`, compared with `ptx-abi-derive/snapshots/<name>.expanded.rs`. They show what
+//! the derive emits (a description of the type plus calls into ptx-abi-core's
+//! `__private::v1`) and make every change to the expansion visible in review.
+//!
+//! Re-bless after an intended change: `PTX_ABI_BLESS=1 cargo test -p ptx-abi-derive`, then read
+//! the diff.
+
+use std::path::PathBuf;
+
+fn check(name: &str, input: &str) {
+    let input: syn::DeriveInput = syn::parse_str(input).expect("the snapshot input parses");
+    let tokens = crate::expand::derive(&input);
+    let file: syn::File = syn::parse2(tokens).expect("the expansion is a list of items");
+    let rendered = prettyplease::unparse(&file);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("snapshots")
+        .join(format!("{name}.expanded.rs"));
+    if std::env::var_os("PTX_ABI_BLESS").is_some() {
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("snapshots/ exists");
+        std::fs::write(&path, &rendered).expect("the snapshot is written");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot at {}; run `PTX_ABI_BLESS=1 cargo test -p ptx-abi-derive`",
+            path.display()
+        )
+    });
+    assert!(
+        expected == rendered,
+        "the expansion of `{name}` changed; if intended, re-bless with \
+         `PTX_ABI_BLESS=1 cargo test -p ptx-abi-derive` and review the diff of {}\n\
+         --- new expansion ---\n{rendered}",
+        path.display()
+    );
+}
+
+/// The README's `Particle`: bit-fields, unnamed bit-fields, a vector, a pointer, an array and
+/// a requested alignment.
+#[test]
+fn particle() {
+    check(
+        "particle",
+        r#"
+        #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+        #[ptx(align = 16)]
+        struct Particle {
+            #[ptx(bits = 3)] kind: u32,
+            #[ptx(bits = 5)] charge: i32,
+            tag: u8,
+            _brk: Pad<u16, 0>,
+            _gap: Pad<u16, 7>,
+            #[ptx(bits = 40)] addr: u64,
+            pos: Float4,
+            next: DevicePtr<Particle>,
+            history: [f32; 3],
+        }
+        "#,
+    );
+}
+
+/// A `#[ptx(union)]` enum: a C union of the variants' payloads, one of them a bit-field.
+#[test]
+fn union_enum() {
+    check(
+        "union_enum",
+        r#"
+        #[derive(PtxAbi, Clone, Copy)]
+        #[ptx(union)]
+        enum Payload {
+            Word(u32),
+            #[ptx(bits = 4)]
+            Nibble(u8),
+            #[ptx(decode)]
+            Bytes([u8; 4]),
+        }
+        "#,
+    );
+}
+
+/// A tuple struct: members named `0`, `1`, accessors `get_0`, `set_0`.
+#[test]
+fn tuple_struct() {
+    check(
+        "tuple_struct",
+        r#"
+        #[derive(PtxAbi, Clone, Copy)]
+        struct Pair(u16, f64);
+        "#,
+    );
+}
+
+/// A kernel argument struct with a raised parameter limit.
+#[test]
+fn kernel_args() {
+    check(
+        "kernel_args",
+        r#"
+        #[derive(PtxAbi, Clone, Copy)]
+        #[ptx(kernel = "scale", param_limit = 32764)]
+        struct ScaleArgs {
+            data: DevicePtr<f32>,
+            n: u32,
+            factor: f64,
+        }
+        "#,
+    );
+}
