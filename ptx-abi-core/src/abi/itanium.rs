@@ -23,6 +23,7 @@
 //! Rust's `i64`/`u64` are `long long` (`x`/`y`); for C's `long`, `unsigned long` and `size_t`
 //! (`l`/`m`) use [`crate::CLong`] and [`crate::CULong`].
 
+use crate::layout::c_spelling;
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 
@@ -66,17 +67,14 @@ impl CxxType {
     pub const fn of_desc(desc: &'static TypeDesc) -> CxxType {
         match desc.kind {
             TypeKind::Scalar(s) => scalar(s),
-            TypeKind::Vector { elem, lanes } => {
-                match (elem, lanes) {
-                    // `half2` is `typedef __half2 half2;` in cuda_fp16.h; CUDA has no
-                    // `half1/3/4`.
-                    (Scalar::F16, 2) => CxxType::Named("__half2"),
-                    (Scalar::F16, _) => CxxType::Unsupported(
-                        "CUDA has no C++ type for this `__half` vector; use `Half2` or a struct",
-                    ),
-                    _ => CxxType::Named(crate::types::vector::vector_c_name(elem, lanes)),
-                }
-            }
+            TypeKind::Vector { elem, lanes } => match (c_spelling::vector_class(elem, lanes), elem) {
+                (Some(class), _) => CxxType::Named(class),
+                // CUDA has no `half1/3/4`.
+                (None, Scalar::F16) => CxxType::Unsupported(
+                    "CUDA has no C++ type for this `__half` vector; use `Half2` or a struct",
+                ),
+                (None, _) => CxxType::Named(c_spelling::vector_c_name(elem, lanes)),
+            },
             TypeKind::Aggregate { .. } | TypeKind::Enum { .. } => CxxType::Named(desc.name),
             // `cudaTextureObject_t` and `cudaSurfaceObject_t` are `unsigned long long`.
             TypeKind::Handle(_) => CxxType::Builtin("y"),
@@ -106,7 +104,7 @@ pub const fn scalar(s: Scalar) -> CxxType {
         Scalar::F32 => "f",
         Scalar::F64 => "d",
         // cuda_fp16.h: `struct __half`.
-        Scalar::F16 => return CxxType::Named("__half"),
+        Scalar::F16 => return CxxType::Named(c_spelling::scalar(Scalar::F16)),
     })
 }
 

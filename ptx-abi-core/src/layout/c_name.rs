@@ -19,8 +19,8 @@
 //! `Wrap<DevicePtr<i32>>` share a name: a header holding both is an error that names them, and
 //! `#[ptx(c_name = "…")]` on a wrapper type is the way out.
 
+use crate::layout::c_spelling::{scalar, vector_c_name};
 use crate::layout::desc::{Handle, TypeDesc, TypeKind};
-use crate::types::vector::vector_c_name;
 
 /// The longest C name a generic instantiation may get; longer ones are a compile-time error
 /// asking for `#[ptx(c_name = "…")]`.
@@ -85,8 +85,8 @@ impl CName {
 
     const fn push_type(self, ty: &TypeDesc) -> CName {
         match ty.kind {
-            TypeKind::Scalar(s) => self.push(s.c_name()),
-            TypeKind::Pad { unit, .. } => self.push(unit.c_name()),
+            TypeKind::Scalar(s) => self.push(scalar(s)),
+            TypeKind::Pad { unit, .. } => self.push(scalar(unit)),
             TypeKind::Vector { elem, lanes } => self.push(vector_c_name(elem, lanes)),
             TypeKind::Array { elem, len } => self.push_type(elem).push("_").push_int(len as i128),
             TypeKind::Pointer { .. } => self.push("ptr"),

@@ -73,22 +73,9 @@ impl Scalar {
         }
     }
 
-    /// The CUDA C spelling of the type.
+    /// The CUDA C spelling of the type ([`crate::layout::c_spelling::scalar`]).
     pub const fn c_name(self) -> &'static str {
-        match self {
-            Scalar::Bool => "bool",
-            Scalar::I8 => "signed char",
-            Scalar::U8 => "unsigned char",
-            Scalar::I16 => "short",
-            Scalar::U16 => "unsigned short",
-            Scalar::I32 => "int",
-            Scalar::U32 => "unsigned int",
-            Scalar::I64 => "long long",
-            Scalar::U64 => "unsigned long long",
-            Scalar::F16 => "__half",
-            Scalar::F32 => "float",
-            Scalar::F64 => "double",
-        }
+        crate::layout::c_spelling::scalar(self)
     }
 
     /// The Rust spelling of the type.

@@ -8,6 +8,7 @@ pub(crate) mod address;
 mod aggregate;
 pub mod attr_checks;
 pub mod c_name;
+pub mod c_spelling;
 pub(crate) mod const_msg;
 pub mod desc;
 mod error;

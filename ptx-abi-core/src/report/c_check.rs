@@ -16,9 +16,9 @@
 //!   are read from the image of a constant-initialized `__device__` object with only that
 //!   field set to all ones, which NVRTC writes into the PTX (`.b8 name[N] = {…}`).
 
+use crate::layout::c_spelling::{c_identifier, c_type_name, scalar as c_scalar};
 use crate::layout::desc::{AggregateKind, Scalar, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
-use crate::report::header::{c_identifier, c_type_name};
 use crate::AddressSize;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -79,8 +79,8 @@ impl Fact {
                 _ => "bool".to_string(),
             },
             Fact::DeclaredType => match (v, scalar) {
-                (1, Some(s)) => format!("declared `{}`", s.c_name()),
-                (_, Some(s)) => format!("not declared `{}`", s.c_name()),
+                (1, Some(s)) => format!("declared `{}`", c_scalar(s)),
+                (_, Some(s)) => format!("not declared `{}`", c_scalar(s)),
                 _ => format!("{v}"),
             },
             Fact::Width => format!("{v} bits wide"),

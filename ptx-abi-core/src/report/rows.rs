@@ -103,8 +103,8 @@ impl LayoutReport {
             spans.push((p.first_bit(), p.bit_len()));
             members.push(MemberRow {
                 name: String::from(m.name),
-                c_type: super::header::member_c_type(m),
-                declaration: super::header::member_declaration(m).unwrap_or_default(),
+                c_type: crate::layout::c_spelling::member_c_type(m),
+                declaration: crate::layout::c_spelling::member_declaration(m).unwrap_or_default(),
                 unnamed: matches!(m.ty.kind, TypeKind::Pad { .. }),
                 offset: p.offset,
                 size: p.size,

@@ -13,12 +13,14 @@
 //! CUDA 13's `vector_types.h` (nvcc 13 includes it implicitly; NVRTC 12 does not have them).
 //!
 //! [`CUDA_TYPES`] is the one table mapping each Rust name to its CUDA name, the struct tag
-//! C++ mangles it by, and the header that declares it. Every [`crate::TypeDesc`] name here is
+//! C++ mangles it by, and the header that declares it (the spellings themselves live in
+//! [`c_spelling::CUDA_SPELLINGS`], with every other C spelling). Every [`crate::TypeDesc`] name here is
 //! that struct tag, so a kernel taking one gets the right Itanium name (chapter 7).
 //! The reduced-precision types carry raw bit patterns (`Bf16(0x3f80)` is 1.0).
 
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::{check_in, check_out, PtxAbi};
+use crate::layout::c_spelling::{self, CudaSpelling};
 use crate::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
 
 /// One CUDA C++ type ptx-abi provides: where CUDA declares it and how C++ names it.
@@ -271,16 +273,26 @@ impl PtxAbi for TensorMap {
     }
 }
 
+/// The spelling of a CUDA type ptx-abi provides, looked up by its [`TypeDesc`] name (its
+/// struct tag) in [`c_spelling::CUDA_SPELLINGS`]; a type missing there does not compile.
+const fn spelling(ty: &TypeDesc) -> &'static CudaSpelling {
+    match c_spelling::cuda_spelling(ty.name) {
+        Some(s) => s,
+        None => panic!("a CUDA type of types/cuda.rs has no entry in layout/c_spelling.rs"),
+    }
+}
+
 macro_rules! table {
-    ($($rust:ident, $c:literal, $tag:literal, $header:expr;)*) => {
-        /// Every CUDA C++ type of this module: Rust name, CUDA name, struct tag, header, size
-        /// and alignment (the last two read from the Rust type's PTX layout, which the oracle
-        /// tests compare with NVRTC's `sizeof`/`alignof`).
+    ($($rust:ident,)*) => {
+        /// Every CUDA C++ type of this module: Rust name, CUDA name, struct tag, header (the
+        /// last three from [`c_spelling::CUDA_SPELLINGS`]), size and alignment (read from the
+        /// Rust type's PTX layout, which the oracle tests compare with NVRTC's
+        /// `sizeof`/`alignof`).
         pub const CUDA_TYPES: &[CudaType] = &[$(CudaType {
             rust: stringify!($rust),
-            c_name: $c,
-            tag: $tag,
-            header: $header,
+            c_name: spelling(<$rust as PtxAbi>::TYPE).c_name,
+            tag: spelling(<$rust as PtxAbi>::TYPE).tag,
+            header: spelling(<$rust as PtxAbi>::TYPE).header,
             size: <$rust as PtxAbi>::SIZE,
             align: <$rust as PtxAbi>::ALIGN,
         }),*];
@@ -288,27 +300,13 @@ macro_rules! table {
 }
 
 table! {
-    Double3, "double3", "double3", None;
-    Double4, "double4", "double4", None;
-    Long3, "long3", "long3", None;
-    Long4, "long4", "long4", None;
-    ULong3, "ulong3", "ulong3", None;
-    ULong4, "ulong4", "ulong4", None;
-    LongLong3, "longlong3", "longlong3", None;
-    LongLong4, "longlong4", "longlong4", None;
-    ULongLong3, "ulonglong3", "ulonglong3", None;
-    ULongLong4, "ulonglong4", "ulonglong4", None;
-    Double4A16, "double4_16a", "double4_16a", Some("vector_types.h");
-    Double4A32, "double4_32a", "double4_32a", Some("vector_types.h");
-    Half2, "__half2", "__half2", Some("cuda_fp16.h");
-    Bf16, "__nv_bfloat16", "__nv_bfloat16", Some("cuda_bf16.h");
-    Bf16x2, "__nv_bfloat162", "__nv_bfloat162", Some("cuda_bf16.h");
-    Fp8E4M3, "__nv_fp8_e4m3", "__nv_fp8_e4m3", Some("cuda_fp8.h");
-    Fp8E5M2, "__nv_fp8_e5m2", "__nv_fp8_e5m2", Some("cuda_fp8.h");
-    Fp8x2E4M3, "__nv_fp8x2_e4m3", "__nv_fp8x2_e4m3", Some("cuda_fp8.h");
-    Fp8x2E5M2, "__nv_fp8x2_e5m2", "__nv_fp8x2_e5m2", Some("cuda_fp8.h");
-    Fp8x4E4M3, "__nv_fp8x4_e4m3", "__nv_fp8x4_e4m3", Some("cuda_fp8.h");
-    Fp8x4E5M2, "__nv_fp8x4_e5m2", "__nv_fp8x4_e5m2", Some("cuda_fp8.h");
-    Fp4x2E2M1, "__nv_fp4x2_e2m1", "__nv_fp4x2_e2m1", Some("cuda_fp4.h");
-    TensorMap, "CUtensorMap", "CUtensorMap_st", Some("cuda.h");
+    Double3, Double4, Long3, Long4, ULong3, ULong4, LongLong3, LongLong4, ULongLong3, ULongLong4,
+    Double4A16, Double4A32, Half2, Bf16, Bf16x2, Fp8E4M3, Fp8E5M2, Fp8x2E4M3, Fp8x2E5M2,
+    Fp8x4E4M3, Fp8x4E5M2, Fp4x2E2M1, TensorMap,
 }
+
+// Every spelling belongs to a type of this module: a header includes exactly these types.
+const _: () = assert!(
+    CUDA_TYPES.len() == c_spelling::CUDA_SPELLINGS.len(),
+    "layout/c_spelling.rs spells a CUDA type that types/cuda.rs does not provide"
+);

@@ -235,54 +235,42 @@ const fn same_shape(a: (Scalar, usize), b: (Scalar, usize)) -> bool {
     a.0 as u8 == b.0 as u8 && a.1 == b.1
 }
 
-/// The one table of vector names (§1.2 with CUDA's spelling): the Rust alias and the CUDA
-/// name of each shape CUDA names. Where several aliases share a shape (`Long2` and
-/// `LongLong2`), the first one listed is the canonical name used in messages and reports.
-const fn names(elem: Scalar, lanes: usize) -> Option<(&'static str, &'static str)> {
+/// CUDA's name of a vector shape lives with every other C spelling.
+pub use crate::layout::c_spelling::vector_c_name;
+
+/// The Rust alias of a native vector type (`Float4`, `LongLong2`, …), or `"Vector"`. Where
+/// several aliases share a shape (`Long2` and `LongLong2`), the first one listed in [`NAMES`]
+/// is the canonical name used in messages and reports. (The CUDA name of a shape is
+/// [`vector_c_name`], in [`crate::layout::c_spelling`].)
+pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
     let mut i = 0;
     while i < NAMES.len() {
-        let (e, n, rust, c) = NAMES[i];
+        let (e, n, rust) = NAMES[i];
         if same_shape((e, n), (elem, lanes)) {
-            return Some((rust, c));
+            return rust;
         }
         i += 1;
     }
-    None
-}
-
-/// CUDA's name of a native vector type (`float4`, `longlong2`, …), or `"vector"` for a shape
-/// CUDA does not name.
-pub const fn vector_c_name(elem: Scalar, lanes: usize) -> &'static str {
-    match names(elem, lanes) {
-        Some((_, c)) => c,
-        None => "vector",
-    }
-}
-
-/// The Rust alias of a native vector type (`Float4`, `LongLong2`, …), or `"Vector"`.
-pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
-    match names(elem, lanes) {
-        Some((rust, _)) => rust,
-        None => "Vector",
-    }
+    "Vector"
 }
 
 /// Declares the vector aliases and [`NAMES`] from one list: `Alias = lane type, Scalar, lanes,
-/// "cuda_name"`, then shapes CUDA names that have no Rust alias here (`f16` lanes need the
+/// "cuda_name"` (the CUDA name the alias is documented by: `Long2` is CUDA's `long2`, whose
+/// shape C spells `longlong2`), then shapes that have no Rust alias here (`f16` lanes need the
 /// `half` feature).
 macro_rules! vector_names {
     (
         aliases: [$($name:ident = $t:ty, $scalar:ident, $n:literal, $c:literal;)*]
-        names_only: [$($nname:ident = $nscalar:ident, $nn:literal, $nc:literal;)*]
+        names_only: [$($nname:ident = $nscalar:ident, $nn:literal;)*]
     ) => {
         $(
             #[doc = concat!("CUDA's `", $c, "`: ", stringify!($n), " lanes of `", stringify!($t), "` (§1.2).")]
             pub type $name = Vector<$t, $n>;
         )*
-        /// (element, lanes, Rust alias, CUDA name), canonical names first for each shape.
-        const NAMES: &[(Scalar, usize, &str, &str)] = &[
-            $((Scalar::$scalar, $n, stringify!($name), $c),)*
-            $((Scalar::$nscalar, $nn, stringify!($nname), $nc),)*
+        /// (element, lanes, Rust alias), canonical names first for each shape.
+        const NAMES: &[(Scalar, usize, &str)] = &[
+            $((Scalar::$scalar, $n, stringify!($name)),)*
+            $((Scalar::$nscalar, $nn, stringify!($nname)),)*
         ];
     };
 }
@@ -303,6 +291,6 @@ vector_names! {
     ULong1 = u64, U64, 1, "ulong1"; ULong2 = u64, U64, 2, "ulong2";
     ]
     names_only: [
-    Half1 = F16, 1, "half1"; Half2 = F16, 2, "half2"; Half3 = F16, 3, "half3"; Half4 = F16, 4, "half4";
+    Half1 = F16, 1; Half2 = F16, 2; Half3 = F16, 3; Half4 = F16, 4;
     ]
 }

@@ -1,0 +1,310 @@
+//! How a PTX type is written in CUDA C/C++: the one home of every C spelling ptx-abi writes.
+//!
+//! - §1.1's fundamental types: [`scalar`] (`unsigned int`, `__half`, …);
+//! - §1.2's native vectors: [`vector_c_name`] (`float4`, `longlong2`, …) and the class C++
+//!   mangles a vector by ([`vector_class`]: `half2` is `typedef __half2 half2`);
+//! - §1.4's handles: [`HANDLE`] (`cudaTextureObject_t` is an `unsigned long long`);
+//! - CUDA's own types beyond the guide ([`CUDA_SPELLINGS`]: `double4`, `__nv_bfloat16`,
+//!   `CUtensorMap`, with the header that declares each);
+//! - with `alloc`: member names as C identifiers ([`c_identifier`]), whole type names
+//!   ([`c_type_name`], [`member_c_type`]) and member declarations ([`member_declaration`]).
+//!
+//! Who reads it: CUDA headers and C type checks (`report/`), the C names of generic
+//! instantiations ([`crate::layout::c_name`]), C++ names (`abi/itanium.rs`, chapter 7) and the
+//! table of CUDA types (`types/cuda.rs`). It lives in `layout/` rather than `report/` because
+//! two of those readers are `const` and build without `alloc` (`report/` needs `alloc`), and
+//! `layout/` is the room every other room may depend on; it reads only the model
+//! ([`crate::layout::desc`]).
+
+use crate::layout::desc::Scalar;
+#[cfg(feature = "alloc")]
+use crate::layout::desc::{Member, TypeDesc, TypeKind};
+#[cfg(feature = "alloc")]
+use alloc::{
+    format,
+    string::{String, ToString},
+    vec::Vec,
+};
+
+/// §1.1: the CUDA C spelling of a fundamental type.
+pub const fn scalar(s: Scalar) -> &'static str {
+    match s {
+        Scalar::Bool => "bool",
+        Scalar::I8 => "signed char",
+        Scalar::U8 => "unsigned char",
+        Scalar::I16 => "short",
+        Scalar::U16 => "unsigned short",
+        Scalar::I32 => "int",
+        Scalar::U32 => "unsigned int",
+        Scalar::I64 => "long long",
+        Scalar::U64 => "unsigned long long",
+        Scalar::F16 => "__half",
+        Scalar::F32 => "float",
+        Scalar::F64 => "double",
+    }
+}
+
+/// §1.4: how C spells a texture, sampler or surface handle (`cudaTextureObject_t` and
+/// `cudaSurfaceObject_t` are `unsigned long long`).
+pub const HANDLE: &str = "unsigned long long";
+
+/// §1.2 with CUDA's names: the vectors of `elem` with 1 to 4 lanes (`""` where CUDA has none).
+/// Where CUDA has two names for one shape (`longlong2` and `long2`), the `long long` one.
+const fn vector_names(elem: Scalar) -> [&'static str; 4] {
+    match elem {
+        Scalar::I8 => ["char1", "char2", "char3", "char4"],
+        Scalar::U8 => ["uchar1", "uchar2", "uchar3", "uchar4"],
+        Scalar::I16 => ["short1", "short2", "short3", "short4"],
+        Scalar::U16 => ["ushort1", "ushort2", "ushort3", "ushort4"],
+        Scalar::I32 => ["int1", "int2", "int3", "int4"],
+        Scalar::U32 => ["uint1", "uint2", "uint3", "uint4"],
+        Scalar::F32 => ["float1", "float2", "float3", "float4"],
+        Scalar::I64 => ["longlong1", "longlong2", "", ""],
+        Scalar::U64 => ["ulonglong1", "ulonglong2", "", ""],
+        Scalar::F64 => ["double1", "double2", "", ""],
+        Scalar::F16 => ["half1", "half2", "half3", "half4"],
+        Scalar::Bool => ["", "", "", ""],
+    }
+}
+
+/// CUDA's name of a native vector type (`float4`, `longlong2`, …), or `"vector"` for a shape
+/// CUDA does not name.
+pub const fn vector_c_name(elem: Scalar, lanes: usize) -> &'static str {
+    match cuda_vector(elem, lanes) {
+        Some(name) => name,
+        None => "vector",
+    }
+}
+
+/// CUDA's name of a native vector type, if CUDA names that shape.
+const fn cuda_vector(elem: Scalar, lanes: usize) -> Option<&'static str> {
+    if lanes == 0 || lanes > 4 {
+        return None;
+    }
+    let name = vector_names(elem)[lanes - 1];
+    if name.is_empty() {
+        None
+    } else {
+        Some(name)
+    }
+}
+
+/// Chapter 7: the class a C++ name of a native vector encodes, where C++ has one: the vector's
+/// CUDA name, except `half2`, which is `typedef __half2 half2;` in `cuda_fp16.h` (so `__half2`);
+/// `None` for the other `__half` vectors (CUDA has no `half1`, `half3`, `half4` class) and for
+/// shapes CUDA does not name.
+pub const fn vector_class(elem: Scalar, lanes: usize) -> Option<&'static str> {
+    match (elem, lanes) {
+        (Scalar::F16, 2) => Some("__half2"),
+        (Scalar::F16, _) => None,
+        _ => cuda_vector(elem, lanes),
+    }
+}
+
+/// How CUDA spells one of its own types that ptx-abi provides (`types/cuda.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CudaSpelling {
+    /// The struct tag, which is what an Itanium name encodes and the type's
+    /// [`TypeDesc`](crate::TypeDesc) name
+    /// (`CUtensorMap_st`).
+    pub tag: &'static str,
+    /// The name CUDA code writes (`CUtensorMap`, a typedef of the tag).
+    pub c_name: &'static str,
+    /// The header that declares it, or `None` when NVRTC and nvcc predefine it.
+    pub header: Option<&'static str>,
+}
+
+macro_rules! cuda_spellings {
+    ($($tag:literal, $c:literal, $header:expr;)*) => {
+        /// Every CUDA type ptx-abi provides, by struct tag: its C name and its header.
+        pub const CUDA_SPELLINGS: &[CudaSpelling] = &[$(CudaSpelling {
+            tag: $tag,
+            c_name: $c,
+            header: $header,
+        }),*];
+    };
+}
+
+cuda_spellings! {
+    "double3", "double3", None;
+    "double4", "double4", None;
+    "long3", "long3", None;
+    "long4", "long4", None;
+    "ulong3", "ulong3", None;
+    "ulong4", "ulong4", None;
+    "longlong3", "longlong3", None;
+    "longlong4", "longlong4", None;
+    "ulonglong3", "ulonglong3", None;
+    "ulonglong4", "ulonglong4", None;
+    "double4_16a", "double4_16a", Some("vector_types.h");
+    "double4_32a", "double4_32a", Some("vector_types.h");
+    "__half2", "__half2", Some("cuda_fp16.h");
+    "__nv_bfloat16", "__nv_bfloat16", Some("cuda_bf16.h");
+    "__nv_bfloat162", "__nv_bfloat162", Some("cuda_bf16.h");
+    "__nv_fp8_e4m3", "__nv_fp8_e4m3", Some("cuda_fp8.h");
+    "__nv_fp8_e5m2", "__nv_fp8_e5m2", Some("cuda_fp8.h");
+    "__nv_fp8x2_e4m3", "__nv_fp8x2_e4m3", Some("cuda_fp8.h");
+    "__nv_fp8x2_e5m2", "__nv_fp8x2_e5m2", Some("cuda_fp8.h");
+    "__nv_fp8x4_e4m3", "__nv_fp8x4_e4m3", Some("cuda_fp8.h");
+    "__nv_fp8x4_e5m2", "__nv_fp8x4_e5m2", Some("cuda_fp8.h");
+    "__nv_fp4x2_e2m1", "__nv_fp4x2_e2m1", Some("cuda_fp4.h");
+    "CUtensorMap_st", "CUtensorMap", Some("cuda.h");
+}
+
+/// The spelling of the CUDA type whose struct tag is `tag`, if ptx-abi provides it (such a
+/// type is included from CUDA's header, never redeclared).
+pub const fn cuda_spelling(tag: &str) -> Option<&'static CudaSpelling> {
+    let mut k = 0;
+    while k < CUDA_SPELLINGS.len() {
+        if same_str(CUDA_SPELLINGS[k].tag, tag) {
+            return Some(&CUDA_SPELLINGS[k]);
+        }
+        k += 1;
+    }
+    None
+}
+
+/// `a == b` in a `const fn`.
+const fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// C and C++ keywords a Rust field name may collide with; such names get a trailing `_`.
+#[cfg(feature = "alloc")]
+const KEYWORDS: &[&str] = &[
+    "auto",
+    "bool",
+    "break",
+    "case",
+    "char",
+    "class",
+    "const",
+    "default",
+    "delete",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "explicit",
+    "extern",
+    "float",
+    "for",
+    "friend",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "namespace",
+    "new",
+    "operator",
+    "private",
+    "protected",
+    "public",
+    "register",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "template",
+    "this",
+    "throw",
+    "typedef",
+    "union",
+    "unsigned",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "while",
+];
+
+/// A member name as a C identifier: tuple fields `0` become `_0`, keywords get a `_`.
+#[cfg(feature = "alloc")]
+pub fn c_identifier(name: &str) -> String {
+    if name.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("_{name}")
+    } else if KEYWORDS.contains(&name) {
+        format!("{name}_")
+    } else {
+        name.to_string()
+    }
+}
+
+/// The element type and the array dimensions of a type (`[[i32; 3]; 2]` → `int`, `[2, 3]`).
+#[cfg(feature = "alloc")]
+fn base_and_dims(ty: &TypeDesc) -> (&TypeDesc, Vec<usize>) {
+    let mut dims = Vec::new();
+    let mut t = ty;
+    while let TypeKind::Array { elem, len } = t.kind {
+        dims.push(len);
+        t = elem;
+    }
+    (t, dims)
+}
+
+/// `[2][3]`: the array dimensions C writes after a declarator.
+#[cfg(feature = "alloc")]
+fn dims_text(dims: &[usize]) -> String {
+    dims.iter().map(|d| format!("[{d}]")).collect()
+}
+
+/// How CUDA C spells a type, without array dimensions (an array is spelled by its element).
+/// Aggregates and enums by their C name (the [`TypeDesc`] name); a pointer to `T` as `T*`,
+/// to a zero-sized type as `void*`.
+#[cfg(feature = "alloc")]
+pub fn c_type_name(ty: &TypeDesc) -> String {
+    match ty.kind {
+        TypeKind::Scalar(s) => scalar(s).to_string(),
+        TypeKind::Pad { unit, .. } => scalar(unit).to_string(),
+        TypeKind::Pointer { pointee } => {
+            let target = pointee();
+            match target.kind {
+                TypeKind::Phantom => "void*".to_string(),
+                _ => format!("{}*", c_type_name(base_and_dims(target).0)),
+            }
+        }
+        TypeKind::Handle(_) => HANDLE.to_string(),
+        TypeKind::Vector { elem, lanes } => vector_c_name(elem, lanes).to_string(),
+        TypeKind::Array { .. } => c_type_name(base_and_dims(ty).0),
+        TypeKind::Aggregate { .. } | TypeKind::Enum { .. } => ty.name.to_string(),
+        TypeKind::Phantom => "void".to_string(),
+    }
+}
+
+/// A member's type as a report shows it: `float[3]`, `unsigned int` (for `x : 3`).
+#[cfg(feature = "alloc")]
+pub fn member_c_type(m: &Member) -> String {
+    let (base, dims) = base_and_dims(m.ty);
+    format!("{}{}", c_type_name(base), dims_text(&dims))
+}
+
+/// One member declaration: `unsigned int kind : 3;`, `float h[3];`, `unsigned short : 7;`.
+/// `None` for members with no C counterpart (`PhantomData`).
+#[cfg(feature = "alloc")]
+pub fn member_declaration(m: &Member) -> Option<String> {
+    let name = c_identifier(m.name);
+    match (m.bits, m.ty.kind) {
+        (_, TypeKind::Phantom) => None,
+        (_, TypeKind::Pad { unit, width }) => Some(format!("{} : {width};", scalar(unit))),
+        (Some(w), _) => Some(format!("{} {name} : {w};", c_type_name(m.ty))),
+        (None, _) => {
+            let (base, dims) = base_and_dims(m.ty);
+            Some(format!("{} {name}{};", c_type_name(base), dims_text(&dims)))
+        }
+    }
+}
