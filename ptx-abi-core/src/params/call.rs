@@ -24,11 +24,12 @@
 //! (`st.param.v4.f32`).
 
 use super::decl::{param_type, return_type, ParamSpace, ParamType, Spelling};
+use super::text::Decl;
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 use crate::layout::try_layout_of;
 use crate::AddressSize;
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -140,14 +141,6 @@ fn slot(ty: &TypeDesc, what: &str, ret: bool, addr: AddressSize) -> Result<Param
     }
 }
 
-fn decl(t: ParamType, name: &str) -> String {
-    match t {
-        ParamType::Scalar(s) => format!(".param {s} {name}"),
-        ParamType::Bytes { align, size } => format!(".param .align {align} .b8 {name}[{size}]"),
-        ParamType::Absent => String::new(),
-    }
-}
-
 /// The scalar a register operand holds, if `ty` travels as one.
 const fn reg_scalar(ty: &TypeDesc, addr: AddressSize) -> Option<Scalar> {
     match ty.kind {
@@ -248,7 +241,7 @@ pub fn call_sequence(
         let what = format!("argument {i} (`{}`)", ty.name);
         let t = slot(ty, &what, false, addr)?;
         let p = format!("param{i}");
-        out.push_str(&format!("\t{};\n", decl(t, &p)));
+        out.push_str(&format!("\t{};\n", Decl { ty: t, name: &p }));
         store(&mut out, ty, t, &p, *arg, &what, addr)?;
         names.push(p);
     }
@@ -257,7 +250,13 @@ pub fn call_sequence(
         None => None,
     };
     if let Some((_, t)) = ret_slot {
-        out.push_str(&format!("\t{};\n", decl(t, "retval0")));
+        out.push_str(&format!(
+            "\t{};\n",
+            Decl {
+                ty: t,
+                name: "retval0"
+            }
+        ));
     }
     let target = match callee {
         Callee::Direct(name) => String::from(name),
@@ -436,24 +435,19 @@ pub fn call_prototype(
     let mut ps = Vec::new();
     for (i, ty) in params.iter().enumerate() {
         let t = slot(ty, &format!("argument {i} (`{}`)", ty.name), false, addr)?;
-        ps.push(proto_decl(t));
+        ps.push(Decl { ty: t, name: "_" }.to_string());
     }
     let r = match ret {
         Some(r) => format!(
             "({}) ",
-            proto_decl(slot(r, "the return value", true, addr)?)
+            Decl {
+                ty: slot(r, "the return value", true, addr)?,
+                name: "_"
+            }
         ),
         None => String::new(),
     };
     Ok(format!("{label}: .callprototype {r}_ ({});", ps.join(", ")))
-}
-
-fn proto_decl(t: ParamType) -> String {
-    match t {
-        ParamType::Scalar(s) => format!(".param {s} _"),
-        ParamType::Bytes { align, size } => format!(".param .align {align} .b8 _[{size}]"),
-        ParamType::Absent => String::new(),
-    }
 }
 
 /// [`call_sequence`] for `extern "C"`-style prototypes described like
