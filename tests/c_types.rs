@@ -591,3 +591,31 @@ fn check_entry_by_mangled_name() {
     let msg = err.to_string();
     assert!(msg.contains("parameter 1 of `_Z10scale_widePfy`"), "{msg}");
 }
+
+#[test]
+fn a_long_mangled_name_is_shown_once_then_shortened() {
+    let Some(nvrtc) = common::nvrtc() else { return };
+    let ptx = common::compile(
+        &nvrtc,
+        "namespace physics { namespace kernels {\n\
+         __global__ void scale(float* out, unsigned long long n) { out[0] = n; }\n\
+         } }",
+    );
+    let name = "_ZN7physics7kernels5scaleEPfy";
+    assert!(ptx.contains(&format!(".entry {name}(")), "{ptx}");
+    let msg = ptx_abi::check_entry_named::<ScaleArgs>(&ptx, name)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(msg.matches(name).count(), 1, "{msg}");
+    assert!(
+        msg.contains("parameter 1 of `_ZN7physics7kernels5scaleEPfy` (field `n`"),
+        "{msg}"
+    );
+    assert!(
+        msg.contains(
+            "the PTX declares `.param .u64 _ZN7physics7kernels5scaleE…_param_1`, \
+             the Rust field needs `.param .u32 _ZN7physics7kernels5scaleE…_param_1`"
+        ),
+        "{msg}"
+    );
+}

@@ -5,6 +5,7 @@
 use super::decl::{param_type, ParamSpace, ParamType, Spelling};
 use super::kernel::KernelParams;
 use super::read::{signature, statements, type_size, DeclaredType};
+use super::short_name::shorten_in;
 use super::signature::decl_text;
 use crate::layout::desc::TypeDesc;
 use crate::AddressSize;
@@ -34,6 +35,11 @@ pub struct ParamMismatch {
 }
 
 /// Why a PTX signature does not match a Rust argument struct.
+///
+/// Its message names the function in full once; a long name (a C++ kernel's mangled name,
+/// chapter 7) is shortened in the declarations quoted after it, to the prefix that names the
+/// function followed by `…` (`.param .u64 _ZN2ns5inner5scaleE…_param_1` for
+/// `_ZN2ns5inner5scaleEPfPKfj6Params`). The fields keep the full text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SignatureError {
     /// No `.entry`/`.func` of that name in the PTX.
@@ -69,9 +75,11 @@ impl fmt::Display for SignatureError {
             SignatureError::NotFound { function } => {
                 write!(f, "the PTX has no `.entry` or `.func` named `{function}`")
             }
-            SignatureError::Unreadable { function, text } => {
-                write!(f, "cannot read the signature of `{function}`: {text}")
-            }
+            SignatureError::Unreadable { function, text } => write!(
+                f,
+                "cannot read the signature of `{function}`: {}",
+                shorten_in(text, function)
+            ),
             SignatureError::Count {
                 function,
                 ptx,
@@ -85,7 +93,13 @@ impl fmt::Display for SignatureError {
                 f,
                 "parameter {} of `{}` (field `{}` of `{}`, a `{}`): the PTX declares `{}`, the \
                  Rust field needs `{}`",
-                m.index, m.function, m.field, m.rust_struct, m.rust_type, m.ptx, m.expected
+                m.index,
+                m.function,
+                m.field,
+                m.rust_struct,
+                m.rust_type,
+                shorten_in(&m.ptx, &m.function),
+                shorten_in(&m.expected, &m.function)
             ),
         }
     }

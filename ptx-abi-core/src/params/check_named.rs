@@ -11,7 +11,9 @@ use super::decl::ParamSpace;
 use super::kernel::KernelParams;
 
 /// Checks the `.entry` named `name` in `ptx` (a runtime or mangled name, whatever the PTX
-/// spells) against the fields of `A`, ignoring `A`'s `#[ptx(kernel = "…")]` name.
+/// spells) against the fields of `A`, ignoring `A`'s `#[ptx(kernel = "…")]` name. A long
+/// mangled name is shown in full once in the error's message and shortened after that (see
+/// [`SignatureError`]).
 pub fn check_entry_named<A: KernelParams>(ptx: &str, name: &str) -> Result<(), SignatureError> {
     check_signature(ptx, name, A::TYPE, ParamSpace::Entry)
 }

@@ -14,6 +14,8 @@ mod launch;
 #[cfg(feature = "alloc")]
 pub mod read;
 #[cfg(feature = "alloc")]
+mod short_name;
+#[cfg(feature = "alloc")]
 mod signature;
 pub mod text;
 
