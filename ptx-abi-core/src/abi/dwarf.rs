@@ -11,6 +11,7 @@
 //! assert_eq!(StateSpace::from_directive(".shared::cta"), Some(StateSpace::Shared));
 //! ```
 
+use crate::layout::const_text::same_str;
 use core::fmt;
 use core::str::FromStr;
 
@@ -103,7 +104,7 @@ impl AddressClass {
     pub const fn from_name(name: &str) -> Option<AddressClass> {
         let mut i = 0;
         while i < AddressClass::ALL.len() {
-            if str_eq(AddressClass::ALL[i].name(), name) {
+            if same_str(AddressClass::ALL[i].name(), name) {
                 return Some(AddressClass::ALL[i]);
             }
             i += 1;
@@ -146,21 +147,6 @@ impl AddressClass {
             AddressClass::Generic => StateSpace::Generic,
         }
     }
-}
-
-const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// A §5.2 code that is not in the table (the error of `AddressClass::try_from(u8)`).

@@ -25,6 +25,7 @@
 
 use crate::layout::c_spelling;
 use crate::layout::const_msg::ConstMsg;
+use crate::layout::const_text::Decimal;
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 
 /// The most bytes a mangled name built here can have.
@@ -224,19 +225,7 @@ impl State {
     }
 
     const fn push_num(self, n: usize) -> Result<State, MangleError> {
-        let mut digits = [0u8; 20];
-        let mut count = 0;
-        let mut v = n;
-        loop {
-            digits[19 - count] = b'0' + (v % 10) as u8;
-            count += 1;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        let (_, tail) = digits.split_at(20 - count);
-        self.push(tail)
+        self.push(Decimal::new(n as u128).as_bytes())
     }
 
     /// `<source-name>`: the length in decimal, then the identifier.
@@ -347,19 +336,7 @@ impl Key {
         Ok(self)
     }
     const fn push_num(self, n: usize) -> Result<Key, MangleError> {
-        let mut digits = [0u8; 20];
-        let mut count = 0;
-        let mut v = n;
-        loop {
-            digits[19 - count] = b'0' + (v % 10) as u8;
-            count += 1;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        let (_, tail) = digits.split_at(20 - count);
-        self.push(tail)
+        self.push(Decimal::new(n as u128).as_bytes())
     }
     const fn bytes(&self) -> &[u8] {
         let (b, _) = self.buf.split_at(self.len);

@@ -20,6 +20,7 @@
 //! `#[ptx(c_name = "…")]` on a wrapper type is the way out.
 
 use crate::layout::c_spelling::{scalar, vector_c_name};
+use crate::layout::const_text::Decimal;
 use crate::layout::desc::{Handle, TypeDesc, TypeKind};
 
 /// The longest C name a generic instantiation may get; longer ones are a compile-time error
@@ -61,26 +62,7 @@ impl CName {
         if v < 0 {
             self = self.push("m");
         }
-        let mut digits = [0u8; 40];
-        let mut n = v.unsigned_abs();
-        let mut k = 0;
-        loop {
-            digits[k] = b'0' + (n % 10) as u8;
-            k += 1;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        while k > 0 {
-            k -= 1;
-            let d = [digits[k]];
-            self = self.push(match core::str::from_utf8(&d) {
-                Ok(s) => s,
-                Err(_) => "0",
-            });
-        }
-        self
+        self.push(Decimal::new(v.unsigned_abs()).as_str())
     }
 
     const fn push_type(self, ty: &TypeDesc) -> CName {

@@ -16,6 +16,7 @@
 //! `layout/` is the room every other room may depend on; it reads only the model
 //! ([`crate::layout::desc`]).
 
+use crate::layout::const_text::same_str;
 use crate::layout::desc::Scalar;
 #[cfg(feature = "alloc")]
 use crate::layout::desc::{Member, TypeDesc, TypeKind};
@@ -162,22 +163,6 @@ pub const fn cuda_spelling(tag: &str) -> Option<&'static CudaSpelling> {
         k += 1;
     }
     None
-}
-
-/// `a == b` in a `const fn`.
-const fn same_str(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// C and C++ keywords a Rust field name may collide with; such names get a trailing `_`.

@@ -1,6 +1,8 @@
 //! A fixed-capacity text buffer usable in `const fn`, so that compile-time layout errors can
 //! carry the numbers that explain them ("align 4 is below the natural alignment 8").
 
+use crate::layout::const_text::Decimal;
+
 /// A message assembled in a `const` context. Text past the capacity is dropped.
 #[derive(Clone, Copy)]
 pub struct ConstMsg<const N: usize> {
@@ -30,24 +32,8 @@ impl<const N: usize> ConstMsg<N> {
     }
 
     /// Appends a number in decimal.
-    pub const fn num(mut self, value: u128) -> Self {
-        let mut digits = [0u8; 40];
-        let mut count = 0;
-        let mut v = value;
-        loop {
-            digits[count] = b'0' + (v % 10) as u8;
-            count += 1;
-            v /= 10;
-            if v == 0 {
-                break;
-            }
-        }
-        while count > 0 && self.len < N {
-            count -= 1;
-            self.buf[self.len] = digits[count];
-            self.len += 1;
-        }
-        self
+    pub const fn num(self, value: u128) -> Self {
+        self.str(Decimal::new(value).as_str())
     }
 
     /// Appends a signed number in decimal.

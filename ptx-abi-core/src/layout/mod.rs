@@ -10,6 +10,7 @@ pub mod attr_checks;
 pub mod c_name;
 pub mod c_spelling;
 pub(crate) mod const_msg;
+pub(crate) mod const_text;
 pub mod desc;
 mod error;
 pub mod rules;

@@ -80,18 +80,7 @@ pub const RETVAL: &str = "func_retval0";
 
 /// Whether `name` is [`RETVAL`] (a `const` string comparison).
 pub const fn is_retval(name: &str) -> bool {
-    let (a, b) = (name.as_bytes(), RETVAL.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    crate::layout::const_text::same_str(name, RETVAL)
 }
 
 /// §2.3: the PTX type a parameter of type `ty` is declared with.

@@ -21,6 +21,7 @@
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::c_spelling::{self, CudaSpelling};
+use crate::layout::const_text::same_str;
 use crate::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
 
 /// One CUDA C++ type ptx-abi provides: where CUDA declares it and how C++ names it.
@@ -51,18 +52,10 @@ pub const fn passed_by_reference(ty: &TypeDesc) -> bool {
     if !matches!(ty.kind, TypeKind::Aggregate { .. }) {
         return false;
     }
-    let n = ty.name.as_bytes();
     let mut k = 0;
     while k < BY_REFERENCE.len() {
-        let t = BY_REFERENCE[k].as_bytes();
-        if t.len() == n.len() {
-            let mut i = 0;
-            while i < n.len() && n[i] == t[i] {
-                i += 1;
-            }
-            if i == n.len() {
-                return true;
-            }
+        if same_str(BY_REFERENCE[k], ty.name) {
+            return true;
         }
         k += 1;
     }
