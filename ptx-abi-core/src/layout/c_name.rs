@@ -2,7 +2,7 @@
 //!
 //! C has no generics, so each instantiation of a generic Rust type needs its own C name, and
 //! two instantiations must never share one (a header would declare only the first; see
-//! [`crate::report::header`]). The rule, applied by `#[derive(PtxAbi)]` to every generic type
+//! `report::header`). The rule, applied by `#[derive(PtxAbi)]` to every generic type
 //! without `#[ptx(c_name = "…")]`: the type's name, then for each type or const argument an
 //! `_` and the argument's C spelling with spaces as `_`:
 //!

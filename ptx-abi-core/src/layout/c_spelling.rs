@@ -6,8 +6,8 @@
 //! - §1.4's handles: [`HANDLE`] (`cudaTextureObject_t` is an `unsigned long long`);
 //! - CUDA's own types beyond the guide ([`CUDA_SPELLINGS`]: `double4`, `__nv_bfloat16`,
 //!   `CUtensorMap`, with the header that declares each);
-//! - with `alloc`: member names as C identifiers ([`c_identifier`]), whole type names
-//!   ([`c_type_name`], [`member_c_type`]) and member declarations ([`member_declaration`]).
+//! - with `alloc`: member names as C identifiers (`c_identifier`), whole type names
+//!   (`c_type_name`, `member_c_type`) and member declarations (`member_declaration`).
 //!
 //! Who reads it: CUDA headers and C type checks (`report/`), the C names of generic
 //! instantiations ([`crate::layout::c_name`]), C++ names (`abi/itanium.rs`, chapter 7) and the
@@ -106,7 +106,7 @@ pub const fn vector_class(elem: Scalar, lanes: usize) -> Option<&'static str> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CudaSpelling {
     /// The struct tag, which is what an Itanium name encodes and the type's
-    /// [`TypeDesc`](crate::TypeDesc) name
+    /// [`crate::TypeDesc`] name
     /// (`CUtensorMap_st`).
     pub tag: &'static str,
     /// The name CUDA code writes (`CUtensorMap`, a typedef of the tag).

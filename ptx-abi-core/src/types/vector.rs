@@ -239,8 +239,8 @@ const fn same_shape(a: (Scalar, usize), b: (Scalar, usize)) -> bool {
 pub use crate::layout::c_spelling::vector_c_name;
 
 /// The Rust alias of a native vector type (`Float4`, `LongLong2`, …), or `"Vector"`. Where
-/// several aliases share a shape (`Long2` and `LongLong2`), the first one listed in [`NAMES`]
-/// is the canonical name used in messages and reports. (The CUDA name of a shape is
+/// several aliases share a shape (`Long2` and `LongLong2`), the first one listed in the alias
+/// table is the canonical name used in messages and reports. (The CUDA name of a shape is
 /// [`vector_c_name`], in [`crate::layout::c_spelling`].)
 pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
     let mut i = 0;
