@@ -32,6 +32,9 @@ struct Case {
 
 fn main() {
     for v in [
+        "CUDA_PATH",
+        "CUDA_HOME",
+        "PTX_ABI_CUDA_INCLUDE",
         "PTX_ABI_CLANG",
         "PTX_ABI_NVRTC",
         "PTX_ABI_REQUIRE_ORACLE",
@@ -164,8 +167,15 @@ fn suite(
         .header_text(&format!("{name}.cuh"), header)
         .generate()
         .map_err(|e| format!("IMPORT FAILED: {name}: {e}"))?;
+    // The suites of real and bindgen headers also carry the importer's own NVRTC checks
+    // (`Importer::checks`), compiled as emitted, against the header text in `OUT_DIR`.
+    let checks = if name.starts_with("corpus") {
+        None
+    } else {
+        Some(emitted_checks(name, header)?)
+    };
     let mut model = imported.model;
-    let mut checks = Vec::new();
+    let mut values = Vec::new();
     for c in cases {
         let id = model
             .find(&c.top)
@@ -174,9 +184,13 @@ fn suite(
             .map_err(|e| format!("IMPORT FAILED: case {}: initializer: {e}", c.key))?;
         let value = value(&mut model, &Ty::Item(id), &init)
             .map_err(|e| format!("IMPORT FAILED: case {}: value: {e}", c.key))?;
-        checks.push((c.key.clone(), value));
+        values.push((c.key.clone(), value));
     }
-    let mut source = ptx_abi_import::emit::emit(&model, &EmitOptions::default());
+    let opts = EmitOptions {
+        checks: checks.clone().flatten(),
+        ..EmitOptions::default()
+    };
+    let mut source = ptx_abi_import::emit::emit(&model, &opts);
     for c in cases {
         let ns = c.top.rsplit_once("::").map_or("", |(ns, _)| ns);
         let mark = format!("/// C++ `namespace {ns}`.");
@@ -196,11 +210,16 @@ fn suite(
     .unwrap();
     writeln!(
         s,
-        "#[test]\nfn {name}() {{\n    let mut run = oracle_tests::Run::new({:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.txt\")), include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\")));",
-        format!("{name} (imported by ptx-abi-import)")
+        "#[test]\nfn {name}() {{\n    let mut run = oracle_tests::Run::new({:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.txt\")), include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\"))){};",
+        format!("{name} (imported by ptx-abi-import)"),
+        // Only the corpus's cases are also made by its generator.
+        if checks.is_some() { ".without_engine()" } else { "" }
     )
     .unwrap();
-    let parts: Vec<_> = checks.chunks(50).collect();
+    if let Some(None) = &checks {
+        writeln!(s, "#[test]\nfn {name}_emitted_checks() {{\n    oracle_tests::skip(\"ptx-abi-import {name}: the emitted NVRTC checks\", {NO_NVRTC_FOR_CHECKS:?});\n}}\n").unwrap();
+    }
+    let parts: Vec<_> = values.chunks(50).collect();
     for k in 0..parts.len() {
         writeln!(s, "    part_{k}(&mut run);").unwrap();
     }
@@ -213,6 +232,34 @@ fn suite(
         s.push_str("}\n");
     }
     Ok((s, data))
+}
+
+/// Why the emitted checks are skipped.
+const NO_NVRTC_FOR_CHECKS: &str =
+    "ptx_abi::nvrtc finds no NVRTC (set PTX_ABI_NVRTC=$(cargo xtask nvrtc))";
+
+/// Whether `ptx_abi::nvrtc` will find NVRTC when the tests run (the places it looks, less the
+/// library search path): the emitted `assert_matches` panic without it, so they are compiled
+/// only then.
+fn ptx_abi_finds_nvrtc() -> bool {
+    if let Some(p) = std::env::var_os("PTX_ABI_NVRTC").filter(|p| !p.is_empty()) {
+        return Path::new(&p).is_file();
+    }
+    ["CUDA_PATH", "CUDA_HOME"]
+        .iter()
+        .filter_map(|v| std::env::var_os(v).filter(|p| !p.is_empty()))
+        .map(PathBuf::from)
+        .chain([PathBuf::from("/usr/local/cuda")])
+        .any(|d| d.join("lib64/libnvrtc.so.12").is_file())
+}
+
+/// Writes `header` to `OUT_DIR/{name}.cuh` and returns the expression the emitted checks read
+/// it with, or `None` when ptx-abi will not find NVRTC to run them.
+fn emitted_checks(name: &str, header: &str) -> Result<Option<String>, String> {
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    std::fs::write(out.join(format!("{name}.cuh")), header).map_err(|e| e.to_string())?;
+    Ok(ptx_abi_finds_nvrtc()
+        .then(|| format!("include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.cuh\"))")))
 }
 
 /// NVRTC's answers for `cases` of `header`: size, alignment, the offset of every ordinary named
