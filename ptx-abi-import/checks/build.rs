@@ -74,6 +74,21 @@ fn main() {
     }
 
     let headers = manifest.join("headers");
+    println!("cargo:rustc-check-cfg=cfg(ptx_abi_import_names)");
+    let names = clang
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|clang| names_suite(clang, &headers.join("names_cxx.cuh")));
+    if names.is_ok() {
+        println!("cargo:rustc-cfg=ptx_abi_import_names");
+    }
+    write_rust(&out, "names", names);
+    let tamper = clang
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|clang| tamper_suite(clang, &headers.join("tamper_particle.cuh")));
+    write_rust(&out, "tamper", tamper);
+
     for (name, prefix) in [("bindgen", "bindgen_"), ("headers", "real_")] {
         let result = clang.as_ref().map_err(Clone::clone).and_then(|clang| {
             let mut files: Vec<PathBuf> = std::fs::read_dir(&headers)
@@ -152,6 +167,97 @@ fn write_suite(out: &Path, name: &str, result: SuiteResult) {
     };
     std::fs::write(out.join(format!("{name}.rs")), rust).unwrap();
     std::fs::write(out.join(format!("{name}.txt")), data).unwrap();
+}
+
+/// Writes `OUT_DIR/{name}.rs`: the source, or a test that skips (or fails) saying why not.
+fn write_rust(out: &Path, name: &str, result: Result<String, String>) {
+    let rust = match result {
+        Ok(rust) => rust,
+        Err(why) if why.starts_with("IMPORT FAILED") => {
+            format!("#[test]\nfn {name}() {{\n    panic!({why:?});\n}}\n")
+        }
+        Err(why) => format!(
+            "#[test]\nfn {name}() {{\n    oracle_tests::skip(\"ptx-abi-import {name}\", {why:?});\n}}\n"
+        ),
+    };
+    std::fs::write(out.join(format!("{name}.rs")), rust).unwrap();
+}
+
+/// `names_cxx.cuh` imported with its emitted NVRTC checks, in a module `imported` (the test
+/// compares the derived names with the header's by hand).
+fn names_suite(clang: &Clang, path: &Path) -> Result<String, String> {
+    println!("cargo:rerun-if-changed={}", path.display());
+    let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut imp = Importer::new()
+        .clang(&clang.program)
+        .header_text("names_cxx.cuh", &header);
+    let checks = emitted_checks("names", &header)?;
+    if let Some(expr) = &checks {
+        imp = imp.checks(expr);
+    }
+    let imported = imp
+        .generate()
+        .map_err(|e| format!("IMPORT FAILED: names: {e}"))?;
+    let mut s = format!(
+        "#[allow(clippy::all, unused)]\nmod imported {{\n{}}}\n",
+        imported.source
+    );
+    if checks.is_none() {
+        writeln!(s, "#[test]\nfn names_emitted_checks() {{\n    oracle_tests::skip(\"ptx-abi-import names: the emitted NVRTC checks\", {NO_NVRTC_FOR_CHECKS:?});\n}}").unwrap();
+    }
+    Ok(s)
+}
+
+/// `tamper_particle.cuh` imported once per `// tamper:` line, each import's emitted checks
+/// reading the header changed by that line and expected to fail with its message.
+fn tamper_suite(clang: &Clang, path: &Path) -> Result<String, String> {
+    println!("cargo:rerun-if-changed={}", path.display());
+    let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !ptx_abi_finds_nvrtc() {
+        return Err(NO_NVRTC_FOR_CHECKS.to_string());
+    }
+    let mut s = String::new();
+    for (k, line) in header
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// tamper: "))
+        .enumerate()
+    {
+        let bad = || {
+            format!(
+                "IMPORT FAILED: {}: `// tamper: FROM => TO | MESSAGE`",
+                path.display()
+            )
+        };
+        let (change, message) = line.split_once(" | ").ok_or_else(bad)?;
+        let (from, to) = change.split_once(" => ").ok_or_else(bad)?;
+        let (from, to) = (from.replace("\\n", "\n"), to.replace("\\n", "\n"));
+        if !header.contains(&from) {
+            return Err(format!(
+                "IMPORT FAILED: tamper {k}: {from:?} is not in the header"
+            ));
+        }
+        let name = format!("tamper_{k}");
+        let checks =
+            emitted_checks(&name, &header.replacen(&from, &to, 1))?.expect("NVRTC was found above");
+        let imported = Importer::new()
+            .clang(&clang.program)
+            .header_text("tamper_particle.cuh", &header)
+            .checks(checks)
+            .generate()
+            .map_err(|e| format!("IMPORT FAILED: {name}: {e}"))?;
+        let source = imported.source.replace(
+            "    #[test]\n",
+            &format!("    #[test]\n    #[should_panic(expected = {message:?})]\n"),
+        );
+        writeln!(
+            s,
+            "/// `{}` changed to `{}` in the header.\n#[allow(clippy::all, unused)]\nmod {name} {{\n{source}}}\n",
+            from.escape_debug(),
+            to.escape_debug()
+        )
+        .unwrap();
+    }
+    Ok(s)
 }
 
 /// Imports `header` and renders the test of `cases` against `records`.
