@@ -314,6 +314,9 @@ fn suite(
         "#[allow(clippy::all, unused)]\nmod imported {{\n{source}}}\n"
     )
     .unwrap();
+    if let Some(None) = &checks {
+        writeln!(s, "#[test]\nfn {name}_emitted_checks() {{\n    oracle_tests::skip(\"ptx-abi-import {name}: the emitted NVRTC checks\", {NO_NVRTC_FOR_CHECKS:?});\n}}\n").unwrap();
+    }
     writeln!(
         s,
         "#[test]\nfn {name}() {{\n    let mut run = oracle_tests::Run::new({:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.txt\")), include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\"))){};",
@@ -322,9 +325,6 @@ fn suite(
         if checks.is_some() { ".without_engine()" } else { "" }
     )
     .unwrap();
-    if let Some(None) = &checks {
-        writeln!(s, "#[test]\nfn {name}_emitted_checks() {{\n    oracle_tests::skip(\"ptx-abi-import {name}: the emitted NVRTC checks\", {NO_NVRTC_FOR_CHECKS:?});\n}}\n").unwrap();
-    }
     let parts: Vec<_> = values.chunks(50).collect();
     for k in 0..parts.len() {
         writeln!(s, "    part_{k}(&mut run);").unwrap();
