@@ -591,7 +591,7 @@ fn value(model: &mut Model, ty: &Ty, init: &Init) -> Result<String, String> {
                     .iter()
                     .map(|i| value(model, &Ty::Scalar(s), i))
                     .collect();
-                Ok(format!("{}::from([{}])", c.rust, lanes?.join(", ")))
+                Ok(format!("{}::from([{}])", c.rust_path(), lanes?.join(", ")))
             }
             _ => Err(format!("no values of {} here", c.c_name)),
         },

@@ -65,7 +65,7 @@ fn path(model: &Model, from: &[String], to: ItemId) -> String {
 pub fn rust_type(model: &Model, from: &[String], ty: &Ty) -> String {
     match ty {
         Ty::Scalar(s) => s.rust().to_string(),
-        Ty::Cuda(c) => c.rust.to_string(),
+        Ty::Cuda(c) => c.rust_path(),
         Ty::Item(i) => path(model, from, *i),
         Ty::Array(e, n) => format!("[{}; {n}]", rust_type(model, from, e)),
         Ty::Pointer(None) => "::ptx_abi::DevicePtr<::core::ffi::c_void>".to_string(),
