@@ -89,6 +89,12 @@ fn main() {
         .and_then(|clang| tamper_suite(clang, &headers.join("tamper_particle.cuh")));
     write_rust(&out, "tamper", tamper);
 
+    let cxx = clang
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|clang| cxx_suite(clang, &headers.join("cxx_types.cuh")));
+    write_rust(&out, "cxx", cxx);
+
     for (name, prefix) in [("bindgen", "bindgen_"), ("headers", "real_")] {
         let result = clang.as_ref().map_err(Clone::clone).and_then(|clang| {
             let mut files: Vec<PathBuf> = std::fs::read_dir(&headers)
@@ -256,6 +262,46 @@ fn tamper_suite(clang: &Clang, path: &Path) -> Result<String, String> {
             to.escape_debug()
         )
         .unwrap();
+    }
+    Ok(s)
+}
+
+/// `cxx_types.cuh` imported with the importer's stand-ins for CUDA's headers, and one
+/// `check::<T>("C name")` per struct (`tests/cxx.rs`: NVRTC with CUDA's real headers). The
+/// header's `#include`s need CUDA's include directory, so NVRTC cannot compile it through
+/// `nvrtc::assert_matches`, which passes none.
+fn cxx_suite(clang: &Clang, path: &Path) -> Result<String, String> {
+    println!("cargo:rerun-if-changed={}", path.display());
+    let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let Some(include) =
+        ptx_abi_oracle::fetch::cuda_include_dir().filter(|d| d.join("cuda.h").is_file())
+    else {
+        return Err("CUDA headers not found (run `cargo xtask cuda-headers`)".into());
+    };
+    let imported = Importer::new()
+        .clang(&clang.program)
+        .header_text("cxx_types.cuh", &header)
+        .generate()
+        .map_err(|e| format!("IMPORT FAILED: cxx: {e}"))?;
+    let model = &imported.model;
+    let mut s = format!(
+        "const HEADER: &str = {:?};\nconst CUDA_INCLUDE: &str = {:?};\n#[allow(clippy::all, unused)]\nmod imported {{\n{}}}\n",
+        header,
+        include.display().to_string(),
+        imported.source
+    );
+    for &id in &model.emitted {
+        let item = &model.items[id];
+        if item.in_header && matches!(item.kind, ItemKind::Record(_)) {
+            writeln!(
+                s,
+                "\n#[test]\nfn {}_matches_cuda() {{\n    check::<{}>({:?});\n}}",
+                item.name.to_lowercase(),
+                item_path(model, id),
+                item.c_name
+            )
+            .unwrap();
+        }
     }
     Ok(s)
 }
