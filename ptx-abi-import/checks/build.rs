@@ -32,6 +32,9 @@ struct Case {
 
 fn main() {
     for v in [
+        "CUDA_PATH",
+        "CUDA_HOME",
+        "PTX_ABI_CUDA_INCLUDE",
         "PTX_ABI_CLANG",
         "PTX_ABI_NVRTC",
         "PTX_ABI_REQUIRE_ORACLE",
@@ -71,6 +74,27 @@ fn main() {
     }
 
     let headers = manifest.join("headers");
+    println!("cargo:rustc-check-cfg=cfg(ptx_abi_import_names)");
+    let names = clang
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|clang| names_suite(clang, &headers.join("names_cxx.cuh")));
+    if names.is_ok() {
+        println!("cargo:rustc-cfg=ptx_abi_import_names");
+    }
+    write_rust(&out, "names", names);
+    let tamper = clang
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|clang| tamper_suite(clang, &headers.join("tamper_particle.cuh")));
+    write_rust(&out, "tamper", tamper);
+
+    let cxx = clang
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|clang| cxx_suite(clang, &headers.join("cxx_types.cuh")));
+    write_rust(&out, "cxx", cxx);
+
     for (name, prefix) in [("bindgen", "bindgen_"), ("headers", "real_")] {
         let result = clang.as_ref().map_err(Clone::clone).and_then(|clang| {
             let mut files: Vec<PathBuf> = std::fs::read_dir(&headers)
@@ -151,6 +175,137 @@ fn write_suite(out: &Path, name: &str, result: SuiteResult) {
     std::fs::write(out.join(format!("{name}.txt")), data).unwrap();
 }
 
+/// Writes `OUT_DIR/{name}.rs`: the source, or a test that skips (or fails) saying why not.
+fn write_rust(out: &Path, name: &str, result: Result<String, String>) {
+    let rust = match result {
+        Ok(rust) => rust,
+        Err(why) if why.starts_with("IMPORT FAILED") => {
+            format!("#[test]\nfn {name}() {{\n    panic!({why:?});\n}}\n")
+        }
+        Err(why) => format!(
+            "#[test]\nfn {name}() {{\n    oracle_tests::skip(\"ptx-abi-import {name}\", {why:?});\n}}\n"
+        ),
+    };
+    std::fs::write(out.join(format!("{name}.rs")), rust).unwrap();
+}
+
+/// `names_cxx.cuh` imported with its emitted NVRTC checks, in a module `imported` (the test
+/// compares the derived names with the header's by hand).
+fn names_suite(clang: &Clang, path: &Path) -> Result<String, String> {
+    println!("cargo:rerun-if-changed={}", path.display());
+    let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut imp = Importer::new()
+        .clang(&clang.program)
+        .header_text("names_cxx.cuh", &header);
+    let checks = emitted_checks("names", &header)?;
+    if let Some(expr) = &checks {
+        imp = imp.checks(expr);
+    }
+    let imported = imp
+        .generate()
+        .map_err(|e| format!("IMPORT FAILED: names: {e}"))?;
+    let mut s = format!(
+        "#[allow(clippy::all, unused)]\nmod imported {{\n{}}}\n",
+        imported.source
+    );
+    if checks.is_none() {
+        writeln!(s, "#[test]\nfn names_emitted_checks() {{\n    oracle_tests::skip(\"ptx-abi-import names: the emitted NVRTC checks\", {NO_NVRTC_FOR_CHECKS:?});\n}}").unwrap();
+    }
+    Ok(s)
+}
+
+/// `tamper_particle.cuh` imported once per `// tamper:` line, each import's emitted checks
+/// reading the header changed by that line and expected to fail with its message.
+fn tamper_suite(clang: &Clang, path: &Path) -> Result<String, String> {
+    println!("cargo:rerun-if-changed={}", path.display());
+    let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !ptx_abi_finds_nvrtc() {
+        return Err(NO_NVRTC_FOR_CHECKS.to_string());
+    }
+    let mut s = String::new();
+    for (k, line) in header
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("// tamper: "))
+        .enumerate()
+    {
+        let bad = || {
+            format!(
+                "IMPORT FAILED: {}: `// tamper: FROM => TO | MESSAGE`",
+                path.display()
+            )
+        };
+        let (change, message) = line.split_once(" | ").ok_or_else(bad)?;
+        let (from, to) = change.split_once(" => ").ok_or_else(bad)?;
+        let (from, to) = (from.replace("\\n", "\n"), to.replace("\\n", "\n"));
+        if !header.contains(&from) {
+            return Err(format!(
+                "IMPORT FAILED: tamper {k}: {from:?} is not in the header"
+            ));
+        }
+        let name = format!("tamper_{k}");
+        let checks =
+            emitted_checks(&name, &header.replacen(&from, &to, 1))?.expect("NVRTC was found above");
+        let imported = Importer::new()
+            .clang(&clang.program)
+            .header_text("tamper_particle.cuh", &header)
+            .checks(checks)
+            .generate()
+            .map_err(|e| format!("IMPORT FAILED: {name}: {e}"))?;
+        let source = imported.source.replace(
+            "    #[test]\n",
+            &format!("    #[test]\n    #[should_panic(expected = {message:?})]\n"),
+        );
+        writeln!(
+            s,
+            "/// `{}` changed to `{}` in the header.\n#[allow(clippy::all, unused)]\nmod {name} {{\n{source}}}\n",
+            from.escape_debug(),
+            to.escape_debug()
+        )
+        .unwrap();
+    }
+    Ok(s)
+}
+
+/// `cxx_types.cuh` imported with the importer's stand-ins for CUDA's headers, and one
+/// `check::<T>("C name")` per struct (`tests/cxx.rs`: NVRTC with CUDA's real headers). The
+/// header's `#include`s need CUDA's include directory, so NVRTC cannot compile it through
+/// `nvrtc::assert_matches`, which passes none.
+fn cxx_suite(clang: &Clang, path: &Path) -> Result<String, String> {
+    println!("cargo:rerun-if-changed={}", path.display());
+    let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let Some(include) =
+        ptx_abi_oracle::fetch::cuda_include_dir().filter(|d| d.join("cuda.h").is_file())
+    else {
+        return Err("CUDA headers not found (run `cargo xtask cuda-headers`)".into());
+    };
+    let imported = Importer::new()
+        .clang(&clang.program)
+        .header_text("cxx_types.cuh", &header)
+        .generate()
+        .map_err(|e| format!("IMPORT FAILED: cxx: {e}"))?;
+    let model = &imported.model;
+    let mut s = format!(
+        "const HEADER: &str = {:?};\nconst CUDA_INCLUDE: &str = {:?};\n#[allow(clippy::all, unused)]\nmod imported {{\n{}}}\n",
+        header,
+        include.display().to_string(),
+        imported.source
+    );
+    for &id in &model.emitted {
+        let item = &model.items[id];
+        if item.in_header && matches!(item.kind, ItemKind::Record(_)) {
+            writeln!(
+                s,
+                "\n#[test]\nfn {}_matches_cuda() {{\n    check::<{}>({:?});\n}}",
+                item.name.to_lowercase(),
+                item_path(model, id),
+                item.c_name
+            )
+            .unwrap();
+        }
+    }
+    Ok(s)
+}
+
 /// Imports `header` and renders the test of `cases` against `records`.
 fn suite(
     clang: &Clang,
@@ -164,8 +319,15 @@ fn suite(
         .header_text(&format!("{name}.cuh"), header)
         .generate()
         .map_err(|e| format!("IMPORT FAILED: {name}: {e}"))?;
+    // The suites of real and bindgen headers also carry the importer's own NVRTC checks
+    // (`Importer::checks`), compiled as emitted, against the header text in `OUT_DIR`.
+    let checks = if name.starts_with("corpus") {
+        None
+    } else {
+        Some(emitted_checks(name, header)?)
+    };
     let mut model = imported.model;
-    let mut checks = Vec::new();
+    let mut values = Vec::new();
     for c in cases {
         let id = model
             .find(&c.top)
@@ -174,9 +336,13 @@ fn suite(
             .map_err(|e| format!("IMPORT FAILED: case {}: initializer: {e}", c.key))?;
         let value = value(&mut model, &Ty::Item(id), &init)
             .map_err(|e| format!("IMPORT FAILED: case {}: value: {e}", c.key))?;
-        checks.push((c.key.clone(), value));
+        values.push((c.key.clone(), value));
     }
-    let mut source = ptx_abi_import::emit::emit(&model, &EmitOptions::default());
+    let opts = EmitOptions {
+        checks: checks.clone().flatten(),
+        ..EmitOptions::default()
+    };
+    let mut source = ptx_abi_import::emit::emit(&model, &opts);
     for c in cases {
         let ns = c.top.rsplit_once("::").map_or("", |(ns, _)| ns);
         let mark = format!("/// C++ `namespace {ns}`.");
@@ -194,13 +360,18 @@ fn suite(
         "#[allow(clippy::all, unused)]\nmod imported {{\n{source}}}\n"
     )
     .unwrap();
+    if let Some(None) = &checks {
+        writeln!(s, "#[test]\nfn {name}_emitted_checks() {{\n    oracle_tests::skip(\"ptx-abi-import {name}: the emitted NVRTC checks\", {NO_NVRTC_FOR_CHECKS:?});\n}}\n").unwrap();
+    }
     writeln!(
         s,
-        "#[test]\nfn {name}() {{\n    let mut run = oracle_tests::Run::new({:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.txt\")), include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\")));",
-        format!("{name} (imported by ptx-abi-import)")
+        "#[test]\nfn {name}() {{\n    let mut run = oracle_tests::Run::new({:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.txt\")), include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\"))){};",
+        format!("{name} (imported by ptx-abi-import)"),
+        // Only the corpus's cases are also made by its generator.
+        if checks.is_some() { ".without_engine()" } else { "" }
     )
     .unwrap();
-    let parts: Vec<_> = checks.chunks(50).collect();
+    let parts: Vec<_> = values.chunks(50).collect();
     for k in 0..parts.len() {
         writeln!(s, "    part_{k}(&mut run);").unwrap();
     }
@@ -213,6 +384,34 @@ fn suite(
         s.push_str("}\n");
     }
     Ok((s, data))
+}
+
+/// Why the emitted checks are skipped.
+const NO_NVRTC_FOR_CHECKS: &str =
+    "ptx_abi::nvrtc finds no NVRTC (set PTX_ABI_NVRTC=$(cargo xtask nvrtc))";
+
+/// Whether `ptx_abi::nvrtc` will find NVRTC when the tests run (the places it looks, less the
+/// library search path): the emitted `assert_matches` panic without it, so they are compiled
+/// only then.
+fn ptx_abi_finds_nvrtc() -> bool {
+    if let Some(p) = std::env::var_os("PTX_ABI_NVRTC").filter(|p| !p.is_empty()) {
+        return Path::new(&p).is_file();
+    }
+    ["CUDA_PATH", "CUDA_HOME"]
+        .iter()
+        .filter_map(|v| std::env::var_os(v).filter(|p| !p.is_empty()))
+        .map(PathBuf::from)
+        .chain([PathBuf::from("/usr/local/cuda")])
+        .any(|d| d.join("lib64/libnvrtc.so.12").is_file())
+}
+
+/// Writes `header` to `OUT_DIR/{name}.cuh` and returns the expression the emitted checks read
+/// it with, or `None` when ptx-abi will not find NVRTC to run them.
+fn emitted_checks(name: &str, header: &str) -> Result<Option<String>, String> {
+    let out = PathBuf::from(std::env::var("OUT_DIR").unwrap());
+    std::fs::write(out.join(format!("{name}.cuh")), header).map_err(|e| e.to_string())?;
+    Ok(ptx_abi_finds_nvrtc()
+        .then(|| format!("include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.cuh\"))")))
 }
 
 /// NVRTC's answers for `cases` of `header`: size, alignment, the offset of every ordinary named
@@ -438,7 +637,7 @@ fn value(model: &mut Model, ty: &Ty, init: &Init) -> Result<String, String> {
                     .iter()
                     .map(|i| value(model, &Ty::Scalar(s), i))
                     .collect();
-                Ok(format!("{}::from([{}])", c.rust, lanes?.join(", ")))
+                Ok(format!("{}::from([{}])", c.rust_path(), lanes?.join(", ")))
             }
             _ => Err(format!("no values of {} here", c.c_name)),
         },

@@ -819,10 +819,7 @@ impl Reader {
                     None if m.bits.is_some() => format!("_u{k}"),
                     None => format!("anon{k}"),
                 };
-                let c_member = m
-                    .name
-                    .clone()
-                    .filter(|n| rust.trim_start_matches("r#") != n);
+                let c_member = m.name.clone().filter(|n| rust != *n);
                 members.push(Member {
                     name: rust,
                     c_name: c_member,

@@ -5,13 +5,18 @@
 //! headers declare are defined by [`prelude`] from this table, with the sizes and alignments of
 //! CUDA's `vector_types.h`, `cuda_fp16.h`, `cuda_bf16.h`, `cuda_fp8.h`, `cuda_fp4.h` and
 //! `cuda.h`. A member of one of these types becomes the Rust type of its row.
+//!
+//! The Rust names of CUDA's C++ types (`double4`, `__half2`, fp8, `CUtensorMap`, …) are read
+//! from ptx-abi's own table, [`ptx_abi_core::CUDA_TYPES`], at compile time: a row here that
+//! names a type the table lacks does not compile.
 
 use std::fmt::Write as _;
 
 /// How the prelude defines a CUDA type for clang.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CDef {
-    /// A vector type: `struct __align__(align) name { elem x, y, …; }` (§1.2).
+    /// A vector type: `struct __align__(align) name { elem x, y, …; }` (§1.2, and CUDA's
+    /// 3- and 4-lane vectors of 8-byte elements, which are structs).
     Vector {
         /// C element type.
         elem: &'static str,
@@ -31,13 +36,13 @@ pub enum CDef {
     Typedef(&'static str),
 }
 
-/// Whether the Rust type exists in this version of ptx-abi.
+/// Where the Rust type of a row comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Availability {
-    /// Exists in `ptx_abi` today.
+    /// A §1.2 vector of `ptx_abi` (`Float4`, `Int2`, …).
     Today,
-    /// One of the C++ types of issue 14 (CUDA's `double4`, `__half2`, fp8, …): the path is
-    /// the one that issue adds to the crate root of `ptx_abi`.
+    /// One of CUDA's C++ types in [`ptx_abi_core::CUDA_TYPES`] (issue 14); the name is that
+    /// table's.
     CxxTypes,
     /// `half::f16`: needs the `half` crate and ptx-abi's feature `half`.
     HalfFeature,
@@ -48,19 +53,57 @@ pub enum Availability {
 pub struct CudaType {
     /// CUDA's name (`float4`, `__half`, `CUtensorMap`).
     pub c_name: &'static str,
-    /// The Rust type (an absolute path).
+    /// The Rust type: a name in `ptx_abi` (`Float4`, `Double4`), or for
+    /// [`Availability::HalfFeature`] an absolute path (`::half::f16`); see
+    /// [`CudaType::rust_path`].
     pub rust: &'static str,
     /// The C definition given to clang.
     pub def: CDef,
-    /// Whether `rust` exists today.
+    /// Where `rust` comes from.
     pub availability: Availability,
+}
+
+impl CudaType {
+    /// The Rust type as an absolute path (`::ptx_abi::Double4`, `::half::f16`).
+    pub fn rust_path(&self) -> String {
+        match self.availability {
+            Availability::HalfFeature => self.rust.to_string(),
+            _ => format!("::ptx_abi::{}", self.rust),
+        }
+    }
+}
+
+/// The row of `c_name` in [`ptx_abi_core::CUDA_TYPES`] (a compile error when there is none).
+const fn core_row(c_name: &str) -> &'static ptx_abi_core::CudaType {
+    let rows = ptx_abi_core::CUDA_TYPES;
+    let want = c_name.as_bytes();
+    let mut k = 0;
+    while k < rows.len() {
+        let have = rows[k].c_name.as_bytes();
+        if have.len() == want.len() {
+            let mut i = 0;
+            while i < want.len() && have[i] == want[i] {
+                i += 1;
+            }
+            if i == want.len() {
+                return &rows[k];
+            }
+        }
+        k += 1;
+    }
+    panic!("a CUDA type of the importer's table is not in ptx_abi_core::CUDA_TYPES");
+}
+
+/// The Rust name ptx-abi gives CUDA's C++ type `c_name`.
+const fn core_rust(c_name: &str) -> &'static str {
+    core_row(c_name).rust
 }
 
 macro_rules! vectors {
     ($($stem:literal $rust:literal $elem:literal $size:literal [$($n:literal $avail:ident),*];)*) => {
         &[$($(CudaType {
             c_name: concat!($stem, $n),
-            rust: concat!("::ptx_abi::", $rust, $n),
+            rust: vectors!(@rust $avail, concat!($stem, $n), concat!($rust, $n)),
             def: CDef::Vector {
                 elem: $elem,
                 lanes: $n,
@@ -71,6 +114,8 @@ macro_rules! vectors {
             availability: Availability::$avail,
         },)*)*]
     };
+    (@rust Today, $c:expr, $rust:expr) => { $rust };
+    (@rust CxxTypes, $c:expr, $rust:expr) => { core_rust($c) };
 }
 
 /// CUDA's vector types (`vector_types.h`; §1.2 for the shapes PTX has).
@@ -93,7 +138,7 @@ pub const VECTORS: &[CudaType] = vectors! {
 pub const OTHERS: &[CudaType] = &[
     CudaType {
         c_name: "double4_16a",
-        rust: "::ptx_abi::Double4A16",
+        rust: core_rust("double4_16a"),
         def: CDef::Vector {
             elem: "double",
             lanes: 4,
@@ -103,7 +148,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "double4_32a",
-        rust: "::ptx_abi::Double4A32",
+        rust: core_rust("double4_32a"),
         def: CDef::Vector {
             elem: "double",
             lanes: 4,
@@ -128,7 +173,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "__half2",
-        rust: "::ptx_abi::Half2",
+        rust: core_rust("__half2"),
         def: CDef::Storage {
             storage: "__half x, y",
             align: 4,
@@ -137,13 +182,13 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "half2",
-        rust: "::ptx_abi::Half2",
+        rust: core_rust("__half2"),
         def: CDef::Typedef("__half2"),
         availability: Availability::CxxTypes,
     },
     CudaType {
         c_name: "__nv_bfloat16",
-        rust: "::ptx_abi::Bf16",
+        rust: core_rust("__nv_bfloat16"),
         def: CDef::Storage {
             storage: "unsigned short __x",
             align: 2,
@@ -152,13 +197,13 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "nv_bfloat16",
-        rust: "::ptx_abi::Bf16",
+        rust: core_rust("__nv_bfloat16"),
         def: CDef::Typedef("__nv_bfloat16"),
         availability: Availability::CxxTypes,
     },
     CudaType {
         c_name: "__nv_bfloat162",
-        rust: "::ptx_abi::Bf16x2",
+        rust: core_rust("__nv_bfloat162"),
         def: CDef::Storage {
             storage: "__nv_bfloat16 x, y",
             align: 4,
@@ -167,13 +212,13 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "nv_bfloat162",
-        rust: "::ptx_abi::Bf16x2",
+        rust: core_rust("__nv_bfloat162"),
         def: CDef::Typedef("__nv_bfloat162"),
         availability: Availability::CxxTypes,
     },
     CudaType {
         c_name: "__nv_fp8_e4m3",
-        rust: "::ptx_abi::Fp8E4M3",
+        rust: core_rust("__nv_fp8_e4m3"),
         def: CDef::Storage {
             storage: "unsigned char __x",
             align: 1,
@@ -182,7 +227,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "__nv_fp8_e5m2",
-        rust: "::ptx_abi::Fp8E5M2",
+        rust: core_rust("__nv_fp8_e5m2"),
         def: CDef::Storage {
             storage: "unsigned char __x",
             align: 1,
@@ -191,7 +236,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "__nv_fp8x2_e4m3",
-        rust: "::ptx_abi::Fp8x2E4M3",
+        rust: core_rust("__nv_fp8x2_e4m3"),
         def: CDef::Storage {
             storage: "unsigned short __x",
             align: 2,
@@ -200,7 +245,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "__nv_fp8x2_e5m2",
-        rust: "::ptx_abi::Fp8x2E5M2",
+        rust: core_rust("__nv_fp8x2_e5m2"),
         def: CDef::Storage {
             storage: "unsigned short __x",
             align: 2,
@@ -209,7 +254,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "__nv_fp8x4_e4m3",
-        rust: "::ptx_abi::Fp8x4E4M3",
+        rust: core_rust("__nv_fp8x4_e4m3"),
         def: CDef::Storage {
             storage: "unsigned int __x",
             align: 4,
@@ -218,7 +263,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "__nv_fp8x4_e5m2",
-        rust: "::ptx_abi::Fp8x4E5M2",
+        rust: core_rust("__nv_fp8x4_e5m2"),
         def: CDef::Storage {
             storage: "unsigned int __x",
             align: 4,
@@ -227,7 +272,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "__nv_fp4x2_e2m1",
-        rust: "::ptx_abi::Fp4x2E2M1",
+        rust: core_rust("__nv_fp4x2_e2m1"),
         def: CDef::Storage {
             storage: "unsigned char __x",
             align: 1,
@@ -236,7 +281,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "CUtensorMap",
-        rust: "::ptx_abi::TensorMap",
+        rust: core_rust("CUtensorMap"),
         def: CDef::Storage {
             storage: "unsigned long long opaque[16]",
             align: 64,
@@ -293,4 +338,53 @@ pub fn prelude() -> String {
     }
     s.push_str("typedef struct dim3_ { unsigned int x, y, z; } dim3;\n");
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stand-in definitions clang gets agree with ptx-abi's table (whose sizes and
+    /// alignments the oracle tests compare with NVRTC's) in alignment, and for vectors in size.
+    #[test]
+    fn stand_ins_have_the_alignment_of_ptx_abis_cuda_types() {
+        let mut n = 0;
+        for t in VECTORS.iter().chain(OTHERS) {
+            if t.availability != Availability::CxxTypes {
+                continue;
+            }
+            let target = match t.def {
+                CDef::Typedef(target) => lookup(target).unwrap(),
+                _ => t,
+            };
+            let core = ptx_abi_core::CUDA_TYPES
+                .iter()
+                .find(|c| c.rust == t.rust)
+                .unwrap_or_else(|| panic!("{} is not in CUDA_TYPES", t.rust));
+            match target.def {
+                CDef::Vector { elem, lanes, align } => {
+                    let e = if elem == "double" || elem.contains("long") {
+                        8
+                    } else {
+                        4
+                    };
+                    let size = (e * lanes as usize).div_ceil(align as usize) * align as usize;
+                    assert_eq!(
+                        (size, align as usize),
+                        (core.size, core.align),
+                        "{}",
+                        t.c_name
+                    );
+                }
+                CDef::Storage { align, .. } => {
+                    assert_eq!(align as usize, core.align, "{}", t.c_name)
+                }
+                CDef::Typedef(_) => unreachable!("a typedef of a typedef"),
+            }
+            n += 1;
+        }
+        // double3/4, (u)long3/4, (u)longlong3/4 (10), double4_16a/32a, __half2, half2,
+        // bf16 (4), fp8 (6), fp4, CUtensorMap.
+        assert_eq!(n, 26);
+    }
 }

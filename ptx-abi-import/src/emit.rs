@@ -4,13 +4,17 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::model::{Item, ItemId, ItemKind, Model, Ty};
+use crate::model::{Item, ItemId, ItemKind, Member, Model, Ty};
 
 /// What the generated source contains besides the definitions.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct EmitOptions {
     /// Emit `#[ptx(c_name = "…")]` on types and members whose Rust name differs from the C
-    /// one (nested, namespaced and anonymous types, renamed members).
+    /// one (on by default): nested types (`Outer_Inner` is C's `Inner`), Rust keywords
+    /// (`r#type`), renamed members (`self_`). The derived `TypeDesc` names are then the
+    /// header's, so `cuda_header`, the NVRTC checks and C++ names agree with it. A type in a
+    /// namespace carries its own identifier (`ns::T` is `T`, the derive's rule for C++ scoped
+    /// names); the checks name it qualified.
     pub c_names: bool,
     /// A Rust expression giving the header text (`include_str!("../kernels/particle.cuh")`):
     /// emits a `#[cfg(test)]` module with one `ptx_abi::nvrtc::assert_matches` test per
@@ -18,6 +22,22 @@ pub struct EmitOptions {
     pub checks: Option<String>,
     /// Where the headers came from, for the file's first comment.
     pub sources: Vec<String>,
+}
+
+impl Default for EmitOptions {
+    fn default() -> Self {
+        EmitOptions {
+            c_names: true,
+            checks: None,
+            sources: Vec::new(),
+        }
+    }
+}
+
+/// The identifier a C++ declaration is declared with: the last component of its qualified
+/// name (`ns::Outer::Inner` → `Inner`), which is what `#[ptx(c_name)]` takes.
+pub fn c_identifier(c_name: &str) -> &str {
+    c_name.rsplit("::").next().unwrap_or(c_name)
 }
 
 const DERIVE: &str = "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq)]";
@@ -45,7 +65,7 @@ fn path(model: &Model, from: &[String], to: ItemId) -> String {
 pub fn rust_type(model: &Model, from: &[String], ty: &Ty) -> String {
     match ty {
         Ty::Scalar(s) => s.rust().to_string(),
-        Ty::Cuda(c) => c.rust.to_string(),
+        Ty::Cuda(c) => c.rust_path(),
         Ty::Item(i) => path(model, from, *i),
         Ty::Array(e, n) => format!("[{}; {n}]", rust_type(model, from, e)),
         Ty::Pointer(None) => "::ptx_abi::DevicePtr<::core::ffi::c_void>".to_string(),
@@ -62,8 +82,9 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions) -> String {
     let mut s = String::new();
     let from = &item.module;
     let type_c_name = |s: &mut String| {
-        if opts.c_names && !item.anonymous && item.c_name != item.name.trim_start_matches("r#") {
-            writeln!(s, "#[ptx(c_name = {:?})]", item.c_name).unwrap();
+        let c = c_identifier(&item.c_name);
+        if opts.c_names && !item.anonymous && c != item.name {
+            writeln!(s, "#[ptx(c_name = {c:?})]").unwrap();
         }
     };
     match &item.kind {
@@ -203,7 +224,7 @@ pub fn emit(model: &Model, opts: &EmitOptions) -> String {
     }
     write_module(model, &modules, &[], opts, &mut s, 0);
     if let Some(header) = &opts.checks {
-        s.push_str(&checks(model, header));
+        s.push_str(&checks(model, header, opts));
     }
     s
 }
@@ -240,29 +261,103 @@ fn write_module(
     }
 }
 
-/// The `#[cfg(test)]` module checking every imported struct and union against the header with
-/// NVRTC (`ptx_abi::nvrtc::assert_matches`, feature `nvrtc` of ptx-abi).
-fn checks(model: &Model, header: &str) -> String {
+/// The name a member has in the derived `TypeDesc`: its C name where `c_name` is emitted,
+/// else the Rust name without `r#` (as the derive names it).
+fn desc_member_name(m: &Member, opts: &EmitOptions) -> String {
+    match (&m.c_name, opts.c_names) {
+        (Some(c), true) => c.clone(),
+        _ => m.name.trim_start_matches("r#").to_string(),
+    }
+}
+
+/// The member paths (as `ptx_abi::CTypeCheck` spells them: `a.b`, `cells[0].x`) of every
+/// member of `ty` that C declares anonymous (an unnamed struct or union member), which the
+/// check maps to `""`.
+fn anonymous_paths(
+    model: &Model,
+    ty: &Ty,
+    prefix: &str,
+    opts: &EmitOptions,
+    out: &mut Vec<String>,
+) {
+    match ty {
+        Ty::Array(e, _) => anonymous_paths(model, e, &format!("{prefix}[0]"), opts, out),
+        Ty::Item(i) => match &model.items[*i].kind {
+            ItemKind::Alias(t) => anonymous_paths(model, t, prefix, opts, out),
+            ItemKind::Record(r) => {
+                for m in r.members.iter().filter(|m| m.bits.is_none()) {
+                    let name = desc_member_name(m, opts);
+                    let path = if prefix.is_empty() {
+                        name
+                    } else {
+                        format!("{prefix}.{name}")
+                    };
+                    if m.anonymous {
+                        out.push(path.clone());
+                    }
+                    anonymous_paths(model, &m.ty, &path, opts, out);
+                }
+            }
+            _ => {}
+        },
+        _ => {}
+    }
+}
+
+/// The `#[cfg(test)]` module checking every imported struct, union and enum against the header
+/// with NVRTC (`ptx_abi::nvrtc::assert_matches`, feature `nvrtc` of ptx-abi), under the C++
+/// qualified name (`ns::Particle`); C's anonymous members are mapped to `""`
+/// (`assert_matches_mapped`).
+fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
     let mut s = String::from(
-        "/// Each imported type against its C declaration, compiled by NVRTC.\n#[cfg(test)]\nmod ptx_abi_import_checks {\n",
+        "/// Each imported type against its C declaration, compiled by NVRTC.\n#[cfg(test)]\n",
     );
+    writeln!(s, "{ALLOW}\nmod ptx_abi_import_checks {{").unwrap();
     writeln!(s, "    const HEADER: &str = {header};").unwrap();
+    let mut names: Vec<String> = Vec::new();
     for &id in &model.emitted {
         let item = &model.items[id];
-        if item.anonymous || !item.in_header || !matches!(item.kind, ItemKind::Record(_)) {
+        if item.anonymous
+            || !item.in_header
+            || !matches!(item.kind, ItemKind::Record(_) | ItemKind::Enum(_))
+        {
             continue;
         }
-        let test = format!(
-            "{}{}",
-            item.module.join("_"),
-            item.name.trim_start_matches("r#")
-        );
+        let mut test: String = item
+            .module
+            .iter()
+            .chain([&item.name])
+            .map(|n| n.trim_start_matches("r#"))
+            .collect::<Vec<_>>()
+            .join("_")
+            .to_lowercase();
+        if names.contains(&test) {
+            let mut k = 2;
+            while names.contains(&format!("{test}_{k}")) {
+                k += 1;
+            }
+            test = format!("{test}_{k}");
+        }
+        names.push(test.clone());
+        let mut anon = Vec::new();
+        anonymous_paths(model, &Ty::Item(id), "", opts, &mut anon);
+        let ty = path(model, &["ptx_abi_import_checks".to_string()], id);
+        let call = if anon.is_empty() {
+            format!(
+                "::ptx_abi::nvrtc::assert_matches::<{ty}>(HEADER, {:?})",
+                item.c_name
+            )
+        } else {
+            let map: Vec<String> = anon.iter().map(|p| format!("({p:?}, \"\")")).collect();
+            format!(
+                "::ptx_abi::nvrtc::assert_matches_mapped::<{ty}>(HEADER, {:?}, &[{}])",
+                item.c_name,
+                map.join(", ")
+            )
+        };
         writeln!(
             s,
-            "\n    #[test]\n    fn {}_matches_the_header() {{\n        ::ptx_abi::nvrtc::assert_matches::<{}>(HEADER, {:?});\n    }}",
-            test.to_lowercase(),
-            path(model, &["ptx_abi_import_checks".to_string()], id),
-            item.c_name
+            "\n    #[test]\n    fn {test}_matches_the_header() {{\n        {call};\n    }}"
         )
         .unwrap();
     }

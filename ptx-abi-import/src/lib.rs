@@ -151,16 +151,19 @@ impl Importer {
         self
     }
 
-    /// Emits `#[ptx(c_name = "…")]` where a Rust name differs from the C one (needs a ptx-abi
-    /// with `c_name`, issue 13).
+    /// Whether to emit `#[ptx(c_name = "…")]` where a Rust name differs from the C one (on by
+    /// default; see [`EmitOptions::c_names`]). Without it, derived names are the Rust ones.
     pub fn c_names(mut self, yes: bool) -> Importer {
         self.emit.c_names = yes;
         self
     }
 
-    /// Emits a `#[cfg(test)]` module checking every imported type against the header with
-    /// `ptx_abi::nvrtc::assert_matches` (issue 13); `header_expr` is a Rust expression for the
-    /// header's text, such as `include_str!("../kernels/particle.cuh")`.
+    /// Emits a `#[cfg(test)]` module checking every imported struct, union and enum against
+    /// the header with `ptx_abi::nvrtc::assert_matches` (`assert_matches_mapped` where C has
+    /// anonymous members; ptx-abi's feature `nvrtc`); `header_expr` is a Rust expression for
+    /// the header's text, such as `include_str!("../kernels/particle.cuh")`. NVRTC compiles
+    /// that text alone: a header that includes CUDA's library headers (`cuda_fp16.h`, …)
+    /// needs a check with include paths instead (`ptx_abi::CTypeCheck`).
     pub fn checks(mut self, header_expr: impl Into<String>) -> Importer {
         self.emit.checks = Some(header_expr.into());
         self

@@ -15,7 +15,8 @@ options:
   -I DIR, -D DEF     passed to clang; --clang-arg ARG passes any argument
   --clang PATH       the clang (or zig) to use (also: $PTX_ABI_CLANG)
   --fetch-clang      fetch clang 22 (PyPI wheel `ziglang`) if no clang is found
-  --c-names          emit #[ptx(c_name = \"...\")] where Rust and C names differ
+  --no-c-names       do not emit #[ptx(c_name = \"...\")] where Rust and C names
+                     differ (emitted by default)
   --checks EXPR      emit NVRTC checks against the header, EXPR being its text
                      (e.g. 'include_str!(\"../kernels/particle.cuh\")')
 ";
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
             "--clang" => importer.clang(value("--clang")),
             "--fetch-clang" => importer.fetch_clang(true),
             "--c-names" => importer.c_names(true),
+            "--no-c-names" => importer.c_names(false),
             "--checks" => importer.checks(value("--checks")),
             s if s.starts_with("-I") || s.starts_with("-D") || s.starts_with("-std=") => {
                 importer.clang_arg(s)

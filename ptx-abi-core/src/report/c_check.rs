@@ -245,6 +245,11 @@ impl Walk<'_> {
                 continue;
             }
             match m.ty.kind {
+                // CUDA's own types (`__nv_bfloat16`, `CUtensorMap`, …) are checked as members
+                // (offset, size) but not inside: their members are CUDA's private storage
+                // (`__nv_bfloat16::__x` is inaccessible to other code).
+                TypeKind::Aggregate { .. }
+                    if crate::types::cuda::cuda_type(m.ty.name).is_some() => {}
                 TypeKind::Aggregate { .. } => self.aggregate(m.ty, offset, &rust, &c)?,
                 TypeKind::Array { .. } => {
                     let (mut elem, mut rust_e, mut c_e) = (m.ty, rust.clone(), c.clone());

@@ -1,7 +1,15 @@
 // A shared header as a CUDA team has it: the kernel and the host agree on these types.
 #pragma once
+#ifdef __CUDACC_RTC__
+// NVRTC (the emitted checks) has CUDA's vector types built in but no C library headers.
+typedef unsigned char uint8_t;
+typedef int int32_t;
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+#else
 #include <cuda_runtime.h>
 #include <stdint.h>
+#endif
 
 namespace sim {
 

@@ -1,0 +1,42 @@
+//! CUDA's C++ types (`double4`, `long3`, `__half2`, bf16, fp8, fp4, `CUtensorMap`) imported
+//! as ptx-abi's (`ptx_abi::CUDA_TYPES`), and every struct of `headers/cxx_types.cuh` checked
+//! by NVRTC against CUDA 12.9's own headers: size, alignment, every member's offset and size
+//! (see `build.rs`). Skips without clang, CUDA's headers or NVRTC; fails without them under
+//! `PTX_ABI_REQUIRE_ORACLE=1`.
+#![allow(clippy::all)]
+include!(concat!(env!("OUT_DIR"), "/cxx.rs"));
+
+/// Checks `T` against the C type `c_type` of the header, compiled by NVRTC with CUDA's
+/// include directory (and the two C headers `cuda.h` needs that NVRTC lacks).
+#[allow(dead_code)]
+fn check<T: ptx_abi::PtxAbi>(c_type: &str) {
+    use ptx_abi::nvrtc::{Nvrtc, NvrtcError, CHECK_OPTIONS};
+    let nvrtc = match Nvrtc::locate() {
+        Ok(n) => n,
+        Err(e @ NvrtcError::NotFound { .. }) => {
+            return oracle_tests::skip("ptx-abi-import cxx", &e.to_string())
+        }
+        Err(e) => panic!("{e}"),
+    };
+    let stubs = std::env::temp_dir().join(format!("ptx-abi-import-cxx-{}", std::process::id()));
+    std::fs::create_dir_all(&stubs).unwrap();
+    std::fs::write(stubs.join("stdlib.h"), "#pragma once\n").unwrap();
+    std::fs::write(
+        stubs.join("stdint.h"),
+        "#pragma once\ntypedef unsigned int uint32_t; typedef unsigned long long uint64_t;\n\
+         typedef int int32_t; typedef long long int64_t; typedef unsigned long long uintptr_t;\n",
+    )
+    .unwrap();
+    let check = ptx_abi::CTypeCheck::new(T::TYPE, c_type, &[]).unwrap();
+    let source = format!("{HEADER}\n{}", check.source());
+    let include = format!("-I{CUDA_INCLUDE}");
+    let stub_include = format!("-I{}", stubs.display());
+    let mut options: Vec<&str> = CHECK_OPTIONS.to_vec();
+    options.extend([include.as_str(), stub_include.as_str()]);
+    let ptx = nvrtc
+        .compile(&source, &options)
+        .unwrap_or_else(|e| panic!("NVRTC rejects {c_type}'s check: {e}"));
+    if let Err(m) = check.compare(&ptx) {
+        panic!("{m}");
+    }
+}
