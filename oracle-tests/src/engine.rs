@@ -131,7 +131,7 @@ impl Descs<'_> {
     pub fn ty(&self, ty: &Ty) -> &'static TypeDesc {
         match ty {
             Ty::Scalar(s) => leak(TypeDesc::scalar(s.rust_name(), scalar(*s))),
-            Ty::Pointer => <ptx_abi::DevicePtr<u8> as PtxAbi>::TYPE,
+            Ty::Pointer => <ptx_abi::DevicePtr<i8> as PtxAbi>::TYPE,
             Ty::Vector { elem, lanes } => leak(TypeDesc {
                 name: vector_name(scalar(*elem), *lanes as usize),
                 kind: TypeKind::Vector {

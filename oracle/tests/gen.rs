@@ -543,7 +543,7 @@ pub struct S {
     #[ptx(bits = 20)] pub m1: u32,
     pub _u2: ::ptx_abi::Pad<i64, 0>,
     pub m3: [[i32; 3]; 1],
-    pub m4: ::ptx_abi::DevicePtr<u8>,
+    pub m4: ::ptx_abi::DevicePtr<i8>,
     pub m5: ::ptx_abi::Float2,
     pub m6: U,
     #[ptx(bits = 1)] pub m7: bool,

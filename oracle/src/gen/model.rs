@@ -174,7 +174,7 @@ impl Scalar {
 pub enum Ty {
     /// A fundamental type.
     Scalar(Scalar),
-    /// A generic-address pointer (8 bytes): `char*` in CUDA, `::ptx_abi::DevicePtr<u8>` in Rust.
+    /// A generic-address pointer (8 bytes): `char*` in CUDA, `::ptx_abi::DevicePtr<i8>` in Rust (plain `char` is signed on NVPTX).
     Pointer,
     /// A CUDA built-in vector such as `float4`: `elem` is never `Bool`; `lanes` is `1..=4` for
     /// elements of at most 4 bytes and `1..=2` for 8-byte elements.
