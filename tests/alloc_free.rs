@@ -71,7 +71,7 @@ fn kernel_launch_allocates_nothing() {
     let args = step_args();
     assert_eq!(allocations(|| KernelLaunch::new(&args).unwrap()), 0);
     let mut launch = KernelLaunch::new(&args).unwrap();
-    assert_eq!(allocations(|| launch.extra().as_mut_ptr()), 0);
+    assert_eq!(allocations(|| launch.extra().unwrap().as_mut_ptr()), 0);
     assert_eq!(allocations(|| launch.kernel_params().as_mut_ptr()), 0);
     assert_eq!(allocations(|| launch.buffer().len()), 0);
     let image = <StepArgs as ptx_abi::KernelParams>::Image::new(&args).unwrap();

@@ -2,10 +2,12 @@
 //! and a generator of random aggregate definitions. Not published.
 
 pub mod clang;
+pub mod cuobjdump;
 pub mod fetch;
 pub mod gen;
 pub mod nvrtc;
 pub mod probe;
 pub mod ptx;
 pub mod ptxas;
+pub mod require;
 pub mod suite;

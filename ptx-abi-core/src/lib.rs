@@ -57,8 +57,8 @@ pub use layout::{layout_of, try_layout_of, BitRange, Layout, LayoutError, Placem
 #[cfg(feature = "alloc")]
 pub use params::{check_entry, entry_signature, func_signature, param_decl, param_decl_with};
 pub use params::{
-    KernelLaunch, KernelParams, ParamSpace, ParamType, Spelling, PARAM_LIMIT,
-    PARAM_LIMIT_VOLTA_CUDA_12_1,
+    Arch, KernelLaunch, KernelParams, LaunchError, ParamBuffer, ParamSpace, ParamType, Spelling,
+    PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 #[cfg(feature = "alloc")]
 pub use report::{header::cuda_header, LayoutReport};

@@ -24,7 +24,12 @@ commands:
           path of libnvrtc.so.12 (libnvrtc-builtins is next to it)
   ptxas   download (once) the pinned nvcc wheel into <target>/nvidia and print the absolute
           path of ptxas
-  test    fetch NVRTC and ptxas, then run every test of the workspace with the live NVRTC
+  cuobjdump
+          download (once) the pinned cuobjdump wheel into <target>/nvidia and print the
+          absolute path of cuobjdump
+  clang   download (once) the pinned ziglang wheel (clang 22 as `zig clang`) into
+          <target>/nvidia and print the absolute path of zig
+  test    fetch NVRTC, ptxas, cuobjdump and zig, then run every test of the workspace with the live NVRTC
           oracle on a fresh random seed (`--seed N` replays a run)
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus (tests/corpus_*.rs, figures.rs
           and tests/data/) with NVRTC's answers
@@ -34,7 +39,7 @@ commands:
 
 <target> is $CARGO_TARGET_DIR if set, else the workspace's target/ directory. Once cached, both
 commands work offline. The oracle tests find the cache on their own, or take
-PTX_ABI_NVRTC / PTX_ABI_PTXAS (explicit paths) instead.";
+PTX_ABI_NVRTC / PTX_ABI_PTXAS / PTX_ABI_CUOBJDUMP / PTX_ABI_CLANG (explicit paths) instead.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
@@ -45,6 +50,8 @@ fn main() -> ExitCode {
     let result = match cmd {
         "nvrtc" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::NVRTC_WHEEL)),
         "ptxas" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::PTXAS_WHEEL)),
+        "cuobjdump" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::CUOBJDUMP_WHEEL)),
+        "clang" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::ZIG_WHEEL)),
         "test" => test::run(rest),
         "bench-compile" => bench_compile::run(rest),
         "corpus" => corpus::run(rest),

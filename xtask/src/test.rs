@@ -17,12 +17,18 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let cache = fetch::cache_dir();
     let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &cache)?;
     let ptxas = fetch::fetch(&fetch::PTXAS_WHEEL, &cache)?;
-    eprintln!("xtask: NVRTC  {}", nvrtc.display());
-    eprintln!("xtask: ptxas  {}", ptxas.display());
+    let cuobjdump = fetch::fetch(&fetch::CUOBJDUMP_WHEEL, &cache)?;
+    let zig = fetch::fetch(&fetch::ZIG_WHEEL, &cache)?;
+    eprintln!("xtask: NVRTC      {}", nvrtc.display());
+    eprintln!("xtask: ptxas      {}", ptxas.display());
+    eprintln!("xtask: cuobjdump  {}", cuobjdump.display());
+    eprintln!("xtask: clang      {} clang", zig.display());
     eprintln!("xtask: live oracle seed {seed} (replay with `cargo xtask test --seed {seed}`)");
     let env = [
         (fetch::NVRTC_ENV, nvrtc.display().to_string()),
         (fetch::PTXAS_ENV, ptxas.display().to_string()),
+        (fetch::CUOBJDUMP_ENV, cuobjdump.display().to_string()),
+        (fetch::ZIG_ENV, zig.display().to_string()),
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
         // With the tools fetched, a test that cannot find them fails instead of skipping.
         ("PTX_ABI_REQUIRE_ORACLE", "1".to_string()),

@@ -2,14 +2,19 @@
 //! differently, kernel and device-function signatures, launch parameter buffers, and a checker
 //! of Rust argument structs against real PTX.
 
+mod arch;
+mod buffer;
 #[cfg(feature = "alloc")]
 mod check;
 mod decl;
 mod kernel;
 mod launch;
+mod launch_error;
 #[cfg(feature = "alloc")]
 mod signature;
 
+pub use arch::{driver_param_offset, Arch, ARCH_INDEPENDENT_ALIGN};
+pub use buffer::ParamBuffer;
 #[cfg(feature = "alloc")]
 pub use check::{check_entry, check_signature, ParamMismatch, SignatureError};
 pub use decl::{
@@ -24,6 +29,7 @@ pub use launch::{
     KernelLaunch, KernelParamPointers, LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER,
     CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_END,
 };
+pub use launch_error::LaunchError;
 #[cfg(feature = "alloc")]
 pub use signature::{
     entry_signature, func_signature, param_decl, param_decl_with, signature_text, FnReturn,
