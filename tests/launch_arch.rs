@@ -437,10 +437,23 @@ struct Kernel {
     for_arch: Box<dyn Fn(Arch) -> Result<Vec<u8>, LaunchError>>,
     /// `extra()`'s buffer, or the error.
     extra: Result<Vec<u8>, LaunchError>,
+    /// `check_loaded`: the architecture and the driver's `(offset, size)`s.
+    #[cfg(feature = "cudarc")]
+    check_loaded: CheckLoaded,
+    /// `param_buffer_for(&function)`'s bytes.
+    #[cfg(feature = "cudarc")]
+    for_loaded: ForLoaded,
 }
 
+#[cfg(feature = "cudarc")]
+type ForLoaded = Box<dyn Fn(&ptx_abi::cudarc::driver::CudaFunction) -> Vec<u8>>;
+
+#[cfg(feature = "cudarc")]
+type CheckLoaded =
+    fn(&ptx_abi::cudarc::driver::CudaFunction) -> Result<(Arch, Vec<(usize, usize)>), String>;
+
 impl Kernel {
-    fn new<A: KernelParams + 'static>(args: A) -> Kernel {
+    fn new<A: KernelParams + Copy + 'static>(args: A) -> Kernel {
         let mut launch = KernelLaunch::new(&args).unwrap();
         let image = launch.buffer().to_vec();
         let sizes: Vec<usize> =
@@ -481,6 +494,22 @@ impl Kernel {
                 })
             }),
             extra,
+            #[cfg(feature = "cudarc")]
+            check_loaded: |f| {
+                ptx_abi::params::check_loaded::<A>(f)
+                    .map(|l| {
+                        (
+                            l.arch,
+                            l.params.iter().map(|p| (p.offset, p.size)).collect(),
+                        )
+                    })
+                    .map_err(|e| e.to_string())
+            },
+            #[cfg(feature = "cudarc")]
+            for_loaded: Box::new(move |f| {
+                let launch = KernelLaunch::new(&args).unwrap();
+                launch.param_buffer_for(f).unwrap().as_bytes().to_vec()
+            }),
         }
     }
 }
@@ -557,9 +586,8 @@ fn param_buffers_match_ptxas_on_every_architecture() {
                 "{arch} {}: cuobjdump's offsets {:?}",
                 k.name, i.params
             );
-            match &k.extra {
-                Ok(extra) => assert_eq!(*extra, expected, "{arch} {}: extra()", k.name),
-                Err(_) => {}
+            if let Ok(extra) = &k.extra {
+                assert_eq!(*extra, expected, "{arch} {}: extra()", k.name);
             }
         }
     }
@@ -582,4 +610,52 @@ fn architectures_without_a_known_base_refuse_over_aligned_parameters() {
             assert_eq!(r.unwrap(), *k.extra.as_ref().unwrap(), "{}", k.name);
         }
     }
+}
+
+/// On a GPU (feature `cudarc`): the driver's own offsets (`cuFuncGetParamInfo`) for the same
+/// kernels, JIT-compiled from the PTX for the GPU's architecture, are the ones
+/// `param_buffer(arch)` uses, and `check_loaded` accepts every argument struct.
+#[cfg(feature = "cudarc")]
+#[test]
+fn the_driver_reports_the_offsets_of_param_buffer() {
+    use ptx_abi::cudarc::driver::{sys, CudaContext};
+    use ptx_abi::cudarc::nvrtc::Ptx;
+    let what = "launch buffers against the driver";
+    // SAFETY: only tries to open the driver library by name; no symbol is called.
+    let ctx = match unsafe { sys::is_culib_present() }.then(|| CudaContext::new(0)) {
+        Some(Ok(ctx)) => ctx,
+        _ => return require::say(&format!("SKIPPED {what}: no GPU")),
+    };
+    let Some(nvrtc) = require::nvrtc(what) else {
+        return;
+    };
+    let ptx = nvrtc
+        .compile(
+            &cuda_source(),
+            &["--gpu-architecture=compute_70", "-std=c++17"],
+        )
+        .unwrap_or_else(|e| panic!("NVRTC: {}", e.log));
+    let module = ctx.load_module(Ptx::from_src(ptx)).unwrap();
+    let mut arch = None;
+    for k in kernels() {
+        let f = module.load_function(k.name).unwrap();
+        let loaded = (k.check_loaded)(&f).unwrap_or_else(|e| panic!("{}: {e}", k.name));
+        let ours = (k.for_arch)(loaded.0).unwrap();
+        assert_eq!(
+            ours,
+            (k.for_loaded)(&f),
+            "{}: driver offsets {:?}",
+            k.name,
+            loaded.1
+        );
+        require::say(&format!(
+            "{} on {}: driver offsets {:?}",
+            k.name, loaded.0, loaded.1
+        ));
+        arch = Some(loaded.0);
+    }
+    require::say(&format!(
+        "launch buffers: the driver's offsets on {} are param_buffer's for all kernels",
+        arch.unwrap()
+    ));
 }

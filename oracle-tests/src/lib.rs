@@ -23,6 +23,9 @@ pub use ptx_abi_oracle::suite::Record;
 
 pub use ptx_abi_oracle::require::{oracle_required, say, skip};
 
+#[cfg(feature = "gpu")]
+pub mod gpu;
+
 /// One member of our layout, as the engine places it.
 #[derive(Clone, Debug)]
 struct OurMember {

@@ -5,6 +5,7 @@ pub mod clang;
 pub mod cuobjdump;
 pub mod fetch;
 pub mod gen;
+pub mod gpu;
 pub mod nvrtc;
 pub mod probe;
 pub mod ptx;

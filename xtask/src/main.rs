@@ -14,6 +14,7 @@ mod fetch;
 
 mod bench_compile;
 mod corpus;
+mod gpu;
 mod test;
 
 const USAGE: &str = "\
@@ -31,6 +32,11 @@ commands:
           <target>/nvidia and print the absolute path of zig
   test    fetch NVRTC, ptxas, cuobjdump and zig, then run every test of the workspace with the live NVRTC
           oracle on a fresh random seed (`--seed N` replays a run)
+  test-gpu [--seed N]
+          fetch NVRTC, then run the GPU end-to-end suite (a corpus sample and fresh cases of a
+          live seed launched every way, read and written by device code) and examples/launch.rs;
+          without a GPU they say they skipped (PTX_ABI_REQUIRE_GPU=1 makes that a failure).
+          `test` runs it too when a GPU is present
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus (tests/corpus_*.rs, figures.rs
           and tests/data/) with NVRTC's answers
   bench-compile [--runs N]
@@ -53,6 +59,7 @@ fn main() -> ExitCode {
         "cuobjdump" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::CUOBJDUMP_WHEEL)),
         "clang" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::ZIG_WHEEL)),
         "test" => test::run(rest),
+        "test-gpu" => gpu::run(rest),
         "bench-compile" => bench_compile::run(rest),
         "corpus" => corpus::run(rest),
         "help" | "-h" | "--help" => {

@@ -41,10 +41,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc",
         ],
         &env,
-    )
+    )?;
+    if crate::gpu::gpu_present() {
+        eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
+        crate::gpu::run_with_seed(seed)
+    } else {
+        eprintln!(
+            "xtask: no GPU here: the GPU end-to-end suite (`cargo xtask test-gpu`) is skipped"
+        );
+        Ok(())
+    }
 }
 
-fn fresh_seed() -> u64 {
+pub fn fresh_seed() -> u64 {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos())
@@ -52,7 +61,7 @@ fn fresh_seed() -> u64 {
     (now as u64) ^ ((now >> 64) as u64) ^ u64::from(std::process::id()).rotate_left(32)
 }
 
-fn cargo(args: &[&str], env: &[(&str, String)]) -> Result<(), String> {
+pub fn cargo(args: &[&str], env: &[(&str, String)]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     eprintln!("xtask: cargo {}", args.join(" "));
     let status = Command::new(cargo)

@@ -10,6 +10,8 @@ mod decl;
 mod kernel;
 mod launch;
 mod launch_error;
+#[cfg(feature = "cudarc")]
+mod loaded;
 #[cfg(feature = "alloc")]
 mod signature;
 
@@ -30,6 +32,8 @@ pub use launch::{
     CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_END,
 };
 pub use launch_error::LaunchError;
+#[cfg(feature = "cudarc")]
+pub use loaded::{check_loaded, loaded_params, LoadedError, LoadedKernel, LoadedParam};
 #[cfg(feature = "alloc")]
 pub use signature::{
     entry_signature, func_signature, param_decl, param_decl_with, signature_text, FnReturn,
