@@ -73,6 +73,15 @@ pub struct GpuRun {
 
 type Res<T> = Result<T, String>;
 
+/// Every kernel of the suite runs as one thread. (`LaunchConfig::for_num_elems(1)` would start
+/// a block of 1024 threads, whose read-modify-writes of the same bit-field storage units race
+/// in the write kernel.)
+const ONE_THREAD: LaunchConfig = LaunchConfig {
+    grid_dim: (1, 1, 1),
+    block_dim: (1, 1, 1),
+    shared_mem_bytes: 0,
+};
+
 fn e<E: std::fmt::Display>(what: &'static str) -> impl Fn(E) -> String {
     move |err| format!("{what}: {err}")
 }
@@ -190,7 +199,7 @@ impl GpuRun {
         builder.arg(&launch);
         // SAFETY: `f` takes exactly `P`'s parameters (check_loaded above); `launch` and the
         // flag outlive the launch, which is synchronized in `ok_flags`.
-        unsafe { builder.launch(LaunchConfig::for_num_elems(1)) }.map_err(e("launch"))?;
+        unsafe { builder.launch(ONE_THREAD) }.map_err(e("launch"))?;
         self.ok_flags(&flag, "launch builder")?;
         self.counts.builder += 1;
 
@@ -253,7 +262,7 @@ impl GpuRun {
             // SAFETY: `ptxabi_gread_j(const T*, unsigned, unsigned*)`: the array holds three
             // images of `T`'s size (stride = size), the flags three `u32`s; both outlive the
             // launch (synchronized in `ok_flags`).
-            unsafe { b.launch(LaunchConfig::for_num_elems(1)) }.map_err(e("launch read"))?;
+            unsafe { b.launch(ONE_THREAD) }.map_err(e("launch read"))?;
         }
         self.ok_flags(&flags, "array read by the device")?;
         self.counts.read += 1;
@@ -268,7 +277,7 @@ impl GpuRun {
             b.arg(&out_addr);
             // SAFETY: `ptxabi_gwrite_j(T*)`: `out` holds `T`'s size in bytes and outlives the
             // launch (synchronized below).
-            unsafe { b.launch(LaunchConfig::for_num_elems(1)) }.map_err(e("launch write"))?;
+            unsafe { b.launch(ONE_THREAD) }.map_err(e("launch write"))?;
         }
         s.synchronize().map_err(e("synchronize"))?;
         let bytes = s.clone_dtoh(&out).map_err(e("clone_dtoh"))?;
