@@ -68,6 +68,10 @@ pub const PTXAS_WHEEL: Wheel = Wheel {
     executable: true,
 };
 
+/// `PTX_ABI_REQUIRE_ORACLE`: when `1` (set by `cargo xtask test` once it has fetched every
+/// tool), a test whose tool is missing fails instead of skipping (`crate::require`).
+pub const REQUIRE_ORACLE_ENV: &str = "PTX_ABI_REQUIRE_ORACLE";
+
 /// Environment variable naming the `cuobjdump` binary directly; takes precedence over the cache.
 pub const CUOBJDUMP_ENV: &str = "PTX_ABI_CUOBJDUMP";
 /// Environment variable naming a clang to run instead of the cached one (a binary that takes

@@ -12,8 +12,7 @@ use crate::cuobjdump::Cuobjdump;
 use crate::nvrtc::Nvrtc;
 use crate::ptxas::Ptxas;
 
-/// `PTX_ABI_REQUIRE_ORACLE`: when `1`, a missing tool fails the test instead of skipping it.
-pub const REQUIRE_ORACLE_ENV: &str = "PTX_ABI_REQUIRE_ORACLE";
+pub use crate::fetch::REQUIRE_ORACLE_ENV;
 
 /// Whether `PTX_ABI_REQUIRE_ORACLE=1`.
 pub fn oracle_required() -> bool {

@@ -42,7 +42,7 @@ pub fn run_with_seed(seed: u64) -> Result<(), String> {
     let env = [
         (fetch::NVRTC_ENV, nvrtc.display().to_string()),
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
-        ("PTX_ABI_REQUIRE_ORACLE", "1".to_string()),
+        (fetch::REQUIRE_ORACLE_ENV, "1".to_string()),
     ];
     cargo(
         &[

@@ -31,7 +31,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         (fetch::ZIG_ENV, zig.display().to_string()),
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
         // With the tools fetched, a test that cannot find them fails instead of skipping.
-        ("PTX_ABI_REQUIRE_ORACLE", "1".to_string()),
+        (fetch::REQUIRE_ORACLE_ENV, "1".to_string()),
     ];
     cargo(
         &[
