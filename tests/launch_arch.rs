@@ -659,3 +659,122 @@ fn the_driver_reports_the_offsets_of_param_buffer() {
         arch.unwrap()
     ));
 }
+
+/// `k(S a, const S* arr, unsigned n, unsigned* out)` on an H100 (sm_90, driver 580, PTX from
+/// NVRTC 12.9 JIT-loaded): `cuFuncGetParamInfo` gave the offsets `[48, 112, 120, 128]` for `S`
+/// aligned 64 (64 bytes), `[16, 112, 120, 128]` aligned 32 (96 bytes), `[112, 624, 632, 640]`
+/// aligned 128 (512 bytes), and `[0, 8, 16, 24]` for an `S` aligned to 16 or less (here 8
+/// bytes aligned 8) (issue 12; the same offsets came back on the H100 again for the kernels of
+/// `the_driver_reports_the_offsets_of_param_buffer`). Runs without any tool.
+#[test]
+fn sm_90_buffers_put_parameters_where_the_driver_reported_them() {
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(align = 32)]
+    struct S32 {
+        c: [u8; 96],
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(align = 128)]
+    struct S512 {
+        c: [u8; 512],
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(align = 8)]
+    struct S8 {
+        c: [u8; 8],
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct K64 {
+        a: S64,
+        arr: DevicePtr<S64>,
+        n: u32,
+        out: DevicePtr<u32>,
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct K32 {
+        a: S32,
+        arr: DevicePtr<S32>,
+        n: u32,
+        out: DevicePtr<u32>,
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct K128 {
+        a: S512,
+        arr: DevicePtr<S512>,
+        n: u32,
+        out: DevicePtr<u32>,
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct K16 {
+        a: S8,
+        arr: DevicePtr<S8>,
+        n: u32,
+        out: DevicePtr<u32>,
+    }
+    fn check<A: KernelParams>(args: A, a_len: usize, driver: [usize; 4]) {
+        let buffer = KernelLaunch::new(&args)
+            .unwrap()
+            .param_buffer(Arch::SM_90)
+            .unwrap();
+        let b = buffer.as_bytes();
+        assert_eq!(b.len(), driver[3] + 8, "{}", A::KERNEL);
+        assert!(b[driver[0]..driver[0] + a_len].iter().all(|&x| x == 0x5a));
+        assert_eq!(
+            b[driver[1]..driver[1] + 8],
+            0x1111_2222_3333_4444u64.to_le_bytes()
+        );
+        assert_eq!(b[driver[2]..driver[2] + 4], 7u32.to_le_bytes());
+        assert_eq!(
+            b[driver[3]..driver[3] + 8],
+            0x5555_6666_7777_8888u64.to_le_bytes()
+        );
+        // Nonzero: `a`'s bytes, the 8 of each pointer, the 1 of `n` = 7; zero elsewhere.
+        let nonzero = b.iter().filter(|&&x| x != 0).count();
+        assert_eq!(nonzero, a_len + 8 + 1 + 8, "zeros elsewhere");
+    }
+    let (arr, out) = (0x1111_2222_3333_4444, 0x5555_6666_7777_8888);
+    // `S64` is the file's `{ c: [u8; 3] }` aligned 64: only its 3 bytes are nonzero.
+    let s64 = S64 { c: [0x5a; 3] };
+    let k64 = K64 {
+        a: s64,
+        arr: DevicePtr::from_raw(arr),
+        n: 7,
+        out: DevicePtr::from_raw(out),
+    };
+    let buffer = KernelLaunch::new(&k64)
+        .unwrap()
+        .param_buffer(Arch::SM_90)
+        .unwrap();
+    let b = buffer.as_bytes();
+    assert_eq!(b.len(), 136);
+    assert_eq!(b[48..51], [0x5a; 3]);
+    assert_eq!(b[112..120], arr.to_le_bytes());
+    assert_eq!(b[120..124], 7u32.to_le_bytes());
+    assert_eq!(b[128..136], out.to_le_bytes());
+    let (a, o) = (DevicePtr::<u8>::from_raw(arr), DevicePtr::from_raw(out));
+    let k32 = K32 {
+        a: S32 { c: [0x5a; 96] },
+        arr: a.cast(),
+        n: 7,
+        out: o,
+    };
+    check(k32, 96, [16, 112, 120, 128]);
+    let k128 = K128 {
+        a: S512 { c: [0x5a; 512] },
+        arr: a.cast(),
+        n: 7,
+        out: o,
+    };
+    check(k128, 512, [112, 624, 632, 640]);
+    let k16 = K16 {
+        a: S8 { c: [0x5a; 8] },
+        arr: a.cast(),
+        n: 7,
+        out: o,
+    };
+    check(k16, 8, [0, 8, 16, 24]);
+}
