@@ -112,17 +112,28 @@ mod gpu {
             println!(
                 "no CUDA driver on this machine; the launch buffer above is what a GPU would get"
             );
+            require_gpu();
             return;
         }
         let ctx = match CudaContext::new(0) {
             Ok(ctx) => ctx,
             Err(e) => {
                 println!("no GPU to launch on ({e}); the launch buffer above is what it would get");
+                require_gpu();
                 return;
             }
         };
         if let Err(e) = launch(&ctx, ptx) {
             eprintln!("launch failed: {e}");
+            std::process::exit(1);
+        }
+    }
+
+    /// `PTX_ABI_REQUIRE_GPU=1` (`cargo xtask test-gpu` on a GPU machine) makes a missing GPU
+    /// a failure.
+    fn require_gpu() {
+        if std::env::var("PTX_ABI_REQUIRE_GPU").is_ok_and(|v| v == "1") {
+            eprintln!("PTX_ABI_REQUIRE_GPU=1 requires a GPU");
             std::process::exit(1);
         }
     }

@@ -39,11 +39,15 @@ pub fn run_with_seed(seed: u64) -> Result<(), String> {
     eprintln!(
         "xtask: GPU suite, live seed {seed} (replay with `cargo xtask test-gpu --seed {seed}`)"
     );
-    let env = [
+    let mut env = vec![
         (fetch::NVRTC_ENV, nvrtc.display().to_string()),
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
         (fetch::REQUIRE_ORACLE_ENV, "1".to_string()),
     ];
+    if gpu_present() {
+        // A GPU that is there but cannot be used is a failure, not a skip.
+        env.push(("PTX_ABI_REQUIRE_GPU", "1".to_string()));
+    }
     cargo(
         &[
             "test",
