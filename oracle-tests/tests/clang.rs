@@ -29,8 +29,9 @@ fn known_disagreements(version: &str) -> (&'static [&'static str], &'static str)
 
 /// clang 22 declares the kernel parameter of these structs, all with unnamed bit-fields,
 /// with a larger `.align` than NVRTC (e.g. `.align 8` where NVRTC, and clang's own `alignof`,
-/// say 1): the `.param` alignment comes from clang's IR type of the struct, whose storage for
-/// the unnamed bit-fields is more aligned than the C type. NVRTC is the authority.
+/// say 1). Not root-caused; presumably clang 22 takes the `.param` alignment from its IR type of
+/// the struct, whose storage for the unnamed bit-fields is more aligned than the C type. NVRTC
+/// is the authority.
 const CLANG_22_WHY: &str = "clang 22: kernel parameter .align above alignof (unnamed bit-fields)";
 const CLANG_22: &[&str] = &[
     "c02b05_109",
