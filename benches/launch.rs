@@ -28,7 +28,7 @@ fn launch(c: &mut Criterion) {
     group.bench_function("KernelLaunch::new+extra", |b| {
         b.iter(|| {
             let mut launch = KernelLaunch::new(black_box(&args)).unwrap();
-            black_box(launch.extra().as_mut_ptr());
+            black_box(launch.extra().unwrap().as_mut_ptr());
             black_box(&launch);
         })
     });

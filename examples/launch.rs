@@ -112,17 +112,28 @@ mod gpu {
             println!(
                 "no CUDA driver on this machine; the launch buffer above is what a GPU would get"
             );
+            require_gpu();
             return;
         }
         let ctx = match CudaContext::new(0) {
             Ok(ctx) => ctx,
             Err(e) => {
                 println!("no GPU to launch on ({e}); the launch buffer above is what it would get");
+                require_gpu();
                 return;
             }
         };
         if let Err(e) = launch(&ctx, ptx) {
             eprintln!("launch failed: {e}");
+            std::process::exit(1);
+        }
+    }
+
+    /// `PTX_ABI_REQUIRE_GPU=1` (`cargo xtask test-gpu` on a GPU machine) makes a missing GPU
+    /// a failure.
+    fn require_gpu() {
+        if std::env::var("PTX_ABI_REQUIRE_GPU").is_ok_and(|v| v == "1") {
+            eprintln!("PTX_ABI_REQUIRE_GPU=1 requires a GPU");
             std::process::exit(1);
         }
     }
@@ -135,6 +146,15 @@ mod gpu {
         let f = ctx
             .load_module(Ptx::from_src(ptx))?
             .load_function("scale")?;
+        // The runtime check of the loaded kernel: what the driver itself says about `scale`'s
+        // parameters (`cuFuncGetParamInfo`), against `ScaleArgs`.
+        let loaded = ptx_abi::params::check_loaded::<ScaleArgs>(&f)?;
+        println!(
+            "check_loaded: the driver's {} parameters of `scale` ({}) match ScaleArgs: {:?}",
+            loaded.params.len(),
+            loaded.arch,
+            loaded.params
+        );
         let n = 256u32;
         let host: Vec<f32> = (0..n).map(|i| i as f32).collect();
         let input = stream.clone_htod(&host)?;
@@ -164,7 +184,41 @@ mod gpu {
             result, expected,
             "the kernel read the parameters ptx-abi wrote"
         );
-        println!("launched on the GPU: all {n} results correct");
+        println!("launched on the GPU through cudarc's launch builder: all {n} results correct");
+
+        // The same launch through `extra`, with the buffer laid out at the loaded function's
+        // own parameter offsets.
+        let out2 = stream.alloc_zeros::<f32>(n as usize)?;
+        let (out2_ptr, _sync_out2) = out2.device_ptr(&stream);
+        let launch = KernelLaunch::new(&ScaleArgs {
+            out: DevicePtr::from_raw(out2_ptr),
+            ..args
+        })?;
+        let mut buffer = launch.param_buffer_for(&f)?;
+        let cfg = LaunchConfig::for_num_elems(n);
+        // SAFETY: `f` is `scale`, checked against `ScaleArgs` by `check_loaded`; `buffer` holds
+        // its parameters at the driver's offsets and outlives the launch, and the buffers hold
+        // `n` floats (synchronized below).
+        unsafe {
+            ptx_abi::cudarc::driver::sys::cuLaunchKernel(
+                f.cu_function(),
+                cfg.grid_dim.0,
+                1,
+                1,
+                cfg.block_dim.0,
+                1,
+                1,
+                0,
+                stream.cu_stream(),
+                std::ptr::null_mut(),
+                buffer.extra().as_mut_ptr(),
+            )
+            .result()?
+        };
+        stream.synchronize()?;
+        drop(_sync_out2);
+        assert_eq!(stream.clone_dtoh(&out2)?, expected, "through `extra`");
+        println!("launched on the GPU through `extra` (param_buffer_for): all {n} results correct");
         Ok(())
     }
 }

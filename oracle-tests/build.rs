@@ -35,6 +35,9 @@ const PARTS: usize = 5;
 const DEFAULT_CASES: u32 = 2000;
 
 fn main() {
+    if std::env::var_os("CARGO_FEATURE_GPU").is_some() {
+        gpu_suite();
+    }
     for var in ["PTX_ABI_LIVE_SEED", "PTX_ABI_LIVE_CASES", "PTX_ABI_NVRTC"] {
         println!("cargo:rerun-if-env-changed={var}");
     }
@@ -194,4 +197,104 @@ fn live() -> Result<Vec<(String, String)>, String> {
             (rust, render_data(records))
         })
         .collect())
+}
+
+/// Corpus cases in the GPU suite by default (`PTX_ABI_GPU_CORPUS_CASES`): an evenly spread
+/// sample of the checked-in corpus.
+const GPU_CORPUS_CASES: usize = 400;
+/// Fresh cases of the live seed in the GPU suite by default (`PTX_ABI_GPU_LIVE_CASES`).
+const GPU_LIVE_CASES: u32 = 100;
+
+/// With the `gpu` feature: `OUT_DIR/gpu_cases.rs` (the Rust of `tests/gpu.rs`'s cases) and
+/// `OUT_DIR/gpu.ptx` (NVRTC's PTX of their kernels), or, without NVRTC, a `gpu_cases.rs` that
+/// says why there are none.
+fn gpu_suite() {
+    use ptx_abi_oracle::gen::cuda_defs;
+    use ptx_abi_oracle::suite::parse_data;
+    for var in [
+        "PTX_ABI_GPU_CORPUS_CASES",
+        "PTX_ABI_GPU_LIVE_CASES",
+        "PTX_ABI_LIVE_SEED",
+        "PTX_ABI_NVRTC",
+    ] {
+        println!("cargo:rerun-if-env-changed={var}");
+    }
+    println!("cargo:rerun-if-changed=tests/data");
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    let number = |var: &str, default: usize| -> usize {
+        std::env::var(var).map_or(default, |s| {
+            s.trim()
+                .parse()
+                .unwrap_or_else(|e| panic!("{var}={s:?}: {e}"))
+        })
+    };
+    let nvrtc = match Nvrtc::locate_and_load() {
+        Some(Ok(n)) => n,
+        Some(Err(e)) => panic!("NVRTC was found but does not load: {e}"),
+        None => {
+            let why = "NVRTC not found at build time (run `cargo xtask nvrtc`)";
+            std::fs::write(
+                out.join("gpu_cases.rs"),
+                format!("const NO_CASES: Option<&str> = Some({why:?});\nconst SAMPLE: &str = \"\";\nfn run_all(_: &mut GpuRun) {{}}\n"),
+            )
+            .unwrap();
+            std::fs::write(out.join("gpu.ptx"), "").unwrap();
+            return;
+        }
+    };
+    // An evenly spread sample of the corpus, regenerated from each record's seed and id (and
+    // checked to be the very case the record holds).
+    let dir = std::path::Path::new("tests/data");
+    let mut records = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("corpus_"))
+        })
+        .collect();
+    files.sort();
+    for f in &files {
+        records.extend(parse_data(&std::fs::read_to_string(f).unwrap()).unwrap());
+    }
+    let want = number("PTX_ABI_GPU_CORPUS_CASES", GPU_CORPUS_CASES).min(records.len());
+    let mut cases: Vec<(String, Case)> = Vec::new();
+    for k in 0..want {
+        let r = &records[k * records.len() / want];
+        let case = generate(r.seed, r.id);
+        assert_eq!(
+            cuda_defs(&case),
+            r.cuda,
+            "corpus case {} is not generate({:#x}, {})",
+            r.key,
+            r.seed,
+            r.id
+        );
+        cases.push((r.key.clone(), case));
+    }
+    let corpus = cases.len();
+    let mut live = 0;
+    if let Ok(seed) = std::env::var("PTX_ABI_LIVE_SEED") {
+        let seed: u64 = seed.trim().parse().expect("PTX_ABI_LIVE_SEED");
+        live = number("PTX_ABI_GPU_LIVE_CASES", GPU_LIVE_CASES as usize) as u32;
+        for id in 0..live {
+            let case = generate(seed, id);
+            cases.push((case_key(&case), case));
+        }
+    }
+    let refs: Vec<&Case> = cases.iter().map(|(_, c)| c).collect();
+    let cuda = ptx_abi_oracle::gpu::cuda_source(&refs);
+    let ptx = nvrtc
+        .compile(&cuda, &["--gpu-architecture=compute_70", "-std=c++20"])
+        .unwrap_or_else(|e| panic!("NVRTC rejects the GPU suite's kernels:\n{}", e.log));
+    std::fs::write(out.join("gpu.ptx"), ptx).unwrap();
+    std::fs::write(out.join("gpu.cu"), &cuda).unwrap();
+    let keyed: Vec<(String, &Case)> = cases.iter().map(|(k, c)| (k.clone(), c)).collect();
+    let seed = std::env::var("PTX_ABI_LIVE_SEED").unwrap_or_else(|_| "none".into());
+    let rust = format!(
+        "const NO_CASES: Option<&str> = None;\nconst SAMPLE: &str = \"{corpus} corpus cases + {live} fresh cases of live seed {seed}\";\n{}",
+        ptx_abi_oracle::gpu::rust_source(&keyed)
+    );
+    std::fs::write(out.join("gpu_cases.rs"), rust).unwrap();
 }

@@ -71,9 +71,19 @@ fn kernel_launch_allocates_nothing() {
     let args = step_args();
     assert_eq!(allocations(|| KernelLaunch::new(&args).unwrap()), 0);
     let mut launch = KernelLaunch::new(&args).unwrap();
-    assert_eq!(allocations(|| launch.extra().as_mut_ptr()), 0);
+    assert_eq!(allocations(|| launch.extra().unwrap().as_mut_ptr()), 0);
     assert_eq!(allocations(|| launch.kernel_params().as_mut_ptr()), 0);
     assert_eq!(allocations(|| launch.buffer().len()), 0);
+    // A buffer laid out for an architecture lives on the stack too.
+    let arch = ptx_abi::Arch::SM_90;
+    assert_eq!(allocations(|| launch.param_buffer(arch).unwrap().size()), 0);
+    let mut buffer = launch.param_buffer(arch).unwrap();
+    assert_eq!(
+        buffer.as_bytes(),
+        launch.buffer(),
+        "no parameter aligned above 16"
+    );
+    assert_eq!(allocations(|| buffer.extra().as_mut_ptr()), 0);
     let image = <StepArgs as ptx_abi::KernelParams>::Image::new(&args).unwrap();
     assert_eq!(allocations(|| image.get().is_ok()), 0);
 }

@@ -285,9 +285,11 @@ fn kernel_entry_signature_equals_nvrtc() {
     ptx_abi::check_entry::<KArgs>(&ptx).unwrap();
 }
 
-/// The driver places parameter i at the first offset after parameter i-1 aligned to its own
-/// alignment (a scalar's is its size, a byte array's is declared). Computed here from NVRTC's
-/// declarations, independently of the layout engine.
+/// The parameter space counted from 0: parameter i at the first offset after parameter i-1
+/// aligned to its own alignment (a scalar's is its size, a byte array's is declared), as the
+/// `kernelParams` images are laid out. Computed here from NVRTC's declarations, independently
+/// of the layout engine. (The driver's `extra` offsets differ from these after a parameter
+/// aligned above 16 bytes: tests/launch_arch.rs.)
 fn offsets_from_ptx(signature: &str) -> (Vec<usize>, usize) {
     let mut offsets = Vec::new();
     let mut end = 0usize;
@@ -352,13 +354,60 @@ fn launch_buffer_offsets_and_size_equal_the_parameter_space() {
     assert_eq!(&buf[64..72], &9.0f64.to_le_bytes(), "`big` at offset 64");
     assert_eq!(&buf[32..40], &0x1234u64.to_le_bytes());
     assert_eq!(buf[96], 10);
-    let mut extra = launch.extra();
+    // `big` is aligned to 32: where the driver reads it from an `extra` buffer depends on the
+    // architecture (tests/launch_arch.rs), so `extra()` refuses rather than hand out a buffer
+    // the kernel misreads, and names the parameter.
+    let e = launch
+        .extra()
+        .err()
+        .expect("an over-aligned parameter is refused");
+    assert_eq!(
+        e,
+        ptx_abi::LaunchError::OverAligned {
+            kernel: "k",
+            field: "big",
+            index: 9,
+            align: 32
+        }
+    );
+    let msg = e.to_string();
+    assert!(
+        msg.contains("field `big`") && msg.contains("kernelParams"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn extra_words_point_at_the_buffer_and_its_size() {
+    use ptx_abi::KernelLaunch;
+    // The same parameters without the 32-aligned one: every offset is the same on every
+    // architecture, and `extra()` hands out the image.
+    let args = Step16 {
+        p: DevicePtr::from_raw(0x1234),
+        c: 7,
+        s2: S { d: 7.0, c: 8 },
+        u16_: 11,
+    };
+    let mut launch = KernelLaunch::new(&args).unwrap();
+    let base = launch.buffer().as_ptr() as usize;
+    assert_eq!(launch.buffer_size(), 34);
+    let mut extra = launch.extra().unwrap();
     let words = *extra.as_slice();
     assert_eq!(words[0] as usize, 1, "CU_LAUNCH_PARAM_BUFFER_POINTER");
     assert_eq!(words[1] as usize, base);
     assert_eq!(words[2] as usize, 2, "CU_LAUNCH_PARAM_BUFFER_SIZE");
     // SAFETY: words[3] points at the launch's `size` field, alive while `extra` borrows it.
-    assert_eq!(unsafe { *(words[3] as *const usize) }, 100);
+    assert_eq!(unsafe { *(words[3] as *const usize) }, 34);
     assert!(words[4].is_null(), "CU_LAUNCH_PARAM_END");
     assert!(!extra.as_mut_ptr().is_null());
+}
+
+/// `(int* p, char c, S s2, unsigned short u16_)`: offsets 0, 8, 16, 32; ends at 34.
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(kernel = "step16")]
+struct Step16 {
+    p: DevicePtr<i32>,
+    c: i8,
+    s2: S,
+    u16_: u16,
 }

@@ -18,7 +18,6 @@ pub mod engine;
 
 use std::collections::HashMap;
 use std::fmt::{Debug, Write as _};
-use std::io::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use ptx_abi::layout::Placements;
@@ -26,25 +25,10 @@ use ptx_abi::{param_decl, AddressSize, ParamSpace, Placement, PtxAbi};
 use ptx_abi_oracle::suite::rust_definitions;
 pub use ptx_abi_oracle::suite::Record;
 
-/// Whether `PTX_ABI_REQUIRE_ORACLE=1`: a missing tool is then a failure, not a skip.
-pub fn oracle_required() -> bool {
-    std::env::var("PTX_ABI_REQUIRE_ORACLE").is_ok_and(|v| v == "1")
-}
+pub use ptx_abi_oracle::require::{oracle_required, say, skip};
 
-/// Prints that `what` is skipped and why, or panics when the oracle is required.
-pub fn skip(what: &str, why: &str) {
-    assert!(
-        !oracle_required(),
-        "{what}: {why}, but PTX_ABI_REQUIRE_ORACLE=1 requires it"
-    );
-    say(&format!("SKIPPED {what}: {why}"));
-}
-
-/// Prints a line on stderr even from a passing test (the test harness captures `eprintln!`,
-/// not direct writes), so that counts and skips show in `cargo test`'s output.
-pub fn say(line: &str) {
-    let _ = writeln!(std::io::stderr(), "{line}");
-}
+#[cfg(feature = "gpu")]
+pub mod gpu;
 
 /// One member of our layout, as the engine places it.
 #[derive(Clone, Debug)]
@@ -262,15 +246,10 @@ impl Run {
             Ok(h) => h,
             Err(e) => panic!("{}: no CUDA header: {e}", self.name),
         };
-        let nvrtc = match ptx_abi_oracle::nvrtc::Nvrtc::locate_and_load() {
-            Some(Ok(n)) => n,
-            Some(Err(e)) => panic!("NVRTC was found but does not load: {e}"),
-            None => {
-                return skip(
-                    &format!("{}: the CUDA header check", self.name),
-                    "NVRTC not found",
-                )
-            }
+        let Some(nvrtc) =
+            ptx_abi_oracle::require::nvrtc(&format!("{}: the CUDA header check", self.name))
+        else {
+            return;
         };
         let source = format!("{header}\nextern \"C\" __global__ void ptxabi_header_probe() {{}}\n");
         let options = [

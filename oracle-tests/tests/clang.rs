@@ -3,21 +3,66 @@
 //! (`tests/data/*.txt`) and must agree with NVRTC's recorded size, alignment, member offsets,
 //! value image and kernel parameter declaration.
 //!
-//! Skips when clang is missing (fails instead under `PTX_ABI_REQUIRE_ORACLE=1`). Install it
-//! with `apt-get install clang`, or point `PTX_ABI_CLANG` at one.
+//! Skips when clang is missing (fails instead under `PTX_ABI_REQUIRE_ORACLE=1`); `cargo xtask
+//! clang` fetches one (zig's clang 22), or point `PTX_ABI_CLANG` at one.
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
-use oracle_tests::skip;
 use ptx_abi_oracle::clang;
 use ptx_abi_oracle::suite::{parse_data, Record};
 
-/// Cases where clang and NVRTC disagree, each with the reason: `(case key, what differs)`.
-/// The test fails if the set of disagreements found differs from this list, in either
-/// direction. clang 14.0.6 agrees with NVRTC 12.9 on every case of the corpus.
-const KNOWN_DISAGREEMENTS: &[(&str, &str)] = &[];
+/// Cases where clang and NVRTC disagree, by clang major version: `(case keys, what differs)`.
+/// The test fails if the set of disagreements found differs from the list of the clang it
+/// runs, in either direction. clang 14.0.6 (Debian) agrees with NVRTC 12.9 on every case of
+/// the corpus; clang 22.1.8 (zig 0.17.1, what `cargo xtask test` fetches) agrees on size,
+/// alignment, offsets and images of every case, and on the kernel parameter of all but the
+/// cases below.
+fn known_disagreements(version: &str) -> (&'static [&'static str], &'static str) {
+    if version.starts_with("clang version 22.") {
+        (CLANG_22, CLANG_22_WHY)
+    } else {
+        (&[], "")
+    }
+}
+
+/// clang 22 declares the kernel parameter of these structs, all with unnamed bit-fields,
+/// with a larger `.align` than NVRTC (e.g. `.align 8` where NVRTC, and clang's own `alignof`,
+/// say 1). Not root-caused; presumably clang 22 takes the `.param` alignment from its IR type of
+/// the struct, whose storage for the unnamed bit-fields is more aligned than the C type. NVRTC
+/// is the authority.
+const CLANG_22_WHY: &str = "clang 22: kernel parameter .align above alignof (unnamed bit-fields)";
+const CLANG_22: &[&str] = &[
+    "c02b05_109",
+    "c02b06_125",
+    "c02b06_264",
+    "c02b06_47",
+    "c02b06_95",
+    "c02b07_131",
+    "c02b07_275",
+    "c02b07_36",
+    "c02b08_14",
+    "c02b08_388",
+    "c02b09_164",
+    "c02b09_391",
+    "c02b09_55",
+    "c02b09_61",
+    "c02b09_70",
+    "c02b0a_152",
+    "c02b0a_350",
+    "c02b0a_42",
+    "c02b0a_43",
+    "c02b0a_80",
+    "c02b0b_379",
+    "c02b0b_47",
+    "c02b0c_1",
+    "c02b0c_199",
+    "c02b0c_239",
+    "c02b0c_256",
+    "c02b0c_68",
+    "c02b0c_87",
+];
 
 /// Cases per clang invocation.
 const BATCH: usize = 400;
@@ -45,14 +90,11 @@ fn corpus() -> Vec<(String, Vec<Record>)> {
 
 #[test]
 fn clang_agrees_with_nvrtc() {
-    let Some(clang) = clang::locate_clang() else {
-        skip(
-            "clang as a second producer",
-            "clang not found (apt-get install clang, or set PTX_ABI_CLANG)",
-        );
+    let Some(clang) = ptx_abi_oracle::require::clang("clang as a second producer") else {
         return;
     };
-    let version = clang::version(&clang);
+    let version = clang.version();
+    let (known, why) = known_disagreements(&version);
     let corpus = corpus();
     let chunks: Vec<&[Record]> = corpus
         .iter()
@@ -89,7 +131,7 @@ fn clang_agrees_with_nvrtc() {
     found.sort();
     let mut unexpected = Vec::new();
     for (key, diffs, src) in &found {
-        if !KNOWN_DISAGREEMENTS.iter().any(|(k, _)| k == key) {
+        if !known.contains(&key.as_str()) {
             eprintln!(
                 "\n==== clang disagrees with NVRTC on case {key}:\n  - {}\n{src}",
                 diffs.join("\n  - ")
@@ -97,16 +139,24 @@ fn clang_agrees_with_nvrtc() {
             unexpected.push(key.as_str());
         }
     }
-    let gone: Vec<&str> = KNOWN_DISAGREEMENTS
+    let gone: Vec<&str> = known
         .iter()
-        .map(|(k, _)| *k)
+        .copied()
         .filter(|k| !found.iter().any(|(f, _, _)| f == k))
         .collect();
+    for (key, diffs, _) in &found {
+        if known.contains(&key.as_str()) {
+            assert!(
+                diffs.len() == 1 && diffs[0].starts_with("kernel parameter:"),
+                "case {key} ({why}) now differs in more than its kernel parameter: {diffs:?}"
+            );
+        }
+    }
     let _ = writeln!(
         std::io::stderr(),
         "clang ({version}) vs NVRTC: {total} corpus cases compared, {} disagreements ({} documented)",
         found.len(),
-        KNOWN_DISAGREEMENTS.len()
+        known.len()
     );
     assert!(
         unexpected.is_empty(),

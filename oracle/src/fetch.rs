@@ -1,7 +1,9 @@
-//! Where NVIDIA's tools live on this machine, and how `cargo xtask nvrtc|ptxas` gets them.
+//! Where the tests' tools live on this machine, and how `cargo xtask nvrtc|ptxas|cuobjdump|clang`
+//! gets them.
 //!
-//! There is no CUDA install and no GPU here. NVRTC and ptxas come from NVIDIA's PyPI wheels
-//! (`nvidia-cuda-nvrtc-cu12`, `nvidia-cuda-nvcc-cu12`), downloaded with `python3 -m pip download`
+//! There is no CUDA install and no GPU here. NVRTC, ptxas and cuobjdump come from NVIDIA's PyPI
+//! wheels (`nvidia-cuda-nvrtc-cu12`, `nvidia-cuda-nvcc-cu12`, `nvidia-cuda-cuobjdump`), clang
+//! from the `ziglang` wheel (`zig clang`), all downloaded with `python3 -m pip download`
 //! and unpacked with `python3 -m zipfile` into a cache under the workspace's target directory:
 //!
 //! ```text
@@ -115,6 +117,41 @@ pub fn cuda_include_dir() -> Option<PathBuf> {
     locate("", &CUDA_HEADERS_WHEEL).and_then(|f| f.parent().map(Path::to_path_buf))
 }
 
+/// `PTX_ABI_REQUIRE_ORACLE`: when `1` (set by `cargo xtask test` once it has fetched every
+/// tool), a test whose tool is missing fails instead of skipping (`crate::require`).
+pub const REQUIRE_ORACLE_ENV: &str = "PTX_ABI_REQUIRE_ORACLE";
+
+/// Environment variable naming the `cuobjdump` binary directly; takes precedence over the cache.
+pub const CUOBJDUMP_ENV: &str = "PTX_ABI_CUOBJDUMP";
+/// Environment variable naming a clang to run instead of the cached one (a binary that takes
+/// clang's arguments, such as Debian's `clang`); takes precedence over the cache.
+pub const CLANG_ENV: &str = "PTX_ABI_CLANG";
+/// Environment variable naming the `zig` binary whose `zig clang` to use; takes precedence over
+/// the cache (`PTX_ABI_CLANG` takes precedence over both).
+pub const ZIG_ENV: &str = "PTX_ABI_ZIG";
+
+/// cuobjdump from CUDA 13.5 (PyPI has no `-cu12` cuobjdump wheel; the CUDA 13 tool reads the
+/// ELF of cubins ptxas 12.9 writes). Used to read `EIATTR_KPARAM_INFO` and
+/// `EIATTR_PARAM_CBANK`, where the driver puts each kernel parameter.
+pub const CUOBJDUMP_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-cuobjdump",
+    version: "13.5.37",
+    sha256_x86_64: "38780fee50863252a0b8926357faa91615ca1c8346490563f33a06100cd73f58",
+    file: "nvidia/cu13/bin/cuobjdump",
+    executable: true,
+};
+
+/// Zig 0.17.1, whose `zig clang` is clang 22 with the NVPTX back end: the clang the tests use
+/// when none is given (`zig clang --target=nvptx64-nvidia-cuda …` emits PTX at address size
+/// 64, `nvptx-nvidia-cuda` at 32). The whole wheel is kept: zig needs its `lib/` next to it.
+pub const ZIG_WHEEL: Wheel = Wheel {
+    project: "ziglang",
+    version: "0.17.1",
+    sha256_x86_64: "ea6cc5d87b033cf0aedfbc8f9549a908cae6c50ac31f1698188fa48a74524b54",
+    file: "ziglang/zig",
+    executable: true,
+};
+
 impl Wheel {
     /// Directory the wheel is unpacked into, inside `cache` (`<target>/nvidia`).
     pub fn unpack_dir(&self, cache: &Path) -> PathBuf {
@@ -206,6 +243,18 @@ pub fn locate_nvrtc() -> Option<PathBuf> {
 /// `cargo xtask ptxas` cached, if there is one. Never downloads.
 pub fn locate_ptxas() -> Option<PathBuf> {
     locate(PTXAS_ENV, &PTXAS_WHEEL)
+}
+
+/// Path of `cuobjdump`: `$PTX_ABI_CUOBJDUMP` if set (returned as given, existing or not), else
+/// the copy `cargo xtask cuobjdump` cached, if there is one. Never downloads.
+pub fn locate_cuobjdump() -> Option<PathBuf> {
+    locate(CUOBJDUMP_ENV, &CUOBJDUMP_WHEEL)
+}
+
+/// Path of `zig`: `$PTX_ABI_ZIG` if set, else the copy `cargo xtask clang` cached (from
+/// [`ZIG_WHEEL`]), if there is one. Never downloads.
+pub fn locate_zig() -> Option<PathBuf> {
+    locate(ZIG_ENV, &ZIG_WHEEL)
 }
 
 fn run(cmd: &mut Command) -> Result<(), String> {

@@ -3,11 +3,14 @@
 
 pub mod clang;
 pub mod corpus;
+pub mod cuobjdump;
 pub mod cxx;
 pub mod fetch;
 pub mod gen;
+pub mod gpu;
 pub mod nvrtc;
 pub mod probe;
 pub mod ptx;
 pub mod ptxas;
+pub mod require;
 pub mod suite;

@@ -327,15 +327,7 @@ mod tests {
     use crate::gen::generate;
 
     fn nvrtc() -> Option<Nvrtc> {
-        let found = Nvrtc::locate_and_load();
-        if found.is_none() {
-            assert!(
-                std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
-                "NVRTC is required (PTX_ABI_REQUIRE_ORACLE=1) but was not found"
-            );
-            eprintln!("skipped: NVRTC not found, run `cargo xtask nvrtc`");
-        }
-        found.map(|r| r.unwrap())
+        crate::require::nvrtc("probe test")
     }
 
     #[test]

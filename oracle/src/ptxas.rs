@@ -45,6 +45,12 @@ impl Ptxas {
     /// `Err` holds ptxas's diagnostics (stderr, then stdout) when it fails; warnings alone are
     /// not an error.
     pub fn assemble(&self, ptx: &str, gpu_name: &str) -> Result<(), String> {
+        self.cubin(ptx, gpu_name).map(drop)
+    }
+
+    /// Assembles `ptx` for `gpu_name` into a relocatable cubin (`--compile-only`) and returns
+    /// its bytes, or ptxas's diagnostics.
+    pub fn cubin(&self, ptx: &str, gpu_name: &str) -> Result<Vec<u8>, String> {
         static COUNTER: AtomicUsize = AtomicUsize::new(0);
         let stem = format!(
             "ptx-abi-ptxas-{}-{}",
@@ -66,7 +72,7 @@ impl Ptxas {
             .output()
             .map_err(|e| format!("cannot run {}: {e}", self.path.display()))?;
         if out.status.success() {
-            Ok(())
+            fs::read(&output).map_err(|e| format!("cannot read {}: {e}", output.display()))
         } else {
             let mut msg = String::from_utf8_lossy(&out.stderr).into_owned();
             msg.push_str(&String::from_utf8_lossy(&out.stdout));

@@ -1,23 +1,15 @@
 //! Smoke tests against the real NVRTC (and ptxas): the figures and rules of
 //! `docs/nvidia-notes.md` reproduced exactly, and the parameter spellings it describes.
 //!
-//! Every test skips (printing why) when NVRTC is not available: run `cargo xtask nvrtc` (and
+//! Every test skips (printing why) when NVRTC is not available, or fails under
+//! `PTX_ABI_REQUIRE_ORACLE=1` (`ptx_abi_oracle::require`): run `cargo xtask nvrtc` (and
 //! `cargo xtask ptxas`) first, or set `PTX_ABI_NVRTC` / `PTX_ABI_PTXAS`.
 
 use ptx_abi_oracle::nvrtc::{Nvrtc, DEFAULT_OPTIONS};
 use ptx_abi_oracle::ptx::{self, FnKind, ParamType, Signature};
-use ptx_abi_oracle::ptxas::Ptxas;
 
 fn nvrtc() -> Option<Nvrtc> {
-    match Nvrtc::locate_and_load() {
-        None => {
-            eprintln!("skipped: NVRTC not found, run `cargo xtask nvrtc`");
-            None
-        }
-        Some(loaded) => {
-            Some(loaded.unwrap_or_else(|e| panic!("NVRTC was found but does not load: {e}")))
-        }
-    }
+    ptx_abi_oracle::require::nvrtc("NVRTC smoke test")
 }
 
 fn compile(nv: &Nvrtc, src: &str) -> String {
@@ -450,11 +442,10 @@ fn parameter_spellings() {
     assert_eq!(param_types(&scalar), [".b32"]);
 
     // Whatever NVRTC wrote assembles.
-    match Ptxas::locate() {
-        None => eprintln!("skipped the ptxas step: ptxas not found, run `cargo xtask ptxas`"),
-        Some(ptxas) => ptxas
+    if let Some(ptxas) = ptx_abi_oracle::require::ptxas("the ptxas step") {
+        ptxas
             .assemble(&ptx, "sm_90")
-            .unwrap_or_else(|e| panic!("{e}\n{ptx}")),
+            .unwrap_or_else(|e| panic!("{e}\n{ptx}"));
     }
 }
 
@@ -508,8 +499,7 @@ fn other_options_read_the_same() {
 
 #[test]
 fn ptxas_rejects_bad_ptx() {
-    let Some(ptxas) = Ptxas::locate() else {
-        eprintln!("skipped: ptxas not found, run `cargo xtask ptxas`");
+    let Some(ptxas) = ptx_abi_oracle::require::ptxas("ptxas_rejects_bad_ptx") else {
         return;
     };
     let e = ptxas.assemble(

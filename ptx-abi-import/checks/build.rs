@@ -267,7 +267,7 @@ fn tamper_suite(clang: &Clang, path: &Path) -> Result<String, String> {
 }
 
 /// `cxx_types.cuh` imported with the importer's stand-ins for CUDA's headers, and one
-/// `check::<T>("C name")` per struct (`tests/cxx.rs`: NVRTC with CUDA's real headers). The
+/// `check::<T>(HEADER, CUDA_INCLUDE, "C name")` per struct (`tests/cxx.rs`: NVRTC with CUDA's real headers). The
 /// header's `#include`s need CUDA's include directory, so NVRTC cannot compile it through
 /// `nvrtc::assert_matches`, which passes none.
 fn cxx_suite(clang: &Clang, path: &Path) -> Result<String, String> {
@@ -295,7 +295,7 @@ fn cxx_suite(clang: &Clang, path: &Path) -> Result<String, String> {
         if item.in_header && matches!(item.kind, ItemKind::Record(_)) {
             writeln!(
                 s,
-                "\n#[test]\nfn {}_matches_cuda() {{\n    check::<{}>({:?});\n}}",
+                "\n#[test]\nfn {}_matches_cuda() {{\n    check::<{}>(HEADER, CUDA_INCLUDE, {:?});\n}}",
                 item.name.to_lowercase(),
                 item_path(model, id),
                 item.c_name

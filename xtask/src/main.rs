@@ -15,6 +15,7 @@ mod fetch;
 mod bench;
 mod bench_compile;
 mod corpus;
+mod gpu;
 mod test;
 
 const USAGE: &str = "\
@@ -29,8 +30,18 @@ commands:
           download (once) the pinned CUDA runtime wheel (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h,
           cuda.h, …) and CUDA 13's (double4_16a, …) into <target>/nvidia and print the absolute
           paths of their include directories
-  test    fetch NVRTC, ptxas and the CUDA headers, then run every test of the workspace with the live NVRTC
-          oracle on a fresh random seed (`--seed N` replays a run)
+  cuobjdump
+          download (once) the pinned cuobjdump wheel into <target>/nvidia and print the
+          absolute path of cuobjdump
+  clang   download (once) the pinned ziglang wheel (clang 22 as `zig clang`) into
+          <target>/nvidia and print the absolute path of zig
+  test    fetch NVRTC, ptxas, cuobjdump, zig and the CUDA headers, then run every test of the
+          workspace with the live NVRTC oracle on a fresh random seed (`--seed N` replays a run)
+  test-gpu [--seed N]
+          fetch NVRTC, then run the GPU end-to-end suite (a corpus sample and fresh cases of a
+          live seed launched every way, read and written by device code) and examples/launch.rs;
+          without a GPU they say they skipped (PTX_ABI_REQUIRE_GPU=1 makes that a failure).
+          `test` runs it too when a GPU is present
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus data (tests/data/*.txt) with
           NVRTC's answers (the Rust is rendered from it at build time)
   bench [--quick] [--values N] [--rounds R] [--core C]
@@ -42,7 +53,7 @@ commands:
 
 <target> is $CARGO_TARGET_DIR if set, else the workspace's target/ directory. Once cached, both
 commands work offline. The oracle tests find the cache on their own, or take
-PTX_ABI_NVRTC / PTX_ABI_PTXAS (explicit paths) instead.";
+PTX_ABI_NVRTC / PTX_ABI_PTXAS / PTX_ABI_CUOBJDUMP / PTX_ABI_CLANG (explicit paths) instead.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
@@ -60,7 +71,10 @@ fn main() -> ExitCode {
             }
             Ok(())
         }),
+        "cuobjdump" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::CUOBJDUMP_WHEEL)),
+        "clang" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::ZIG_WHEEL)),
         "test" => test::run(rest),
+        "test-gpu" => gpu::run(rest),
         "bench" => bench::run(rest),
         "bench-compile" => bench_compile::run(rest),
         "corpus" => corpus::run(rest),

@@ -25,18 +25,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .unwrap_or(&headers13)
         .display()
         .to_string();
+    let cuobjdump = fetch::fetch(&fetch::CUOBJDUMP_WHEEL, &cache)?;
+    let zig = fetch::fetch(&fetch::ZIG_WHEEL, &cache)?;
+    eprintln!("xtask: NVRTC      {}", nvrtc.display());
+    eprintln!("xtask: ptxas      {}", ptxas.display());
+    eprintln!("xtask: cuobjdump  {}", cuobjdump.display());
+    eprintln!("xtask: clang      {} clang", zig.display());
     eprintln!("xtask: CUDA headers {include}");
-    eprintln!("xtask: NVRTC  {}", nvrtc.display());
-    eprintln!("xtask: ptxas  {}", ptxas.display());
     eprintln!("xtask: live oracle seed {seed} (replay with `cargo xtask test --seed {seed}`)");
     let env = [
         (fetch::NVRTC_ENV, nvrtc.display().to_string()),
         (fetch::PTXAS_ENV, ptxas.display().to_string()),
         (fetch::CUDA_INCLUDE_ENV, include),
         (fetch::CUDA13_INCLUDE_ENV, include13),
+        (fetch::CUOBJDUMP_ENV, cuobjdump.display().to_string()),
+        (fetch::ZIG_ENV, zig.display().to_string()),
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
         // With the tools fetched, a test that cannot find them fails instead of skipping.
-        ("PTX_ABI_REQUIRE_ORACLE", "1".to_string()),
+        (fetch::REQUIRE_ORACLE_ENV, "1".to_string()),
     ];
     cargo(
         &[
@@ -46,10 +52,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc",
         ],
         &env,
-    )
+    )?;
+    if crate::gpu::gpu_present() {
+        eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
+        crate::gpu::run_with_seed(seed)
+    } else {
+        eprintln!(
+            "xtask: no GPU here: the GPU end-to-end suite (`cargo xtask test-gpu`) is skipped"
+        );
+        Ok(())
+    }
 }
 
-fn fresh_seed() -> u64 {
+pub fn fresh_seed() -> u64 {
     let now = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map(|d| d.as_nanos())

@@ -13,7 +13,9 @@ use crate::layout::MemberLayout;
 /// every byte of every value is initialized (no padding, no uninit union bytes), and those
 /// bytes equal what [`PtxAbi::encode`] writes. `#[derive(PtxAbi)]` with `#[ptx(zero_copy)]`
 /// proves the layout part at compile time and requires every field to be `ZeroCopy`.
-/// Implemented only on little-endian hosts (PTX images are little-endian, §1.3).
+/// Implemented only on little-endian hosts (PTX images are little-endian, §1.3), and for the
+/// 8-byte scalars, handles and `DevicePtr` not on 32-bit x86, where Rust aligns them to 4
+/// while PTX aligns them to 8 (each built-in impl checks its layout at compile time).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not zero-copy: its Rust bytes are not known to be its PTX image",
     label = "`{Self}` does not implement `ZeroCopy`",
@@ -145,24 +147,50 @@ pub const fn assert_zero_copy<const N: usize>(
     }
 }
 
+/// `ZeroCopy` for fundamental types, handles and `DevicePtr`, each on the hosts where its Rust
+/// size and alignment are its PTX ones (§1.1), checked at compile time for the host being
+/// built: `[generics] Type as Checked;` implements `ZeroCopy` for `Type` and asserts that
+/// `Checked` (the type itself, or for `DevicePtr<T>` the `DevicePtr<u8>` of identical layout)
+/// has `size_of == SIZE` and `align_of == ALIGN`.
 macro_rules! zero_copy {
-    ($([$($g:tt)*] $t:ty;)*) => {$(
-        // SAFETY: fundamental types, handles and `DevicePtr` (`repr(transparent)` over `u64`)
-        // have Rust size and alignment equal to their PTX ones (§1.1), no padding, and on a
-        // little-endian host their bytes are exactly what `encode` writes (`to_le_bytes`).
-        #[cfg(target_endian = "little")]
+    (#[cfg($cfg:meta)] $([$($g:tt)*] $t:ty as $checked:ty;)*) => {$(
+        // SAFETY: the assertion below proves, for the host being compiled, that the Rust size
+        // and alignment equal the PTX ones; these types have no padding (a scalar, or
+        // `repr(transparent)` over `u64` for handles and `DevicePtr`, whose `PhantomData` is
+        // zero-sized and whose layout does not depend on `T`), and on a little-endian host
+        // (the `cfg`) their bytes are exactly what `encode` writes (`to_le_bytes`).
+        #[cfg($cfg)]
         unsafe impl<$($g)*> ZeroCopy for $t {}
+        #[cfg($cfg)]
+        const _: () = assert!(
+            core::mem::size_of::<$checked>() == <$checked as PtxAbi>::SIZE
+                && core::mem::align_of::<$checked>() == <$checked as PtxAbi>::ALIGN,
+            concat!("the Rust layout of `", stringify!($checked), "` is not its PTX layout on this host")
+        );
     )*};
 }
 
+// 1-, 2- and 4-byte types: aligned to their size on every little-endian Rust target.
 zero_copy! {
-    [] u8; [] i8; [] u16; [] i16; [] u32; [] i32; [] u64; [] i64; [] f32; [] f64; [] bool;
-    [] crate::TexRef; [] crate::SamplerRef; [] crate::SurfRef;
-    [T: PtxAbi] crate::DevicePtr<T>; [] crate::DevicePtr<core::ffi::c_void>;
+    #[cfg(target_endian = "little")]
+    [] u8 as u8; [] i8 as i8; [] u16 as u16; [] i16 as i16; [] u32 as u32; [] i32 as i32;
+    [] f32 as f32; [] bool as bool;
+}
+
+// 8-byte types: 8-aligned in PTX (§1.1), but only 4-aligned in Rust on 32-bit x86 (i686 Linux:
+// `align_of::<u64>() == 4`), so they are not zero-copy there: their `encode` still writes the
+// PTX image, through a copy.
+zero_copy! {
+    #[cfg(all(target_endian = "little", not(target_arch = "x86")))]
+    [] u64 as u64; [] i64 as i64; [] f64 as f64;
+    [] crate::TexRef as crate::TexRef; [] crate::SamplerRef as crate::SamplerRef;
+    [] crate::SurfRef as crate::SurfRef;
+    [T: PtxAbi] crate::DevicePtr<T> as crate::DevicePtr<u8>;
+    [] crate::DevicePtr<core::ffi::c_void> as crate::DevicePtr<core::ffi::c_void>;
 }
 
 #[cfg(feature = "half")]
-zero_copy! { [] half::f16; }
+zero_copy! { #[cfg(target_endian = "little")] [] half::f16 as half::f16; }
 
 // SAFETY: `[T; N]` has no padding between elements (stride = size, a multiple of the
 // alignment), each element is zero-copy, and `encode` writes the elements back to back.

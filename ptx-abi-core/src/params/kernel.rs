@@ -37,18 +37,28 @@ pub const fn param_limit(limit: u64) -> usize {
 /// (`#[derive(PtxAbi)] #[ptx(kernel = "name")]`).
 ///
 /// Parameters sit in the parameter space like the members of a C struct: each at the lowest
-/// offset aligned to its own alignment (§1.2), so the struct's layout *is* the packed
-/// parameter buffer, minus its tail padding.
+/// offset aligned to its own alignment (§1.2), so the struct's layout *is* the parameter
+/// space counted from offset 0, minus its tail padding. The driver counts from an
+/// architecture-dependent base instead ([`Arch`](super::Arch)): the two agree whenever no
+/// parameter is aligned above 16 bytes.
 pub trait KernelParams: PtxAbi {
     /// The kernel's symbol: its name for `extern "C"`, its Itanium-mangled name for
     /// `#[ptx(kernel = "ns::name", abi = "c++")]` (chapter 7, computed at compile time).
     const KERNEL: &'static str;
     /// The limit on the parameter bytes this kernel is checked against.
     const PARAM_LIMIT: usize;
-    /// The bytes `cuLaunchKernel` must be told (`CU_LAUNCH_PARAM_BUFFER_SIZE`): the end of
-    /// the last parameter, without tail padding.
+    /// The end of the last parameter in the layout from offset 0 ([`Self::PARAM_OFFSETS`]),
+    /// without tail padding. It is the `CU_LAUNCH_PARAM_BUFFER_SIZE` of
+    /// [`KernelLaunch::extra`](super::KernelLaunch::extra)'s buffer, which the driver reads
+    /// correctly only when no parameter is aligned above 16 bytes; otherwise the driver's size
+    /// is [`ParamBuffer::size`](super::ParamBuffer::size) for the architecture.
     const BUFFER_SIZE: usize;
-    /// Each parameter's offset in the parameter buffer, in order.
+    /// Each parameter's offset in the layout from offset 0: the argument struct's member
+    /// offsets, where [`KernelLaunch::kernel_params`](super::KernelLaunch::kernel_params)'s
+    /// pointers point inside the image. These are the driver's `extra` offsets
+    /// (`cuFuncGetParamInfo`) only up to the first parameter aligned above 16 bytes; from
+    /// there on the driver's depend on the architecture
+    /// ([`driver_param_offset`](super::driver_param_offset)).
     const PARAM_OFFSETS: &'static [usize];
     /// The image type holding the parameters, aligned to the strictest parameter.
     type Image: PtxImage<Value = Self>;

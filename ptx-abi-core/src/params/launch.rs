@@ -3,10 +3,21 @@
 //! Two ways to hand parameters to `cuLaunchKernel(f, grid…, block…, shmem, stream,
 //! kernelParams, extra)`:
 //! - `kernelParams`: an array of one pointer per parameter, each to that parameter's image
-//!   ([`KernelLaunch::kernel_params`]);
+//!   ([`KernelLaunch::kernel_params`]). The driver copies each parameter to wherever it
+//!   belongs, so this is right for every alignment and every architecture;
 //! - `extra`: `{CU_LAUNCH_PARAM_BUFFER_POINTER, buf, CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
-//!   CU_LAUNCH_PARAM_END}` with every parameter packed in one buffer at an offset aligned to
-//!   its own alignment ([`KernelLaunch::extra`]).
+//!   CU_LAUNCH_PARAM_END}`, one buffer the driver copies as is into the constant bank, so
+//!   every parameter must already sit at the offset the kernel reads it from.
+//!
+//! **Where the driver reads a parameter** is not always its offset in a C struct of the
+//! parameters: the parameters start at an architecture-dependent byte of constant bank 0
+//! ([`Arch::param_base`](super::Arch::param_base), `0x210` on sm_90), and ptxas aligns each
+//! parameter's address in the bank. For parameters aligned to 16 bytes or less both agree,
+//! and [`KernelLaunch::extra`] hands out the argument struct's image. A parameter aligned to
+//! 32, 64 or 128 bytes may start later, by an amount that depends on the architecture
+//! (sm_90, `(S a, ...)` with `S` aligned 64: offset 48, not 0); [`KernelLaunch::extra`]
+//! refuses such a kernel with [`LaunchError::OverAligned`], and [`KernelLaunch::param_buffer`]
+//! lays the buffer out for a named [`Arch`](super::Arch) ([`ParamBuffer`]).
 //!
 //! **The size to declare** is the end of the last parameter — its offset plus its size —
 //! *not* the size of a C struct of the parameters, which adds tail padding up to the
@@ -14,13 +25,16 @@
 //! `(int* a, short b)` it expects 10 bytes, not 16 (LLVM's offload runtime and Slang both hit
 //! `cuLaunchKernel` failures from exactly this and fixed it by dropping the tail padding;
 //! llvm-project PRs 156229 and 172249, shader-slang issue 9007). [`KernelParams::BUFFER_SIZE`]
-//! is that number; the buffer itself is the argument struct's image, whose alignment is the
-//! strictest parameter's, so parameters aligned above 16 bytes land where the kernel reads
-//! them.
+//! is that number for the layout from offset 0; [`ParamBuffer::size`] for an architecture's.
 
+use super::arch::{Arch, ARCH_INDEPENDENT_ALIGN};
+use super::buffer::ParamBuffer;
 use super::kernel::KernelParams;
+use super::launch_error::LaunchError;
 use crate::codec::error::EncodeError;
 use crate::codec::image::PtxImage;
+use crate::layout::Placements;
+use crate::AddressSize;
 use core::ffi::c_void;
 use core::marker::PhantomData;
 
@@ -50,8 +64,9 @@ impl<A: KernelParams> KernelLaunch<A> {
         })
     }
 
-    /// The packed parameter buffer: [`KernelParams::BUFFER_SIZE`] bytes, each parameter at
-    /// its offset in the parameter space.
+    /// The parameters laid out from offset 0: [`KernelParams::BUFFER_SIZE`] bytes, each
+    /// parameter at its [`KernelParams::PARAM_OFFSETS`] entry. What the driver reads through
+    /// `extra` only when no parameter is aligned above 16 bytes (see the module docs).
     pub fn buffer(&self) -> &[u8] {
         let bytes = self.image.as_bytes();
         bytes.get(..self.size).unwrap_or(bytes)
@@ -78,20 +93,82 @@ impl<A: KernelParams> KernelLaunch<A> {
 
     /// `cuLaunchKernel`'s `extra` array, pointing into this launch's buffer and size. Valid
     /// while the returned value borrows `self`.
-    pub fn extra(&mut self) -> LaunchExtra<'_> {
-        let buffer = self.image.as_bytes_mut().as_mut_ptr().cast::<c_void>();
-        let size = (&mut self.size as *mut usize).cast::<c_void>();
-        LaunchExtra {
-            words: [
-                CU_LAUNCH_PARAM_BUFFER_POINTER,
-                buffer,
-                CU_LAUNCH_PARAM_BUFFER_SIZE,
-                size,
-                CU_LAUNCH_PARAM_END,
-            ],
-            _launch: PhantomData,
+    ///
+    /// The buffer is the layout from offset 0 ([`KernelParams::PARAM_OFFSETS`]), which is
+    /// where the driver reads every parameter only when none is aligned above 16 bytes; for a
+    /// kernel with such a parameter this is [`LaunchError::OverAligned`] (use
+    /// [`KernelLaunch::kernel_params`], or [`KernelLaunch::param_buffer`] for a named
+    /// architecture).
+    pub fn extra(&mut self) -> Result<LaunchExtra<'_>, LaunchError> {
+        if let Some((index, field, align)) = first_over_aligned::<A>() {
+            return Err(LaunchError::OverAligned {
+                kernel: A::KERNEL,
+                field,
+                index,
+                align,
+            });
         }
+        let buffer = self.image.as_bytes_mut().as_mut_ptr().cast::<c_void>();
+        Ok(LaunchExtra::new(buffer, &mut self.size))
     }
+
+    /// The parameter buffer for `extra` as the driver reads it on `arch`: each parameter at
+    /// [`driver_param_offset`](super::driver_param_offset) for
+    /// [`Arch::param_base`](super::Arch::param_base), the size the end of the last one.
+    /// Without a parameter aligned above 16 bytes this is [`KernelLaunch::buffer`] for every
+    /// architecture. Errors: [`LaunchError::UnknownArch`] for an over-aligned parameter on an
+    /// architecture whose base is unknown, [`LaunchError::TooLarge`] past
+    /// [`ParamBuffer::CAPACITY`].
+    pub fn param_buffer(&self, arch: Arch) -> Result<ParamBuffer, LaunchError> {
+        let base = match (arch.param_base(), first_over_aligned::<A>()) {
+            (Some(base), _) => base,
+            (None, None) => 0,
+            (None, Some((_, field, align))) => {
+                return Err(LaunchError::UnknownArch {
+                    kernel: A::KERNEL,
+                    arch,
+                    field,
+                    align,
+                })
+            }
+        };
+        let bytes = self.image.as_bytes();
+        ParamBuffer::lay_out::<A>(bytes, |end, align| {
+            super::arch::driver_param_offset(base, end, align)
+        })
+    }
+
+    /// The parameter buffer for `extra` with the parameters at `offsets` (for instance the
+    /// offsets `cuFuncGetParamInfo` reports for the loaded function), the size the end of the
+    /// last one. Errors: [`LaunchError::Count`] when `offsets` has not one offset per
+    /// parameter, [`LaunchError::Overlap`] when a parameter would overlap the one before it,
+    /// [`LaunchError::TooLarge`] past [`ParamBuffer::CAPACITY`].
+    pub fn param_buffer_at(&self, offsets: &[usize]) -> Result<ParamBuffer, LaunchError> {
+        let params = A::PARAM_OFFSETS.len();
+        if offsets.len() != params {
+            return Err(LaunchError::Count {
+                kernel: A::KERNEL,
+                given: offsets.len(),
+                params,
+            });
+        }
+        let mut next = 0;
+        ParamBuffer::lay_out::<A>(self.image.as_bytes(), |_, _| {
+            let o = offsets[next];
+            next += 1;
+            o
+        })
+    }
+}
+
+/// The first parameter of `A` aligned above 16 bytes: its position, field and alignment.
+fn first_over_aligned<A: KernelParams>() -> Option<(usize, &'static str, usize)> {
+    Placements::new(A::TYPE, AddressSize::A64)
+        .enumerate()
+        .find_map(|(i, p)| match p {
+            Ok((m, p)) if p.align > ARCH_INDEPENDENT_ALIGN => Some((i, m.name, p.align)),
+            _ => None,
+        })
 }
 
 /// The `kernelParams` array of a [`KernelLaunch`], borrowing it.
@@ -112,13 +189,29 @@ impl<A: KernelParams> KernelParamPointers<'_, A> {
     }
 }
 
-/// The `extra` array of a [`KernelLaunch`], borrowing it.
+/// The `extra` array of a [`KernelLaunch`] or a [`ParamBuffer`], borrowing it.
 pub struct LaunchExtra<'a> {
     words: [*mut c_void; 5],
     _launch: PhantomData<&'a mut ()>,
 }
 
-impl LaunchExtra<'_> {
+impl<'a> LaunchExtra<'a> {
+    /// The words for `buffer`, whose size is `*size`; both must stay alive and unmoved for
+    /// `'a`, which the `&'a mut` borrow of `size` and the caller's borrow of the buffer ensure.
+    pub(crate) fn new(buffer: *mut c_void, size: &'a mut usize) -> Self {
+        let size = (size as *mut usize).cast::<c_void>();
+        LaunchExtra {
+            words: [
+                CU_LAUNCH_PARAM_BUFFER_POINTER,
+                buffer,
+                CU_LAUNCH_PARAM_BUFFER_SIZE,
+                size,
+                CU_LAUNCH_PARAM_END,
+            ],
+            _launch: PhantomData,
+        }
+    }
+
     /// The five words: buffer-pointer tag, buffer, buffer-size tag, pointer to the size, end.
     pub fn as_slice(&self) -> &[*mut c_void; 5] {
         &self.words

@@ -2,6 +2,8 @@
 //! differently, kernel and device-function signatures, launch parameter buffers, and a checker
 //! of Rust argument structs against real PTX.
 
+mod arch;
+mod buffer;
 #[cfg(feature = "alloc")]
 mod call;
 #[cfg(feature = "alloc")]
@@ -11,6 +13,9 @@ mod check_named;
 mod decl;
 mod kernel;
 mod launch;
+mod launch_error;
+#[cfg(feature = "cudarc")]
+mod loaded;
 #[cfg(feature = "alloc")]
 pub mod read;
 #[cfg(feature = "alloc")]
@@ -19,6 +24,8 @@ mod short_name;
 mod signature;
 pub mod text;
 
+pub use arch::{driver_param_offset, Arch, ARCH_INDEPENDENT_ALIGN};
+pub use buffer::ParamBuffer;
 #[cfg(feature = "alloc")]
 pub use call::{call_prototype, call_sequence, call_sequence_for, Arg, CallError, Callee, Ret};
 #[cfg(feature = "alloc")]
@@ -37,6 +44,9 @@ pub use launch::{
     KernelLaunch, KernelParamPointers, LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER,
     CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_END,
 };
+pub use launch_error::LaunchError;
+#[cfg(feature = "cudarc")]
+pub use loaded::{check_loaded, loaded_params, LoadedError, LoadedKernel, LoadedParam};
 #[cfg(feature = "alloc")]
 pub use signature::{
     entry_signature, func_signature, param_decl, param_decl_with, signature_text, FnReturn,

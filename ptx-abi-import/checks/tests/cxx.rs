@@ -6,10 +6,10 @@
 #![allow(clippy::all)]
 include!(concat!(env!("OUT_DIR"), "/cxx.rs"));
 
-/// Checks `T` against the C type `c_type` of the header, compiled by NVRTC with CUDA's
-/// include directory (and the two C headers `cuda.h` needs that NVRTC lacks).
+/// Checks `T` against the C type `c_type` of `header`, compiled by NVRTC with CUDA's
+/// include directory `cuda_include` (and the two C headers `cuda.h` needs that NVRTC lacks).
 #[allow(dead_code)]
-fn check<T: ptx_abi::PtxAbi>(c_type: &str) {
+fn check<T: ptx_abi::PtxAbi>(header: &str, cuda_include: &str, c_type: &str) {
     use ptx_abi::nvrtc::{Nvrtc, NvrtcError, CHECK_OPTIONS};
     let nvrtc = match Nvrtc::locate() {
         Ok(n) => n,
@@ -28,8 +28,8 @@ fn check<T: ptx_abi::PtxAbi>(c_type: &str) {
     )
     .unwrap();
     let check = ptx_abi::CTypeCheck::new(T::TYPE, c_type, &[]).unwrap();
-    let source = format!("{HEADER}\n{}", check.source());
-    let include = format!("-I{CUDA_INCLUDE}");
+    let source = format!("{header}\n{}", check.source());
+    let include = format!("-I{cuda_include}");
     let stub_include = format!("-I{}", stubs.display());
     let mut options: Vec<&str> = CHECK_OPTIONS.to_vec();
     options.extend([include.as_str(), stub_include.as_str()]);

@@ -1,0 +1,117 @@
+//! Where the driver really puts a kernel's parameters: aligned from an architecture-dependent
+//! origin, not from 0.
+//!
+//! §2.3 (and §1.2 for the alignment of each parameter) describe the parameter space as if it
+//! started at offset 0. On the hardware the parameters live in constant bank 0 from a fixed
+//! byte (`c[0x0][0x210]` on sm_90), and ptxas — whose `EIATTR_KPARAM_INFO` offsets the driver
+//! follows for `extra` buffers (`cuFuncGetParamInfo` reports them) — aligns each parameter
+//! from an origin that depends on the architecture: a parameter's buffer offset is
+//! `align_up(origin + end_of_previous, align) - origin` ([`driver_param_offset`]).
+//!
+//! Read with `cuobjdump -elf` from cubins ptxas 12.9 assembled for every architecture it knows
+//! (`tests/launch_arch.rs` checks the rule for alignments 1..=128 in first, middle and last
+//! position on each):
+//!
+//! | architectures | bank base (`EIATTR_PARAM_CBANK`) | origin ([`Arch::param_base`]) |
+//! | --- | --- | --- |
+//! | sm_50 … sm_62 | `0x140` | 0 (ptxas aligns from 0, not from the bank base) |
+//! | sm_70 … sm_89 | `0x160` | `0x160` |
+//! | sm_90 | `0x210` | `0x210` |
+//! | sm_100 … sm_121 | `0x380` | `0x380` |
+//!
+//! Every origin is a multiple of 16, so parameters aligned to 16 bytes or less are where the
+//! plain C layout from 0 puts them on every architecture; a parameter aligned to 32, 64 or 128
+//! bytes may start later (sm_90, `(S a, …)` with `S` aligned 64: offset 48), by an amount that
+//! depends on the architecture.
+
+/// A GPU architecture `sm_XX` (the compute capability `X.X`), for laying out parameters the
+/// way the driver does on it ([`Arch::param_base`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Arch {
+    sm: u32,
+}
+
+impl Arch {
+    /// `sm_50`..`sm_53` (Maxwell).
+    pub const SM_50: Arch = Arch::sm(50);
+    /// `sm_60` (Pascal).
+    pub const SM_60: Arch = Arch::sm(60);
+    /// `sm_70` (Volta).
+    pub const SM_70: Arch = Arch::sm(70);
+    /// `sm_75` (Turing).
+    pub const SM_75: Arch = Arch::sm(75);
+    /// `sm_80` (Ampere A100).
+    pub const SM_80: Arch = Arch::sm(80);
+    /// `sm_86` (Ampere).
+    pub const SM_86: Arch = Arch::sm(86);
+    /// `sm_89` (Ada).
+    pub const SM_89: Arch = Arch::sm(89);
+    /// `sm_90` (Hopper).
+    pub const SM_90: Arch = Arch::sm(90);
+    /// `sm_100` (Blackwell B200).
+    pub const SM_100: Arch = Arch::sm(100);
+    /// `sm_120` (Blackwell GeForce).
+    pub const SM_120: Arch = Arch::sm(120);
+
+    /// `sm_<n>`: `Arch::sm(90)` is `sm_90` (the `a`/`f` variants have the same layout).
+    pub const fn sm(n: u32) -> Arch {
+        Arch { sm: n }
+    }
+
+    /// The architecture of a device of compute capability `major.minor` (what
+    /// `CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR`/`_MINOR` report), or of a function whose
+    /// `CU_FUNC_ATTRIBUTE_BINARY_VERSION` is `major * 10 + minor`.
+    pub const fn from_compute_capability(major: u32, minor: u32) -> Arch {
+        Arch::sm(major * 10 + minor)
+    }
+
+    /// The `XX` of `sm_XX`.
+    pub const fn number(self) -> u32 {
+        self.sm
+    }
+
+    /// The origin ptxas aligns this architecture's kernel parameters from (see the module
+    /// table): the constant-bank byte where the parameters start (`EIATTR_PARAM_CBANK`) on
+    /// sm_70 and newer, 0 on sm_5x and sm_6x. `None` for an architecture not read from
+    /// ptxas's output: over-aligned parameters cannot be placed for it.
+    pub const fn param_base(self) -> Option<usize> {
+        match self.sm {
+            50 | 52 | 53 | 60 | 61 | 62 => Some(0),
+            70 | 72 | 75 | 80 | 86 | 87 | 89 => Some(0x160),
+            90 => Some(0x210),
+            100 | 101 | 103 | 120 | 121 => Some(0x380),
+            _ => None,
+        }
+    }
+}
+
+impl core::fmt::Display for Arch {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "sm_{}", self.sm)
+    }
+}
+
+// Every known origin is a multiple of `ARCH_INDEPENDENT_ALIGN`.
+const _: () = {
+    let mut sm = 0;
+    while sm < 200 {
+        if let Some(base) = Arch::sm(sm).param_base() {
+            assert!(base % ARCH_INDEPENDENT_ALIGN == 0);
+        }
+        sm += 1;
+    }
+};
+
+/// The alignment above which a parameter's buffer offset depends on the architecture: every
+/// known [`Arch::param_base`] is a multiple of 16 (checked at compile time).
+pub const ARCH_INDEPENDENT_ALIGN: usize = 16;
+
+/// §2.3 on the hardware: the offset in the `cuLaunchKernel` parameter buffer of a parameter
+/// aligned to `align` whose predecessors end at `end` (in buffer offsets), for the origin
+/// `base` ([`Arch::param_base`]): `base + offset` is the lowest multiple of `align` at or past
+/// `base + end`.
+pub const fn driver_param_offset(base: usize, end: usize, align: usize) -> usize {
+    let at = base + end;
+    let align = if align == 0 { 1 } else { align };
+    at.div_ceil(align) * align - base
+}

@@ -1,0 +1,67 @@
+//! `cargo xtask test-gpu`: the GPU end-to-end suite (`oracle-tests/tests/gpu.rs`, a sample of
+//! the corpus plus fresh cases of a live seed on every launch path) and `examples/launch.rs`.
+//! Without a GPU both build, and say in one line that they skipped; `PTX_ABI_REQUIRE_GPU=1`
+//! makes that a failure. `cargo xtask test` runs this too when [`gpu_present`].
+
+use crate::fetch;
+use crate::test::{cargo, fresh_seed};
+use std::path::Path;
+
+/// Whether this machine looks like it has an NVIDIA GPU and driver: a `/dev/nvidia0` device
+/// node, or `nvidia-smi -L` succeeding.
+pub fn gpu_present() -> bool {
+    Path::new("/dev/nvidia0").exists()
+        || std::process::Command::new("nvidia-smi")
+            .arg("-L")
+            .output()
+            .is_ok_and(|o| o.status.success())
+}
+
+/// Runs the suite; `args` may hold `--seed N`.
+pub fn run(args: &[String]) -> Result<(), String> {
+    let seed = match args {
+        [] => fresh_seed(),
+        [flag, n] if flag == "--seed" => n
+            .parse()
+            .map_err(|_| format!("`--seed` takes a number, found `{n}`"))?,
+        _ => {
+            return Err(format!(
+                "usage: cargo xtask test-gpu [--seed N] (got {args:?})"
+            ))
+        }
+    };
+    run_with_seed(seed)
+}
+
+/// Runs the suite with live seed `seed`.
+pub fn run_with_seed(seed: u64) -> Result<(), String> {
+    let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &fetch::cache_dir())?;
+    eprintln!(
+        "xtask: GPU suite, live seed {seed} (replay with `cargo xtask test-gpu --seed {seed}`)"
+    );
+    let mut env = vec![
+        (fetch::NVRTC_ENV, nvrtc.display().to_string()),
+        ("PTX_ABI_LIVE_SEED", seed.to_string()),
+        (fetch::REQUIRE_ORACLE_ENV, "1".to_string()),
+    ];
+    if gpu_present() {
+        // A GPU that is there but cannot be used is a failure, not a skip.
+        env.push(("PTX_ABI_REQUIRE_GPU", "1".to_string()));
+    }
+    cargo(
+        &[
+            "test",
+            "-p",
+            "oracle-tests",
+            "--features",
+            "gpu",
+            "--test",
+            "gpu",
+        ],
+        &env,
+    )?;
+    cargo(
+        &["run", "--example", "launch", "--features", "cudarc"],
+        &env,
+    )
+}
