@@ -17,6 +17,9 @@ use crate::error::ImportError;
 
 /// Environment variable naming a clang binary (or `zig`, then run as `zig clang`).
 pub const CLANG_ENV: &str = "PTX_ABI_CLANG";
+/// Environment variable naming a `zig` binary whose `zig clang` to use (`cargo xtask test` sets
+/// it to the wheel it fetched).
+pub const ZIG_ENV: &str = "PTX_ABI_ZIG";
 
 /// How to start clang: a program and the arguments before clang's own.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,10 +47,14 @@ impl Clang {
         }
     }
 
-    /// The first clang found: `$PTX_ABI_CLANG`, `zig` in one of `caches`, `clang` on `PATH`.
+    /// The first clang found: `$PTX_ABI_CLANG`, `$PTX_ABI_ZIG` (a `zig` binary, run as
+    /// `zig clang`), `zig` in one of `caches`, `clang` on `PATH`.
     pub fn locate(caches: &[PathBuf]) -> Option<Clang> {
         if let Some(p) = std::env::var_os(CLANG_ENV).filter(|p| !p.is_empty()) {
             return Some(Clang::at(p));
+        }
+        if let Some(zig) = std::env::var_os(ZIG_ENV).filter(|p| !p.is_empty()) {
+            return Some(Clang::at(zig));
         }
         if let Some(zig) = caches
             .iter()
