@@ -21,10 +21,10 @@ fn put(
     let span = ty.span();
     match bits {
         Some(_) => quote_spanned! {span=>
-            <#ty as #p::BitFieldType>::__put_bits(image, &Self::__PTX_ABI_MEMBERS.members[#i], #value, #owner, #name)
+            <#ty as #p::BitFieldType>::__put_bits(image, &Self::__PTX_ABI_PLACEMENTS[#i], #value, #owner, #name)
         },
         None => quote_spanned! {span=>
-            <#ty as #p::PtxAbi>::__put(image, &Self::__PTX_ABI_MEMBERS.members[#i], &#value)
+            <#ty as #p::PtxAbi>::__put(image, &Self::__PTX_ABI_PLACEMENTS[#i], &#value)
         },
     }
 }
@@ -35,10 +35,16 @@ fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
     let span = ty.span();
     match bits {
         Some(_) => quote_spanned! {span=>
-            <#ty as #p::BitFieldType>::__get_bits(bytes, &Self::__PTX_ABI_MEMBERS.members[#i])?
+            match <#ty as #p::BitFieldType>::__get_bits(bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
+            }
         },
         None => quote_spanned! {span=>
-            <#ty as #p::PtxAbi>::__get(bytes, &Self::__PTX_ABI_MEMBERS.members[#i])?
+            match <#ty as #p::PtxAbi>::__get(bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
+            }
         },
     }
 }
@@ -76,10 +82,38 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     let p = &gen.p;
     let described = gen.described();
     let bits = |f: &Field| f.attrs.bits.as_ref().map(|b| b.value);
-    let puts = fields.iter().enumerate().map(|(i, f)| {
-        let m = &f.member;
-        put(gen, i, &f.name, f.ty, bits(f), quote!(self.#m))
+    // Named bit-fields are range-checked together (one branch), then inserted one by one,
+    // then the other members are written.
+    let bit_fields: Vec<(usize, &Field)> = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| bits(f).is_some())
+        .collect();
+    let bit_values = bit_fields.iter().map(|(_, f)| {
+        let (m, ty) = (&f.member, f.ty);
+        quote_spanned! {ty.span()=> <#ty as #p::BitFieldType>::__bits(self.#m) }
     });
+    let bit_members = bit_fields.iter().map(|(i, _)| i);
+    let inserts = bit_fields.iter().enumerate().map(|(k, (i, _))| {
+        quote! {
+            #p::insert_bits(image, Self::TYPE, &Self::__PTX_ABI_PLACEMENTS[#i], bits[#k])?;
+        }
+    });
+    let put_bits = (!bit_fields.is_empty()).then(|| {
+        quote! {
+            let bits = [#(#bit_values),*];
+            #p::check_bit_fields(Self::TYPE, Self::__PTX_ABI_PLACEMENTS, &[#(#bit_members),*], bits)?;
+            #(#inserts)*
+        }
+    });
+    let puts = fields
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| bits(f).is_none())
+        .map(|(i, f)| {
+            let m = &f.member;
+            put(gen, i, &f.name, f.ty, None, quote!(self.#m))
+        });
     let gets = fields.iter().enumerate().map(|(i, f)| {
         let m = &f.member;
         let g = get(gen, i, f.ty, bits(f));
@@ -89,7 +123,10 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     let encode = if zero_copy {
         quote! { #p::encode_bytes(::core::slice::from_ref(self), out) }
     } else {
-        encoder(gen, quote!(#(#puts?;)*))
+        encoder(
+            gen,
+            quote!(#put_bits #(if let ::core::result::Result::Err(e) = #puts { return ::core::result::Result::Err(e); })*),
+        )
     };
     let mut items = gen.aggregate_type(false, &described);
     items.extend(codecs(gen, encode, quote!(Self { #(#gets),* })));
