@@ -47,35 +47,24 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             let mut stage = ::ptx_abi::__private::v1::Stage::new();
             let image = ::ptx_abi::__private::v1::begin_encode::<Self>(out, &mut stage)?;
-            let bits = [
-                <u32 as ::ptx_abi::__private::v1::BitFieldType>::__bits(self.kind),
-                <i32 as ::ptx_abi::__private::v1::BitFieldType>::__bits(self.charge),
-                <u64 as ::ptx_abi::__private::v1::BitFieldType>::__bits(self.addr),
-            ];
-            ::ptx_abi::__private::v1::check_bit_fields(
-                Self::TYPE,
-                Self::__PTX_ABI_PLACEMENTS,
-                &[0usize, 1usize, 5usize],
-                bits,
-            )?;
-            ::ptx_abi::__private::v1::insert_bits(
+            if let ::core::result::Result::Err(e) = <u32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
                 image,
-                Self::TYPE,
                 &Self::__PTX_ABI_PLACEMENTS[0usize],
-                bits[0usize],
-            )?;
-            ::ptx_abi::__private::v1::insert_bits(
+                self.kind,
+                "Particle",
+                "kind",
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <i32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
                 image,
-                Self::TYPE,
                 &Self::__PTX_ABI_PLACEMENTS[1usize],
-                bits[1usize],
-            )?;
-            ::ptx_abi::__private::v1::insert_bits(
-                image,
-                Self::TYPE,
-                &Self::__PTX_ABI_PLACEMENTS[5usize],
-                bits[2usize],
-            )?;
+                self.charge,
+                "Particle",
+                "charge",
+            ) {
+                return ::core::result::Result::Err(e);
+            }
             if let ::core::result::Result::Err(e) = <u8 as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
                 &Self::__PTX_ABI_PLACEMENTS[2usize],
@@ -100,6 +89,15 @@ const _: () = {
                 image,
                 &Self::__PTX_ABI_PLACEMENTS[4usize],
                 &self._gap,
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <u64 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
+                image,
+                &Self::__PTX_ABI_PLACEMENTS[5usize],
+                self.addr,
+                "Particle",
+                "addr",
             ) {
                 return ::core::result::Result::Err(e);
             }

@@ -3,7 +3,7 @@
 
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::PtxAbi;
-use crate::layout::desc::{Scalar, TypeDesc};
+use crate::layout::desc::Scalar;
 use crate::layout::Placement;
 
 /// An integer or `bool` type that can be a bit-field (§1.3 table).
@@ -44,16 +44,6 @@ pub trait BitFieldType: PtxAbi + Copy {
             Ok(())
         } else {
             Err(EncodeError::buffer_size(ty, p.offset + p.size, out.len()))
-        }
-    }
-
-    /// Derive support: the value as [`check_bit_fields`] checks it and [`insert_bits`] inserts it.
-    #[doc(hidden)]
-    #[inline(always)]
-    fn __bits(self) -> BitValue {
-        BitValue {
-            raw: self.to_raw(),
-            signed: Self::SCALAR.is_signed(),
         }
     }
 
@@ -109,146 +99,6 @@ pub const fn fits(raw: u64, width: u32, signed: bool) -> bool {
         rest == 0 || rest == -1
     } else {
         width >= 64 || raw >> width == 0
-    }
-}
-
-/// §1.3: the bits of `v` that do not fit a field of `width` bits: zero exactly when
-/// [`fits`] holds. Unlike `fits` it is branch-free, so the overflow bits of every bit-field of
-/// an aggregate can be OR-ed together and tested with one branch ([`check_bit_fields`]).
-#[inline(always)]
-pub const fn overflow_bits(v: BitValue, width: u32) -> u64 {
-    if width == 0 {
-        return 1;
-    }
-    if v.signed {
-        // The bits from the sign bit up: all zeros or all ones when the value fits, and then
-        // adding one leaves 0 or 1, which the shift drops.
-        (((v.raw as i64) >> (width - 1)) as u64).wrapping_add(1) >> 1
-    } else if width >= 64 {
-        0
-    } else {
-        v.raw >> width
-    }
-}
-
-/// A named bit-field's value as the encoder checks and inserts it (§1.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BitValue {
-    /// Its two's-complement bits, sign-extended to 64 bits when signed
-    /// ([`BitFieldType::to_raw`]).
-    pub raw: u64,
-    /// Whether its type is signed.
-    pub signed: bool,
-}
-
-/// §1.3: range-checks every named bit-field of an aggregate at once (`members[k]` is the
-/// index into `placements` of the bit-field whose value is `values[k]`).
-///
-/// The overflow bits of every field are OR-ed and tested once, so a value costs one
-/// predictable branch instead of one per field, and the encoder writes nothing before every
-/// field is known to fit. Only when that test fails are the fields checked one by one, to
-/// name the first that does not fit. Nothing here touches the image: the inserts that follow
-/// ([`insert_bits`]) are straight-line code at constant offsets, which the optimizer keeps in
-/// registers (a loop writing the image would keep the staging image in memory).
-#[inline(always)]
-pub fn check_bit_fields<const K: usize>(
-    ty: &'static TypeDesc,
-    placements: &[Placement],
-    members: &[usize; K],
-    values: [BitValue; K],
-) -> Result<(), EncodeError> {
-    let mut overflow = 0;
-    let mut k = 0;
-    while k < K {
-        overflow |= overflow_bits(values[k], width_at(placements, members[k]));
-        k += 1;
-    }
-    if overflow == 0 {
-        Ok(())
-    } else {
-        // A copy, so that only this cold path puts the values in memory: handing `values`
-        // itself to the call would make the optimizer store them for every value encoded.
-        let mut copy = [BitValue {
-            raw: 0,
-            signed: false,
-        }; K];
-        copy.copy_from_slice(&values);
-        Err(overflow_error(ty, placements, members, copy))
-    }
-}
-
-/// Inserts a named bit-field of `ty` already checked by [`check_bit_fields`].
-#[inline(always)]
-pub fn insert_bits(
-    image: &mut [u8],
-    ty: &'static TypeDesc,
-    p: &Placement,
-    v: BitValue,
-) -> Result<(), EncodeError> {
-    if insert(image, p, v.raw) {
-        Ok(())
-    } else {
-        Err(EncodeError::buffer_size(
-            ty.name,
-            p.offset + p.size,
-            image.len(),
-        ))
-    }
-}
-
-#[inline(always)]
-fn width_at(placements: &[Placement], i: usize) -> u32 {
-    match placements.get(i).and_then(|p| p.bits) {
-        Some(b) => b.width,
-        None => 0,
-    }
-}
-
-/// The error naming the first bit-field that does not fit its width.
-#[cold]
-#[inline(never)]
-fn overflow_error<const K: usize>(
-    ty: &'static TypeDesc,
-    placements: &[Placement],
-    members: &[usize; K],
-    values: [BitValue; K],
-) -> EncodeError {
-    first_overflow(ty, placements, members, &values)
-}
-
-/// [`overflow_error`] for any number of bit-fields.
-fn first_overflow(
-    ty: &'static TypeDesc,
-    placements: &[Placement],
-    members: &[usize],
-    values: &[BitValue],
-) -> EncodeError {
-    let mut first = (
-        0,
-        BitValue {
-            raw: 0,
-            signed: false,
-        },
-        0,
-    );
-    for (&i, &v) in members.iter().zip(values) {
-        let width = width_at(placements, i);
-        if overflow_bits(v, width) != 0 {
-            first = (i, v, width);
-            break;
-        }
-    }
-    let (i, v, width) = first;
-    EncodeError::BitFieldOverflow {
-        ty: ty.name,
-        field: ty.members().get(i).map_or("", |m| m.name),
-        width,
-        signed: v.signed,
-        value: if v.signed {
-            v.raw as i64 as i128
-        } else {
-            v.raw as i128
-        },
     }
 }
 
@@ -330,39 +180,4 @@ pub fn extract(bytes: &[u8], p: &Placement, signed: bool) -> Option<u64> {
     let range = p.bits?;
     let word = read_unit(bytes, p)?;
     Some(extend(word >> range.start, range.width, signed))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{overflow_bits, BitValue};
-    use crate::layout::rules::bit_field_range;
-
-    /// `overflow_bits` is zero exactly for the values inside the §1.3 range of each width
-    /// (the range computed in 128-bit arithmetic by `rules::bit_field_range`), at and around
-    /// both ends, for every width and both signednesses.
-    #[test]
-    fn overflow_bits_is_zero_exactly_inside_the_range() {
-        for width in 1..=64u32 {
-            for signed in [false, true] {
-                let (lo, hi) = bit_field_range(width, signed);
-                let (min, max) = if signed {
-                    (i64::MIN as i128, i64::MAX as i128)
-                } else {
-                    (0, u64::MAX as i128)
-                };
-                for v in [lo - 1, lo, lo + 1, hi - 1, hi, hi + 1, 0, -1, min, max] {
-                    if v < min || v > max {
-                        continue;
-                    }
-                    let raw = if signed { v as i64 as u64 } else { v as u64 };
-                    let fits = overflow_bits(BitValue { raw, signed }, width) == 0;
-                    assert_eq!(
-                        fits,
-                        lo <= v && v <= hi,
-                        "width {width} signed {signed} value {v}"
-                    );
-                }
-            }
-        }
-    }
 }

@@ -213,29 +213,8 @@ where
     #[inline(always)]
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
         check_out::<Self>(out)?;
-        // Lane by lane at constant offsets, not in a loop: inside a derived encoder the lanes
-        // go to the staging image, which the optimizer keeps in registers only when every
-        // write to it has a constant offset before loops are unrolled (with a loop, a
-        // `float4` member went through a 16-byte stack slot: one more store and load per
-        // value than hand-written code).
-        let s = T::SIZE;
-        if let (Some(lane), Some(chunk)) = (self.lanes.first(), out.get_mut(..s)) {
+        for (lane, chunk) in self.lanes.iter().zip(out.chunks_exact_mut(T::SIZE)) {
             lane.encode(chunk)?;
-        }
-        if N > 1 {
-            if let (Some(lane), Some(chunk)) = (self.lanes.get(1), out.get_mut(s..2 * s)) {
-                lane.encode(chunk)?;
-            }
-        }
-        if N > 2 {
-            if let (Some(lane), Some(chunk)) = (self.lanes.get(2), out.get_mut(2 * s..3 * s)) {
-                lane.encode(chunk)?;
-            }
-        }
-        if N > 3 {
-            if let (Some(lane), Some(chunk)) = (self.lanes.get(3), out.get_mut(3 * s..4 * s)) {
-                lane.encode(chunk)?;
-            }
         }
         Ok(())
     }

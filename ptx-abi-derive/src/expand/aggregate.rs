@@ -82,38 +82,10 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     let p = &gen.p;
     let described = gen.described();
     let bits = |f: &Field| f.attrs.bits.as_ref().map(|b| b.value);
-    // Named bit-fields are range-checked together (one branch), then inserted one by one,
-    // then the other members are written.
-    let bit_fields: Vec<(usize, &Field)> = fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| bits(f).is_some())
-        .collect();
-    let bit_values = bit_fields.iter().map(|(_, f)| {
-        let (m, ty) = (&f.member, f.ty);
-        quote_spanned! {ty.span()=> <#ty as #p::BitFieldType>::__bits(self.#m) }
+    let puts = fields.iter().enumerate().map(|(i, f)| {
+        let m = &f.member;
+        put(gen, i, &f.name, f.ty, bits(f), quote!(self.#m))
     });
-    let bit_members = bit_fields.iter().map(|(i, _)| i);
-    let inserts = bit_fields.iter().enumerate().map(|(k, (i, _))| {
-        quote! {
-            #p::insert_bits(image, Self::TYPE, &Self::__PTX_ABI_PLACEMENTS[#i], bits[#k])?;
-        }
-    });
-    let put_bits = (!bit_fields.is_empty()).then(|| {
-        quote! {
-            let bits = [#(#bit_values),*];
-            #p::check_bit_fields(Self::TYPE, Self::__PTX_ABI_PLACEMENTS, &[#(#bit_members),*], bits)?;
-            #(#inserts)*
-        }
-    });
-    let puts = fields
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| bits(f).is_none())
-        .map(|(i, f)| {
-            let m = &f.member;
-            put(gen, i, &f.name, f.ty, None, quote!(self.#m))
-        });
     let gets = fields.iter().enumerate().map(|(i, f)| {
         let m = &f.member;
         let g = get(gen, i, f.ty, bits(f));
@@ -125,7 +97,7 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     } else {
         encoder(
             gen,
-            quote!(#put_bits #(if let ::core::result::Result::Err(e) = #puts { return ::core::result::Result::Err(e); })*),
+            quote!(#(if let ::core::result::Result::Err(e) = #puts { return ::core::result::Result::Err(e); })*),
         )
     };
     let mut items = gen.aggregate_type(false, &described);
