@@ -121,11 +121,30 @@ fn options() -> Result<Options, String> {
         rounds: 41,
         core: 0,
     };
-    // cargo bench passes `--bench`; criterion-style filters are not used here.
+    // `cargo bench` passes `--bench` to every benchmark binary, and hands on whatever follows
+    // `--`: a criterion filter (`cargo bench -- encode`) is a word, not an option of ours, and
+    // is ignored here rather than failing the whole `cargo bench` run.
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| a != "--bench")
         .collect();
+    let (args, ignored): (Vec<String>, Vec<String>) = {
+        let mut keep = Vec::new();
+        let mut skip = Vec::new();
+        let mut it = args.into_iter();
+        while let Some(a) = it.next() {
+            if a.starts_with("--") {
+                keep.push(a);
+                keep.extend(it.next());
+            } else {
+                skip.push(a);
+            }
+        }
+        (keep, skip)
+    };
+    if !ignored.is_empty() {
+        eprintln!("interleaved: ignoring {ignored:?} (filters are criterion's; this benchmark takes --values, --rounds, --core)");
+    }
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let value = it.next().ok_or(format!("`{flag}` needs a number"))?;

@@ -21,6 +21,43 @@ enum Kind {
     B = 7,
 }
 
+/// The encoder tests every bit-field with one combined branch (`check_bit_fields`); when
+/// several fields overflow, the error still names the first in declaration order, and the
+/// caller's buffer is left as it was.
+#[test]
+fn of_several_overflowing_bit_fields_the_first_is_named() {
+    let mut out = [0xAAu8; Flags::SIZE];
+    let err = Flags {
+        mode: 0,
+        level: 16,
+        on: true,
+        full: 0,
+    };
+    let mut both = err;
+    both.mode = 9;
+    assert_eq!(
+        both.encode(&mut out).unwrap_err(),
+        EncodeError::BitFieldOverflow {
+            ty: "Flags",
+            field: "mode",
+            width: 3,
+            signed: false,
+            value: 9
+        }
+    );
+    assert_eq!(
+        err.encode(&mut out).unwrap_err(),
+        EncodeError::BitFieldOverflow {
+            ty: "Flags",
+            field: "level",
+            width: 5,
+            signed: true,
+            value: 16
+        }
+    );
+    assert_eq!(out, [0xAAu8; Flags::SIZE]);
+}
+
 #[test]
 fn bit_field_overflow_names_type_field_width_and_value() {
     let err = Flags {

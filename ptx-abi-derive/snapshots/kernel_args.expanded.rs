@@ -35,23 +35,29 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             let mut stage = ::ptx_abi::__private::v1::Stage::new();
             let image = ::ptx_abi::__private::v1::begin_encode::<Self>(out, &mut stage)?;
-            <DevicePtr<
+            if let ::core::result::Result::Err(e) = <DevicePtr<
                 f32,
             > as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[0usize],
+                &Self::__PTX_ABI_PLACEMENTS[0usize],
                 &self.data,
-            )?;
-            <u32 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <u32 as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[1usize],
+                &Self::__PTX_ABI_PLACEMENTS[1usize],
                 &self.n,
-            )?;
-            <f64 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <f64 as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[2usize],
+                &Self::__PTX_ABI_PLACEMENTS[2usize],
                 &self.factor,
-            )?;
+            ) {
+                return ::core::result::Result::Err(e);
+            }
             ::ptx_abi::__private::v1::end_encode::<Self>(out, &stage)
         }
         #[inline]
@@ -60,20 +66,35 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::ptx_abi::__private::v1::DecodeError> {
             ::ptx_abi::__private::v1::begin_decode::<Self>(bytes)?;
             ::core::result::Result::Ok(Self {
-                data: <DevicePtr<
+                data: match <DevicePtr<
                     f32,
                 > as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[0usize],
-                )?,
-                n: <u32 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    &Self::__PTX_ABI_PLACEMENTS[0usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                n: match <u32 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[1usize],
-                )?,
-                factor: <f64 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    &Self::__PTX_ABI_PLACEMENTS[1usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                factor: match <f64 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[2usize],
-                )?,
+                    &Self::__PTX_ABI_PLACEMENTS[2usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
             })
         }
     }
@@ -86,6 +107,9 @@ const _: () = {
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             ::ptx_abi::__private::v1::A64,
         );
+        #[doc(hidden)]
+        const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 3usize] = &Self::__PTX_ABI_MEMBERS
+            .members;
     }
     const _: ::ptx_abi::__private::v1::MemberLayout<3usize> = ScaleArgs::__PTX_ABI_MEMBERS;
 };
@@ -149,7 +173,7 @@ const _: () = {
                 f32,
             > as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[0usize],
+                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[0usize],
             )
         }
         ///Writes `data` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -160,7 +184,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_member(
                 self,
-                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[0usize],
+                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[0usize],
                 &value,
                 <DevicePtr<f32> as ::ptx_abi::__private::v1::PtxAbi>::__put,
             )
@@ -172,7 +196,7 @@ const _: () = {
         ) -> ::core::result::Result<u32, ::ptx_abi::__private::v1::DecodeError> {
             <u32 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[1usize],
+                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[1usize],
             )
         }
         ///Writes `n` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -183,7 +207,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_member(
                 self,
-                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[1usize],
+                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[1usize],
                 &value,
                 <u32 as ::ptx_abi::__private::v1::PtxAbi>::__put,
             )
@@ -195,7 +219,7 @@ const _: () = {
         ) -> ::core::result::Result<f64, ::ptx_abi::__private::v1::DecodeError> {
             <f64 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[2usize],
+                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[2usize],
             )
         }
         ///Writes `factor` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -206,7 +230,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_member(
                 self,
-                &<ScaleArgs>::__PTX_ABI_MEMBERS.members[2usize],
+                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[2usize],
                 &value,
                 <f64 as ::ptx_abi::__private::v1::PtxAbi>::__put,
             )

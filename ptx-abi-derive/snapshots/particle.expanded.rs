@@ -47,65 +47,83 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             let mut stage = ::ptx_abi::__private::v1::Stage::new();
             let image = ::ptx_abi::__private::v1::begin_encode::<Self>(out, &mut stage)?;
-            <u32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
+            if let ::core::result::Result::Err(e) = <u32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[0usize],
+                &Self::__PTX_ABI_PLACEMENTS[0usize],
                 self.kind,
                 "Particle",
                 "kind",
-            )?;
-            <i32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <i32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[1usize],
+                &Self::__PTX_ABI_PLACEMENTS[1usize],
                 self.charge,
                 "Particle",
                 "charge",
-            )?;
-            <u8 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <u8 as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[2usize],
+                &Self::__PTX_ABI_PLACEMENTS[2usize],
                 &self.tag,
-            )?;
-            <Pad<
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <Pad<
                 u16,
                 0,
             > as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[3usize],
+                &Self::__PTX_ABI_PLACEMENTS[3usize],
                 &self._brk,
-            )?;
-            <Pad<
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <Pad<
                 u16,
                 7,
             > as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[4usize],
+                &Self::__PTX_ABI_PLACEMENTS[4usize],
                 &self._gap,
-            )?;
-            <u64 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <u64 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[5usize],
+                &Self::__PTX_ABI_PLACEMENTS[5usize],
                 self.addr,
                 "Particle",
                 "addr",
-            )?;
-            <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[6usize],
+                &Self::__PTX_ABI_PLACEMENTS[6usize],
                 &self.pos,
-            )?;
-            <DevicePtr<
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <DevicePtr<
                 Particle,
             > as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[7usize],
+                &Self::__PTX_ABI_PLACEMENTS[7usize],
                 &self.next,
-            )?;
-            <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__put(
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[8usize],
+                &Self::__PTX_ABI_PLACEMENTS[8usize],
                 &self.history,
-            )?;
+            ) {
+                return ::core::result::Result::Err(e);
+            }
             ::ptx_abi::__private::v1::end_encode::<Self>(out, &stage)
         }
         #[inline]
@@ -114,50 +132,95 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::ptx_abi::__private::v1::DecodeError> {
             ::ptx_abi::__private::v1::begin_decode::<Self>(bytes)?;
             ::core::result::Result::Ok(Self {
-                kind: <u32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                kind: match <u32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[0usize],
-                )?,
-                charge: <i32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                    &Self::__PTX_ABI_PLACEMENTS[0usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                charge: match <i32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[1usize],
-                )?,
-                tag: <u8 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    &Self::__PTX_ABI_PLACEMENTS[1usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                tag: match <u8 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[2usize],
-                )?,
-                _brk: <Pad<
+                    &Self::__PTX_ABI_PLACEMENTS[2usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                _brk: match <Pad<
                     u16,
                     0,
                 > as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[3usize],
-                )?,
-                _gap: <Pad<
+                    &Self::__PTX_ABI_PLACEMENTS[3usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                _gap: match <Pad<
                     u16,
                     7,
                 > as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[4usize],
-                )?,
-                addr: <u64 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
+                    &Self::__PTX_ABI_PLACEMENTS[4usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                addr: match <u64 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[5usize],
-                )?,
-                pos: <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    &Self::__PTX_ABI_PLACEMENTS[5usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                pos: match <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[6usize],
-                )?,
-                next: <DevicePtr<
+                    &Self::__PTX_ABI_PLACEMENTS[6usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                next: match <DevicePtr<
                     Particle,
                 > as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[7usize],
-                )?,
-                history: <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    &Self::__PTX_ABI_PLACEMENTS[7usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                history: match <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[8usize],
-                )?,
+                    &Self::__PTX_ABI_PLACEMENTS[8usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
             })
         }
     }
@@ -211,6 +274,9 @@ const _: () = {
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             ::ptx_abi::__private::v1::A64,
         );
+        #[doc(hidden)]
+        const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 9usize] = &Self::__PTX_ABI_MEMBERS
+            .members;
     }
     const _: ::ptx_abi::__private::v1::MemberLayout<9usize> = Particle::__PTX_ABI_MEMBERS;
 };
@@ -269,7 +335,7 @@ const _: () = {
         ) -> ::core::result::Result<u32, ::ptx_abi::__private::v1::DecodeError> {
             <u32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
                 &self.bytes,
-                &<Particle>::__PTX_ABI_MEMBERS.members[0usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[0usize],
             )
         }
         ///Writes `kind` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -280,7 +346,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_bits(
                 self,
-                &<Particle>::__PTX_ABI_MEMBERS.members[0usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[0usize],
                 value,
                 (::core::stringify!(Particle), "kind"),
                 <u32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits,
@@ -293,7 +359,7 @@ const _: () = {
         ) -> ::core::result::Result<i32, ::ptx_abi::__private::v1::DecodeError> {
             <i32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
                 &self.bytes,
-                &<Particle>::__PTX_ABI_MEMBERS.members[1usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[1usize],
             )
         }
         ///Writes `charge` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -304,7 +370,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_bits(
                 self,
-                &<Particle>::__PTX_ABI_MEMBERS.members[1usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[1usize],
                 value,
                 (::core::stringify!(Particle), "charge"),
                 <i32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits,
@@ -317,7 +383,7 @@ const _: () = {
         ) -> ::core::result::Result<u8, ::ptx_abi::__private::v1::DecodeError> {
             <u8 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<Particle>::__PTX_ABI_MEMBERS.members[2usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[2usize],
             )
         }
         ///Writes `tag` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -328,7 +394,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_member(
                 self,
-                &<Particle>::__PTX_ABI_MEMBERS.members[2usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[2usize],
                 &value,
                 <u8 as ::ptx_abi::__private::v1::PtxAbi>::__put,
             )
@@ -340,7 +406,7 @@ const _: () = {
         ) -> ::core::result::Result<u64, ::ptx_abi::__private::v1::DecodeError> {
             <u64 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
                 &self.bytes,
-                &<Particle>::__PTX_ABI_MEMBERS.members[5usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[5usize],
             )
         }
         ///Writes `addr` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -351,7 +417,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_bits(
                 self,
-                &<Particle>::__PTX_ABI_MEMBERS.members[5usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[5usize],
                 value,
                 (::core::stringify!(Particle), "addr"),
                 <u64 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits,
@@ -364,7 +430,7 @@ const _: () = {
         ) -> ::core::result::Result<Float4, ::ptx_abi::__private::v1::DecodeError> {
             <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<Particle>::__PTX_ABI_MEMBERS.members[6usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[6usize],
             )
         }
         ///Writes `pos` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -375,7 +441,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_member(
                 self,
-                &<Particle>::__PTX_ABI_MEMBERS.members[6usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[6usize],
                 &value,
                 <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__put,
             )
@@ -392,7 +458,7 @@ const _: () = {
                 Particle,
             > as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<Particle>::__PTX_ABI_MEMBERS.members[7usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[7usize],
             )
         }
         ///Writes `next` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -403,7 +469,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_member(
                 self,
-                &<Particle>::__PTX_ABI_MEMBERS.members[7usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[7usize],
                 &value,
                 <DevicePtr<Particle> as ::ptx_abi::__private::v1::PtxAbi>::__put,
             )
@@ -415,7 +481,7 @@ const _: () = {
         ) -> ::core::result::Result<[f32; 3], ::ptx_abi::__private::v1::DecodeError> {
             <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<Particle>::__PTX_ABI_MEMBERS.members[8usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[8usize],
             )
         }
         ///Writes `history` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -426,7 +492,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_member(
                 self,
-                &<Particle>::__PTX_ABI_MEMBERS.members[8usize],
+                &<Particle>::__PTX_ABI_PLACEMENTS[8usize],
                 &value,
                 <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__put,
             )

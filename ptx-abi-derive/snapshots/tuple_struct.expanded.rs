@@ -30,16 +30,20 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             let mut stage = ::ptx_abi::__private::v1::Stage::new();
             let image = ::ptx_abi::__private::v1::begin_encode::<Self>(out, &mut stage)?;
-            <u16 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+            if let ::core::result::Result::Err(e) = <u16 as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[0usize],
+                &Self::__PTX_ABI_PLACEMENTS[0usize],
                 &self.0,
-            )?;
-            <f64 as ::ptx_abi::__private::v1::PtxAbi>::__put(
+            ) {
+                return ::core::result::Result::Err(e);
+            }
+            if let ::core::result::Result::Err(e) = <f64 as ::ptx_abi::__private::v1::PtxAbi>::__put(
                 image,
-                &Self::__PTX_ABI_MEMBERS.members[1usize],
+                &Self::__PTX_ABI_PLACEMENTS[1usize],
                 &self.1,
-            )?;
+            ) {
+                return ::core::result::Result::Err(e);
+            }
             ::ptx_abi::__private::v1::end_encode::<Self>(out, &stage)
         }
         #[inline]
@@ -48,14 +52,24 @@ const _: () = {
         ) -> ::core::result::Result<Self, ::ptx_abi::__private::v1::DecodeError> {
             ::ptx_abi::__private::v1::begin_decode::<Self>(bytes)?;
             ::core::result::Result::Ok(Self {
-                0: <u16 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                0: match <u16 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[0usize],
-                )?,
-                1: <f64 as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    &Self::__PTX_ABI_PLACEMENTS[0usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
+                1: match <f64 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                     bytes,
-                    &Self::__PTX_ABI_MEMBERS.members[1usize],
-                )?,
+                    &Self::__PTX_ABI_PLACEMENTS[1usize],
+                ) {
+                    ::core::result::Result::Ok(v) => v,
+                    ::core::result::Result::Err(e) => {
+                        return ::core::result::Result::Err(e);
+                    }
+                },
             })
         }
     }
@@ -68,6 +82,9 @@ const _: () = {
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             ::ptx_abi::__private::v1::A64,
         );
+        #[doc(hidden)]
+        const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 2usize] = &Self::__PTX_ABI_MEMBERS
+            .members;
     }
     const _: ::ptx_abi::__private::v1::MemberLayout<2usize> = Pair::__PTX_ABI_MEMBERS;
 };
@@ -126,7 +143,7 @@ const _: () = {
         ) -> ::core::result::Result<u16, ::ptx_abi::__private::v1::DecodeError> {
             <u16 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<Pair>::__PTX_ABI_MEMBERS.members[0usize],
+                &<Pair>::__PTX_ABI_PLACEMENTS[0usize],
             )
         }
         ///Writes `0` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -137,7 +154,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_member(
                 self,
-                &<Pair>::__PTX_ABI_MEMBERS.members[0usize],
+                &<Pair>::__PTX_ABI_PLACEMENTS[0usize],
                 &value,
                 <u16 as ::ptx_abi::__private::v1::PtxAbi>::__put,
             )
@@ -149,7 +166,7 @@ const _: () = {
         ) -> ::core::result::Result<f64, ::ptx_abi::__private::v1::DecodeError> {
             <f64 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<Pair>::__PTX_ABI_MEMBERS.members[1usize],
+                &<Pair>::__PTX_ABI_PLACEMENTS[1usize],
             )
         }
         ///Writes `1` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
@@ -160,7 +177,7 @@ const _: () = {
         ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
             ::ptx_abi::__private::v1::set_member(
                 self,
-                &<Pair>::__PTX_ABI_MEMBERS.members[1usize],
+                &<Pair>::__PTX_ABI_PLACEMENTS[1usize],
                 &value,
                 <f64 as ::ptx_abi::__private::v1::PtxAbi>::__put,
             )

@@ -35,14 +35,14 @@ const _: () = {
                 Self::Word(value) => {
                     <u32 as ::ptx_abi::__private::v1::PtxAbi>::__put(
                         image,
-                        &Self::__PTX_ABI_MEMBERS.members[0usize],
+                        &Self::__PTX_ABI_PLACEMENTS[0usize],
                         &*value,
                     )?
                 }
                 Self::Nibble(value) => {
                     <u8 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits(
                         image,
-                        &Self::__PTX_ABI_MEMBERS.members[1usize],
+                        &Self::__PTX_ABI_PLACEMENTS[1usize],
                         *value,
                         "Payload",
                         "Nibble",
@@ -51,7 +51,7 @@ const _: () = {
                 Self::Bytes(value) => {
                     <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::__put(
                         image,
-                        &Self::__PTX_ABI_MEMBERS.members[2usize],
+                        &Self::__PTX_ABI_PLACEMENTS[2usize],
                         &*value,
                     )?
                 }
@@ -65,10 +65,15 @@ const _: () = {
             ::ptx_abi::__private::v1::begin_decode::<Self>(bytes)?;
             ::core::result::Result::Ok(
                 Self::Bytes(
-                    <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::__get(
+                    match <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::__get(
                         bytes,
-                        &Self::__PTX_ABI_MEMBERS.members[2usize],
-                    )?,
+                        &Self::__PTX_ABI_PLACEMENTS[2usize],
+                    ) {
+                        ::core::result::Result::Ok(v) => v,
+                        ::core::result::Result::Err(e) => {
+                            return ::core::result::Result::Err(e);
+                        }
+                    },
                 ),
             )
         }
@@ -92,6 +97,9 @@ const _: () = {
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             ::ptx_abi::__private::v1::A64,
         );
+        #[doc(hidden)]
+        const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 3usize] = &Self::__PTX_ABI_MEMBERS
+            .members;
     }
     const _: ::ptx_abi::__private::v1::MemberLayout<3usize> = Payload::__PTX_ABI_MEMBERS;
 };
@@ -150,7 +158,7 @@ const _: () = {
         ) -> ::core::result::Result<u32, ::ptx_abi::__private::v1::DecodeError> {
             <u32 as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<Payload>::__PTX_ABI_MEMBERS.members[0usize],
+                &<Payload>::__PTX_ABI_PLACEMENTS[0usize],
             )
         }
         ///Makes `Word` the live member: writes it and zero-fills the other bytes.
@@ -171,7 +179,7 @@ const _: () = {
         ) -> ::core::result::Result<u8, ::ptx_abi::__private::v1::DecodeError> {
             <u8 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
                 &self.bytes,
-                &<Payload>::__PTX_ABI_MEMBERS.members[1usize],
+                &<Payload>::__PTX_ABI_PLACEMENTS[1usize],
             )
         }
         ///Makes `Nibble` the live member: writes it and zero-fills the other bytes.
@@ -192,7 +200,7 @@ const _: () = {
         ) -> ::core::result::Result<[u8; 4], ::ptx_abi::__private::v1::DecodeError> {
             <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::__get(
                 &self.bytes,
-                &<Payload>::__PTX_ABI_MEMBERS.members[2usize],
+                &<Payload>::__PTX_ABI_PLACEMENTS[2usize],
             )
         }
         ///Makes `Bytes` the live member: writes it and zero-fills the other bytes.

@@ -7,18 +7,16 @@ use crate::test::cargo;
 const CRITERION_BENCHES: [&str; 3] = ["bitfields", "zero_copy", "launch"];
 
 /// Runs the interleaved benchmark with `args` (e.g. `--values N --rounds R --core C`), then
-/// every criterion benchmark unless `--quick` is the first argument.
+/// every criterion benchmark unless `--quick` is among the arguments (anywhere).
 pub fn run(args: &[String]) -> Result<(), String> {
-    let (quick, rest) = match args.split_first() {
-        Some((first, rest)) if first == "--quick" => (true, rest),
-        _ => (false, args),
-    };
-    let mut interleaved = vec!["bench", "--bench", "interleaved", "--"];
-    interleaved.extend(rest.iter().map(String::as_str));
+    let quick = args.iter().any(|a| a == "--quick");
+    // `-p ptx-abi`: the benchmarks are the root package's, wherever `cargo xtask` runs from.
+    let mut interleaved = vec!["bench", "-p", "ptx-abi", "--bench", "interleaved", "--"];
+    interleaved.extend(args.iter().map(String::as_str).filter(|a| *a != "--quick"));
     cargo(&interleaved, &[])?;
     if !quick {
         for bench in CRITERION_BENCHES {
-            cargo(&["bench", "--bench", bench], &[])?;
+            cargo(&["bench", "-p", "ptx-abi", "--bench", bench], &[])?;
         }
     }
     Ok(())

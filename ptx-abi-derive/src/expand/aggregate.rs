@@ -21,10 +21,10 @@ fn put(
     let span = ty.span();
     match bits {
         Some(_) => quote_spanned! {span=>
-            <#ty as #p::BitFieldType>::__put_bits(image, &Self::__PTX_ABI_MEMBERS.members[#i], #value, #owner, #name)
+            <#ty as #p::BitFieldType>::__put_bits(image, &Self::__PTX_ABI_PLACEMENTS[#i], #value, #owner, #name)
         },
         None => quote_spanned! {span=>
-            <#ty as #p::PtxAbi>::__put(image, &Self::__PTX_ABI_MEMBERS.members[#i], &#value)
+            <#ty as #p::PtxAbi>::__put(image, &Self::__PTX_ABI_PLACEMENTS[#i], &#value)
         },
     }
 }
@@ -35,10 +35,16 @@ fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
     let span = ty.span();
     match bits {
         Some(_) => quote_spanned! {span=>
-            <#ty as #p::BitFieldType>::__get_bits(bytes, &Self::__PTX_ABI_MEMBERS.members[#i])?
+            match <#ty as #p::BitFieldType>::__get_bits(bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
+            }
         },
         None => quote_spanned! {span=>
-            <#ty as #p::PtxAbi>::__get(bytes, &Self::__PTX_ABI_MEMBERS.members[#i])?
+            match <#ty as #p::PtxAbi>::__get(bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
+                ::core::result::Result::Ok(v) => v,
+                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
+            }
         },
     }
 }
@@ -89,7 +95,10 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     let encode = if zero_copy {
         quote! { #p::encode_bytes(::core::slice::from_ref(self), out) }
     } else {
-        encoder(gen, quote!(#(#puts?;)*))
+        encoder(
+            gen,
+            quote!(#(if let ::core::result::Result::Err(e) = #puts { return ::core::result::Result::Err(e); })*),
+        )
     };
     let mut items = gen.aggregate_type(false, &described);
     items.extend(codecs(gen, encode, quote!(Self { #(#gets),* })));

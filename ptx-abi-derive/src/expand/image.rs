@@ -87,7 +87,7 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
     let p = &gen.p;
     let ident = input.ident;
     let mut out = TokenStream::new();
-    let members = quote!(<#ident>::__PTX_ABI_MEMBERS.members);
+    let members = quote!(<#ident>::__PTX_ABI_PLACEMENTS);
     match &input.body {
         Body::Struct(fields) | Body::RustUnion(fields) => {
             for (i, f) in fields.iter().enumerate() {

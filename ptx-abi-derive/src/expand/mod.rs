@@ -129,6 +129,8 @@ impl<'a> Gen<'a> {
             impl #impl_g #ident #ty_g #where_c {
                 #[doc(hidden)]
                 const __PTX_ABI_MEMBERS: #p::MemberLayout<#count> = #layout;
+                #[doc(hidden)]
+                const __PTX_ABI_PLACEMENTS: &'static [#p::Placement; #count] = &Self::__PTX_ABI_MEMBERS.members;
                 #c_name
             }
             #force
