@@ -1,6 +1,8 @@
 // curand's generator states (CUDA 12, curand_kernel.h, curand_philox4x32_x.h,
 // curand_mrg32k3a.h, curand_kernel.h's Sobol state), written from the public headers: the
-// member lists of the state structs only, without the functions around them.
+// member lists of the state structs only, without the functions around them. Compared line by
+// line with the headers of the PyPI wheel nvidia-curand-cu12 10.3.10.19 (CUDA 12.9):
+// curand_kernel.h lines 150-156, 208-215 and 231-234, curand_philox4x32_x.h lines 93-102.
 struct curandStateXORWOW {
     unsigned int d, v[5];
     int boxmuller_flag;
