@@ -17,59 +17,70 @@ pub struct DevicePtr<T: ?Sized> {
     _pointee: PhantomData<fn() -> *const T>,
 }
 
-impl<T: ?Sized> DevicePtr<T> {
-    /// The null pointer.
-    pub const NULL: Self = Self::from_raw(0);
+/// The methods and trait impls both pointer types share: a device address and nothing else
+/// (§2.3 note B), so equality, hashing and `Default` (null) are those of the address.
+macro_rules! device_pointer {
+    ($name:ident) => {
+        impl<T: ?Sized> $name<T> {
+            /// The null pointer.
+            pub const NULL: Self = Self::from_raw(0);
 
-    /// A pointer holding the device address `addr`.
-    pub const fn from_raw(addr: u64) -> Self {
-        DevicePtr {
-            addr,
-            _pointee: PhantomData,
+            /// A pointer holding the device address `addr`.
+            pub const fn from_raw(addr: u64) -> Self {
+                $name {
+                    addr,
+                    _pointee: PhantomData,
+                }
+            }
+
+            /// The device address.
+            pub const fn addr(self) -> u64 {
+                self.addr
+            }
+
+            /// Whether the address is 0.
+            pub const fn is_null(self) -> bool {
+                self.addr == 0
+            }
         }
-    }
 
-    /// The device address.
-    pub const fn addr(self) -> u64 {
-        self.addr
-    }
+        impl<T: ?Sized> Clone for $name<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+        impl<T: ?Sized> Copy for $name<T> {}
+        impl<T: ?Sized> PartialEq for $name<T> {
+            fn eq(&self, other: &Self) -> bool {
+                self.addr == other.addr
+            }
+        }
+        impl<T: ?Sized> Eq for $name<T> {}
+        impl<T: ?Sized> core::hash::Hash for $name<T> {
+            fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+                self.addr.hash(state)
+            }
+        }
+        impl<T: ?Sized> Default for $name<T> {
+            fn default() -> Self {
+                Self::NULL
+            }
+        }
+        impl<T: ?Sized> fmt::Debug for $name<T> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, concat!(stringify!($name), "({:#x})"), self.addr)
+            }
+        }
+    };
+}
 
-    /// Whether the address is 0.
-    pub const fn is_null(self) -> bool {
-        self.addr == 0
-    }
+device_pointer!(DevicePtr);
+device_pointer!(DeviceConstPtr);
 
+impl<T: ?Sized> DevicePtr<T> {
     /// The same address, seen as a pointer to another type.
     pub const fn cast<U: ?Sized>(self) -> DevicePtr<U> {
         DevicePtr::from_raw(self.addr)
-    }
-}
-
-impl<T: ?Sized> Clone for DevicePtr<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T: ?Sized> Copy for DevicePtr<T> {}
-impl<T: ?Sized> PartialEq for DevicePtr<T> {
-    fn eq(&self, other: &Self) -> bool {
-        self.addr == other.addr
-    }
-}
-impl<T: ?Sized> Eq for DevicePtr<T> {}
-impl<T: ?Sized> core::hash::Hash for DevicePtr<T> {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.addr.hash(state)
-    }
-}
-impl<T: ?Sized> Default for DevicePtr<T> {
-    fn default() -> Self {
-        Self::NULL
-    }
-}
-impl<T: ?Sized> fmt::Debug for DevicePtr<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "DevicePtr({:#x})", self.addr)
     }
 }
 
@@ -84,29 +95,6 @@ pub struct DeviceConstPtr<T: ?Sized> {
     _pointee: PhantomData<fn() -> *const T>,
 }
 
-impl<T: ?Sized> DeviceConstPtr<T> {
-    /// The null pointer.
-    pub const NULL: Self = Self::from_raw(0);
-
-    /// A pointer holding the device address `addr`.
-    pub const fn from_raw(addr: u64) -> Self {
-        DeviceConstPtr {
-            addr,
-            _pointee: PhantomData,
-        }
-    }
-
-    /// The device address.
-    pub const fn addr(self) -> u64 {
-        self.addr
-    }
-
-    /// Whether the address is 0.
-    pub const fn is_null(self) -> bool {
-        self.addr == 0
-    }
-}
-
 impl<T: ?Sized> DevicePtr<T> {
     /// The same address as a pointer to `const T` (C++ converts `T*` to `const T*` implicitly).
     pub const fn as_const(self) -> DeviceConstPtr<T> {
@@ -117,34 +105,6 @@ impl<T: ?Sized> DevicePtr<T> {
 impl<T: ?Sized> From<DevicePtr<T>> for DeviceConstPtr<T> {
     fn from(p: DevicePtr<T>) -> Self {
         p.as_const()
-    }
-}
-
-impl<T: ?Sized> Clone for DeviceConstPtr<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T: ?Sized> Copy for DeviceConstPtr<T> {}
-impl<T: ?Sized> PartialEq for DeviceConstPtr<T> {
-    fn eq(&self, other: &Self) -> bool {
-        self.addr == other.addr
-    }
-}
-impl<T: ?Sized> Eq for DeviceConstPtr<T> {}
-impl<T: ?Sized> core::hash::Hash for DeviceConstPtr<T> {
-    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.addr.hash(state)
-    }
-}
-impl<T: ?Sized> Default for DeviceConstPtr<T> {
-    fn default() -> Self {
-        Self::NULL
-    }
-}
-impl<T: ?Sized> fmt::Debug for DeviceConstPtr<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "DeviceConstPtr({:#x})", self.addr)
     }
 }
 
