@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 use ptx_abi_import::clang::Clang;
 use ptx_abi_import::cuda_types::CDef;
-use ptx_abi_import::model::{ItemKind, Model, Scalar, Ty};
+use ptx_abi_import::model::{rust_name, scalar_from_c, ItemKind, Model, Scalar, Ty};
 use ptx_abi_import::{EmitOptions, Importer};
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::probe::{PtxIndex, PROBE_OPTIONS};
@@ -590,7 +590,7 @@ fn scalar(s: Scalar, atom: &str) -> Result<String, String> {
         (Scalar::I64, "(-9223372036854775807LL - 1)") => return Ok("i64::MIN".into()),
         _ => {}
     }
-    let t = s.rust();
+    let t = rust_name(s);
     if matches!(s, Scalar::F32 | Scalar::F64) {
         let v = a.trim_end_matches(['f', 'F']);
         v.parse::<f64>().map_err(|e| format!("float {a:?}: {e}"))?;
@@ -629,7 +629,7 @@ fn value(model: &mut Model, ty: &Ty, init: &Init) -> Result<String, String> {
         }
         (Ty::Cuda(c), Init::List(items)) => match c.def {
             CDef::Vector { elem, lanes, .. } => {
-                let s = Scalar::from_c(elem).ok_or("vector element")?;
+                let s = scalar_from_c(elem).ok_or("vector element")?;
                 if items.len() != lanes as usize {
                     return Err(format!("{} needs {lanes} values", c.c_name));
                 }

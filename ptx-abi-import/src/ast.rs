@@ -14,7 +14,9 @@ use serde_json::Value;
 
 use crate::cuda_types;
 use crate::error::Unsupported;
-use crate::model::{Enum, Item, ItemId, ItemKind, Loc, Member, Model, Record, Scalar, Ty};
+use crate::model::{
+    scalar_from_c, Enum, Item, ItemId, ItemKind, Loc, Member, Model, Record, Scalar, Ty,
+};
 
 /// Every node's location, by node id.
 fn locations(root: &Value) -> HashMap<String, Loc> {
@@ -505,7 +507,7 @@ impl Reader {
             .and_then(|t| t.get("desugaredQualType").or_else(|| t.get("qualType")))
             .and_then(Value::as_str);
         let repr = match fixed {
-            Some(t) => match Scalar::from_c(t) {
+            Some(t) => match scalar_from_c(t) {
                 Some(s) if s.is_bit_field_type() && s != Scalar::Bool => s,
                 _ => {
                     return ItemKind::Unsupported(format!(
@@ -678,7 +680,7 @@ impl Reader {
                 .map(|&i| (Ty::Item(i), None))
                 .ok_or_else(|| format!("cannot find the unnamed type `{base}`"));
         }
-        if let Some(s) = Scalar::from_c(base) {
+        if let Some(s) = scalar_from_c(base) {
             return Ok((Ty::Scalar(s), None));
         }
         if let Some(t) = cuda_types::lookup(base.trim_start_matches("::")) {

@@ -64,7 +64,7 @@ fn path(model: &Model, from: &[String], to: ItemId) -> String {
 /// The Rust type of `ty` as seen from module `from`.
 pub fn rust_type(model: &Model, from: &[String], ty: &Ty) -> String {
     match ty {
-        Ty::Scalar(s) => s.rust().to_string(),
+        Ty::Scalar(s) => crate::model::rust_name(*s).to_string(),
         Ty::Cuda(c) => c.rust_path(),
         Ty::Item(i) => path(model, from, *i),
         Ty::Array(e, n) => format!("[{}; {n}]", rust_type(model, from, e)),
@@ -155,7 +155,7 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions) -> String {
                 "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq, Eq)]\n{ALLOW}"
             )
             .unwrap();
-            writeln!(s, "#[repr({})]", e.repr.rust()).unwrap();
+            writeln!(s, "#[repr({})]", crate::model::rust_name(e.repr)).unwrap();
             type_c_name(&mut s);
             writeln!(s, "pub enum {} {{", item.name).unwrap();
             let mut seen: Vec<(i128, &str)> = Vec::new();

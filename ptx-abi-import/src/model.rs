@@ -25,73 +25,44 @@ impl std::fmt::Display for Loc {
 /// Index of an [`Item`] in [`Model::items`].
 pub type ItemId = usize;
 
-/// §1.1 fundamental types as the importer maps them (NVPTX 64-bit: `long` is 64 bits).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Scalar {
-    /// `bool`
-    Bool,
-    /// `char` (signed on every CUDA host), `signed char`
-    I8,
-    /// `unsigned char`
-    U8,
-    /// `short`
-    I16,
-    /// `unsigned short`, `char16_t`
-    U16,
-    /// `int`
-    I32,
-    /// `unsigned int`, `char32_t`
-    U32,
-    /// `long` (NVPTX64), `long long`
-    I64,
-    /// `unsigned long` (NVPTX64), `unsigned long long`
-    U64,
-    /// `float`
-    F32,
-    /// `double`
-    F64,
+/// §1.1 fundamental types: core's own model (`size`, `is_bit_field_type`, `c_name`, …).
+pub use ptx_abi_core::Scalar;
+
+/// The Rust type the importer writes for a fundamental type.
+pub fn rust_name(s: Scalar) -> &'static str {
+    match s {
+        Scalar::Bool => "bool",
+        Scalar::I8 => "i8",
+        Scalar::U8 => "u8",
+        Scalar::I16 => "i16",
+        Scalar::U16 => "u16",
+        Scalar::I32 => "i32",
+        Scalar::U32 => "u32",
+        Scalar::I64 => "i64",
+        Scalar::U64 => "u64",
+        Scalar::F16 => "::ptx_abi::half::f16",
+        Scalar::F32 => "f32",
+        Scalar::F64 => "f64",
+    }
 }
 
-impl Scalar {
-    /// The Rust type.
-    pub fn rust(self) -> &'static str {
-        match self {
-            Scalar::Bool => "bool",
-            Scalar::I8 => "i8",
-            Scalar::U8 => "u8",
-            Scalar::I16 => "i16",
-            Scalar::U16 => "u16",
-            Scalar::I32 => "i32",
-            Scalar::U32 => "u32",
-            Scalar::I64 => "i64",
-            Scalar::U64 => "u64",
-            Scalar::F32 => "f32",
-            Scalar::F64 => "f64",
-        }
-    }
-
-    /// Whether C allows it as a bit-field's declared type (§1.3: integers and `bool`).
-    pub fn is_bit_field_type(self) -> bool {
-        !matches!(self, Scalar::F32 | Scalar::F64)
-    }
-
-    /// The scalar of a C builtin type spelling, as clang prints it.
-    pub fn from_c(spelling: &str) -> Option<Scalar> {
-        Some(match spelling {
-            "bool" | "_Bool" => Scalar::Bool,
-            "char" | "signed char" => Scalar::I8,
-            "unsigned char" | "char8_t" => Scalar::U8,
-            "short" | "signed short" => Scalar::I16,
-            "unsigned short" | "char16_t" => Scalar::U16,
-            "int" | "signed int" | "signed" => Scalar::I32,
-            "unsigned int" | "unsigned" | "char32_t" => Scalar::U32,
-            "long" | "long long" | "signed long" | "signed long long" => Scalar::I64,
-            "unsigned long" | "unsigned long long" => Scalar::U64,
-            "float" => Scalar::F32,
-            "double" => Scalar::F64,
-            _ => return None,
-        })
-    }
+/// The scalar of a C builtin type spelling, as clang prints it (NVPTX 64-bit: `long` is 64
+/// bits; plain `char` is signed on every CUDA host).
+pub fn scalar_from_c(spelling: &str) -> Option<Scalar> {
+    Some(match spelling {
+        "bool" | "_Bool" => Scalar::Bool,
+        "char" | "signed char" => Scalar::I8,
+        "unsigned char" | "char8_t" => Scalar::U8,
+        "short" | "signed short" => Scalar::I16,
+        "unsigned short" | "char16_t" => Scalar::U16,
+        "int" | "signed int" | "signed" => Scalar::I32,
+        "unsigned int" | "unsigned" | "char32_t" => Scalar::U32,
+        "long" | "long long" | "signed long" | "signed long long" => Scalar::I64,
+        "unsigned long" | "unsigned long long" => Scalar::U64,
+        "float" => Scalar::F32,
+        "double" => Scalar::F64,
+        _ => return None,
+    })
 }
 
 /// The type of a member, an array element, a pointee or a typedef.
