@@ -26,7 +26,7 @@ fn offset<T: PtxAbi>(i: usize) -> usize {
 // struct Particle { unsigned kind:3; int charge:5; unsigned char tag; short :0; short :7;
 //   unsigned long long addr:40; float4 pos; Particle* next; float history[3]; };  // 64 / 16
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
-#[ptx(align = 16)]
+#[ptx(align = 16, accessors)]
 struct Particle {
     #[ptx(bits = 3)]
     kind: u32,
@@ -103,6 +103,29 @@ fn image_type_has_ptx_size_and_alignment_and_accessors() {
     );
 }
 
+#[test]
+fn images_compare_and_hash_by_their_bytes() {
+    use ptx_abi::PtxImage;
+    use std::hash::{BuildHasher, RandomState};
+    let a = ParticleImage::new(&particle()).unwrap();
+    let mut b = a;
+    let hasher = RandomState::new();
+    assert_eq!(a, b);
+    assert_eq!(hasher.hash_one(a), hasher.hash_one(b));
+    b.as_bytes_mut()[63] ^= 1; // the last byte of `history[2]`
+    assert_ne!(a, b, "one differing byte makes images unequal");
+    assert_ne!(hasher.hash_one(a), hasher.hash_one(b));
+    // A type without `#[ptx(accessors)]` gets the same image traits.
+    let t = InnerImage::new(&Inner {
+        a: -2,
+        b: 0xabc,
+        c: 7,
+    })
+    .unwrap();
+    assert_eq!(t, InnerImage::from_bytes(t.as_bytes()).unwrap());
+    assert_eq!(format!("{t:?}"), format!("InnerImage({:?})", t.as_bytes()));
+}
+
 // struct Inner { short a; unsigned b : 12; unsigned char c; };
 // struct Outer { char x; Inner in[2]; double d; Inner last; };  // 40 / 8
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
@@ -167,6 +190,7 @@ fn generic_structs() {
 
 // struct Tup { unsigned char a; double b; };  // 16 / 8
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(accessors)]
 struct Tup(u8, f64);
 
 #[test]

@@ -16,6 +16,7 @@ struct Straddle {
 }
 
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(accessors)]
 struct Mixed {
     #[ptx(bits = 7)]
     s7: i8,

@@ -18,6 +18,7 @@ use ptx_abi::{DevicePtr, Float3, Float4, Pad, PtxAbi};
 
 /// The reference type, derived.
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(accessors)]
 pub struct Ref {
     #[ptx(bits = 3)]
     pub mode: u32,

@@ -113,15 +113,9 @@ const _: () = {
     }
     const _: ::ptx_abi::__private::v1::MemberLayout<3usize> = ScaleArgs::__PTX_ABI_MEMBERS;
 };
-///The PTX image of [`ScaleArgs`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
+///The PTX image of [`ScaleArgs`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on [`ScaleArgs`] adds a getter and a setter per member.
 #[repr(C)]
-#[derive(
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash
-)]
+#[derive(::core::clone::Clone, ::core::marker::Copy)]
 struct ScaleArgsImage {
     bytes: [::core::primitive::u8; <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
     _align: [<::ptx_abi::__private::v1::AlignTo<
@@ -153,87 +147,25 @@ const _: () = {
     }
     ::ptx_abi::__private::v1::__impl_image_integrations!(ScaleArgsImage);
     #[automatically_derived]
-    impl ::core::fmt::Debug for ScaleArgsImage {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.debug_tuple(::core::stringify!(ScaleArgsImage)).field(&self.bytes).finish()
+    impl ::core::cmp::PartialEq for ScaleArgsImage {
+        #[inline]
+        fn eq(&self, other: &Self) -> ::core::primitive::bool {
+            self.bytes == other.bytes
         }
     }
     #[automatically_derived]
-    #[allow(non_snake_case)]
-    impl ScaleArgsImage {
-        ///Reads `data` from the image.
+    impl ::core::cmp::Eq for ScaleArgsImage {}
+    #[automatically_derived]
+    impl ::core::hash::Hash for ScaleArgsImage {
         #[inline]
-        fn data(
-            &self,
-        ) -> ::core::result::Result<
-            DevicePtr<f32>,
-            ::ptx_abi::__private::v1::DecodeError,
-        > {
-            <DevicePtr<
-                f32,
-            > as ::ptx_abi::__private::v1::PtxAbi>::__get(
-                &self.bytes,
-                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[0usize],
-            )
+        fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+            ::core::hash::Hash::hash(&self.bytes, state)
         }
-        ///Writes `data` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_data(
-            &mut self,
-            value: DevicePtr<f32>,
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_member(
-                self,
-                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[0usize],
-                &value,
-                <DevicePtr<f32> as ::ptx_abi::__private::v1::PtxAbi>::__put,
-            )
-        }
-        ///Reads `n` from the image.
-        #[inline]
-        fn n(
-            &self,
-        ) -> ::core::result::Result<u32, ::ptx_abi::__private::v1::DecodeError> {
-            <u32 as ::ptx_abi::__private::v1::PtxAbi>::__get(
-                &self.bytes,
-                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[1usize],
-            )
-        }
-        ///Writes `n` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_n(
-            &mut self,
-            value: u32,
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_member(
-                self,
-                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[1usize],
-                &value,
-                <u32 as ::ptx_abi::__private::v1::PtxAbi>::__put,
-            )
-        }
-        ///Reads `factor` from the image.
-        #[inline]
-        fn factor(
-            &self,
-        ) -> ::core::result::Result<f64, ::ptx_abi::__private::v1::DecodeError> {
-            <f64 as ::ptx_abi::__private::v1::PtxAbi>::__get(
-                &self.bytes,
-                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[2usize],
-            )
-        }
-        ///Writes `factor` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_factor(
-            &mut self,
-            value: f64,
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_member(
-                self,
-                &<ScaleArgs>::__PTX_ABI_PLACEMENTS[2usize],
-                &value,
-                <f64 as ::ptx_abi::__private::v1::PtxAbi>::__put,
-            )
+    }
+    #[automatically_derived]
+    impl ::core::fmt::Debug for ScaleArgsImage {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_tuple(::core::stringify!(ScaleArgsImage)).field(&self.bytes).finish()
         }
     }
 };

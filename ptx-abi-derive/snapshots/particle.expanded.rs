@@ -280,15 +280,9 @@ const _: () = {
     }
     const _: ::ptx_abi::__private::v1::MemberLayout<9usize> = Particle::__PTX_ABI_MEMBERS;
 };
-///The PTX image of [`Particle`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
+///The PTX image of [`Particle`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on [`Particle`] adds a getter and a setter per member.
 #[repr(C)]
-#[derive(
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash
-)]
+#[derive(::core::clone::Clone, ::core::marker::Copy)]
 struct ParticleImage {
     bytes: [::core::primitive::u8; <Particle as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
     _align: [<::ptx_abi::__private::v1::AlignTo<
@@ -320,182 +314,25 @@ const _: () = {
     }
     ::ptx_abi::__private::v1::__impl_image_integrations!(ParticleImage);
     #[automatically_derived]
-    impl ::core::fmt::Debug for ParticleImage {
-        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.debug_tuple(::core::stringify!(ParticleImage)).field(&self.bytes).finish()
+    impl ::core::cmp::PartialEq for ParticleImage {
+        #[inline]
+        fn eq(&self, other: &Self) -> ::core::primitive::bool {
+            self.bytes == other.bytes
         }
     }
     #[automatically_derived]
-    #[allow(non_snake_case)]
-    impl ParticleImage {
-        ///Reads `kind` from the image.
+    impl ::core::cmp::Eq for ParticleImage {}
+    #[automatically_derived]
+    impl ::core::hash::Hash for ParticleImage {
         #[inline]
-        fn kind(
-            &self,
-        ) -> ::core::result::Result<u32, ::ptx_abi::__private::v1::DecodeError> {
-            <u32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
-                &self.bytes,
-                &<Particle>::__PTX_ABI_PLACEMENTS[0usize],
-            )
+        fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+            ::core::hash::Hash::hash(&self.bytes, state)
         }
-        ///Writes `kind` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_kind(
-            &mut self,
-            value: u32,
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_bits(
-                self,
-                &<Particle>::__PTX_ABI_PLACEMENTS[0usize],
-                value,
-                (::core::stringify!(Particle), "kind"),
-                <u32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits,
-            )
-        }
-        ///Reads `charge` from the image.
-        #[inline]
-        fn charge(
-            &self,
-        ) -> ::core::result::Result<i32, ::ptx_abi::__private::v1::DecodeError> {
-            <i32 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
-                &self.bytes,
-                &<Particle>::__PTX_ABI_PLACEMENTS[1usize],
-            )
-        }
-        ///Writes `charge` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_charge(
-            &mut self,
-            value: i32,
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_bits(
-                self,
-                &<Particle>::__PTX_ABI_PLACEMENTS[1usize],
-                value,
-                (::core::stringify!(Particle), "charge"),
-                <i32 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits,
-            )
-        }
-        ///Reads `tag` from the image.
-        #[inline]
-        fn tag(
-            &self,
-        ) -> ::core::result::Result<u8, ::ptx_abi::__private::v1::DecodeError> {
-            <u8 as ::ptx_abi::__private::v1::PtxAbi>::__get(
-                &self.bytes,
-                &<Particle>::__PTX_ABI_PLACEMENTS[2usize],
-            )
-        }
-        ///Writes `tag` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_tag(
-            &mut self,
-            value: u8,
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_member(
-                self,
-                &<Particle>::__PTX_ABI_PLACEMENTS[2usize],
-                &value,
-                <u8 as ::ptx_abi::__private::v1::PtxAbi>::__put,
-            )
-        }
-        ///Reads `addr` from the image.
-        #[inline]
-        fn addr(
-            &self,
-        ) -> ::core::result::Result<u64, ::ptx_abi::__private::v1::DecodeError> {
-            <u64 as ::ptx_abi::__private::v1::BitFieldType>::__get_bits(
-                &self.bytes,
-                &<Particle>::__PTX_ABI_PLACEMENTS[5usize],
-            )
-        }
-        ///Writes `addr` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_addr(
-            &mut self,
-            value: u64,
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_bits(
-                self,
-                &<Particle>::__PTX_ABI_PLACEMENTS[5usize],
-                value,
-                (::core::stringify!(Particle), "addr"),
-                <u64 as ::ptx_abi::__private::v1::BitFieldType>::__put_bits,
-            )
-        }
-        ///Reads `pos` from the image.
-        #[inline]
-        fn pos(
-            &self,
-        ) -> ::core::result::Result<Float4, ::ptx_abi::__private::v1::DecodeError> {
-            <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__get(
-                &self.bytes,
-                &<Particle>::__PTX_ABI_PLACEMENTS[6usize],
-            )
-        }
-        ///Writes `pos` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_pos(
-            &mut self,
-            value: Float4,
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_member(
-                self,
-                &<Particle>::__PTX_ABI_PLACEMENTS[6usize],
-                &value,
-                <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__put,
-            )
-        }
-        ///Reads `next` from the image.
-        #[inline]
-        fn next(
-            &self,
-        ) -> ::core::result::Result<
-            DevicePtr<Particle>,
-            ::ptx_abi::__private::v1::DecodeError,
-        > {
-            <DevicePtr<
-                Particle,
-            > as ::ptx_abi::__private::v1::PtxAbi>::__get(
-                &self.bytes,
-                &<Particle>::__PTX_ABI_PLACEMENTS[7usize],
-            )
-        }
-        ///Writes `next` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_next(
-            &mut self,
-            value: DevicePtr<Particle>,
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_member(
-                self,
-                &<Particle>::__PTX_ABI_PLACEMENTS[7usize],
-                &value,
-                <DevicePtr<Particle> as ::ptx_abi::__private::v1::PtxAbi>::__put,
-            )
-        }
-        ///Reads `history` from the image.
-        #[inline]
-        fn history(
-            &self,
-        ) -> ::core::result::Result<[f32; 3], ::ptx_abi::__private::v1::DecodeError> {
-            <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__get(
-                &self.bytes,
-                &<Particle>::__PTX_ABI_PLACEMENTS[8usize],
-            )
-        }
-        ///Writes `history` into the image; on error (a value that does not fit a bit-field) the image is unchanged.
-        #[inline]
-        fn set_history(
-            &mut self,
-            value: [f32; 3],
-        ) -> ::core::result::Result<(), ::ptx_abi::__private::v1::EncodeError> {
-            ::ptx_abi::__private::v1::set_member(
-                self,
-                &<Particle>::__PTX_ABI_PLACEMENTS[8usize],
-                &value,
-                <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__put,
-            )
+    }
+    #[automatically_derived]
+    impl ::core::fmt::Debug for ParticleImage {
+        fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+            f.debug_tuple(::core::stringify!(ParticleImage)).field(&self.bytes).finish()
         }
     }
 };

@@ -90,13 +90,7 @@ const _: () = {
 };
 ///The PTX image of [`Pair`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
 #[repr(C)]
-#[derive(
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash
-)]
+#[derive(::core::clone::Clone, ::core::marker::Copy)]
 struct PairImage {
     bytes: [::core::primitive::u8; <Pair as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
     _align: [<::ptx_abi::__private::v1::AlignTo<
@@ -127,6 +121,22 @@ const _: () = {
         }
     }
     ::ptx_abi::__private::v1::__impl_image_integrations!(PairImage);
+    #[automatically_derived]
+    impl ::core::cmp::PartialEq for PairImage {
+        #[inline]
+        fn eq(&self, other: &Self) -> ::core::primitive::bool {
+            self.bytes == other.bytes
+        }
+    }
+    #[automatically_derived]
+    impl ::core::cmp::Eq for PairImage {}
+    #[automatically_derived]
+    impl ::core::hash::Hash for PairImage {
+        #[inline]
+        fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+            ::core::hash::Hash::hash(&self.bytes, state)
+        }
+    }
     #[automatically_derived]
     impl ::core::fmt::Debug for PairImage {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {

@@ -105,13 +105,7 @@ const _: () = {
 };
 ///The PTX image of [`Payload`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
 #[repr(C)]
-#[derive(
-    ::core::clone::Clone,
-    ::core::marker::Copy,
-    ::core::cmp::PartialEq,
-    ::core::cmp::Eq,
-    ::core::hash::Hash
-)]
+#[derive(::core::clone::Clone, ::core::marker::Copy)]
 struct PayloadImage {
     bytes: [::core::primitive::u8; <Payload as ::ptx_abi::__private::v1::PtxAbi>::SIZE],
     _align: [<::ptx_abi::__private::v1::AlignTo<
@@ -142,6 +136,22 @@ const _: () = {
         }
     }
     ::ptx_abi::__private::v1::__impl_image_integrations!(PayloadImage);
+    #[automatically_derived]
+    impl ::core::cmp::PartialEq for PayloadImage {
+        #[inline]
+        fn eq(&self, other: &Self) -> ::core::primitive::bool {
+            self.bytes == other.bytes
+        }
+    }
+    #[automatically_derived]
+    impl ::core::cmp::Eq for PayloadImage {}
+    #[automatically_derived]
+    impl ::core::hash::Hash for PayloadImage {
+        #[inline]
+        fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+            ::core::hash::Hash::hash(&self.bytes, state)
+        }
+    }
     #[automatically_derived]
     impl ::core::fmt::Debug for PayloadImage {
         fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {

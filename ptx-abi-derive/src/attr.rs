@@ -2,7 +2,8 @@
 
 use crate::ctxt::Ctxt;
 use crate::names::{
-    self, ABI, ALIGN, BITS, CRATE, C_NAME, DECODE, IMAGE, KERNEL, PARAM_LIMIT, UNION, ZERO_COPY,
+    self, ABI, ACCESSORS, ALIGN, BITS, CRATE, C_NAME, DECODE, IMAGE, KERNEL, PARAM_LIMIT, UNION,
+    ZERO_COPY,
 };
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -28,6 +29,8 @@ pub struct TypeAttrs {
     pub krate: Option<syn::Path>,
     // #[ptx(image = ParticleImage)]
     pub image: Option<Ident>,
+    // #[ptx(accessors)]
+    pub accessors: Option<Span>,
     // #[ptx(kernel = "step")]
     pub kernel: Option<syn::LitStr>,
     // #[ptx(abi = "c++")]
@@ -338,6 +341,11 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
                     if let Some(ident) = ident_value(cx, IMAGE, "ParticleImage", &meta)? {
                         set_once(cx, &mut out.image, ident, IMAGE, span);
                     }
+                }
+                // #[ptx(accessors)]
+                ACCESSORS => {
+                    flag(cx, ACCESSORS, &meta)?;
+                    set_once(cx, &mut out.accessors, span, ACCESSORS, span);
                 }
                 // #[ptx(kernel = "step")]
                 KERNEL => {

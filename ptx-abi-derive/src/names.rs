@@ -10,6 +10,8 @@ pub const ZERO_COPY: &str = "zero_copy";
 pub const CRATE: &str = "crate";
 // #[ptx(image = Name)] on a type
 pub const IMAGE: &str = "image";
+// #[ptx(accessors)] on a type: a getter and a setter per member on its image type
+pub const ACCESSORS: &str = "accessors";
 // #[ptx(kernel = "name")] on a struct of kernel arguments
 pub const KERNEL: &str = "kernel";
 // #[ptx(abi = "c++")] next to `kernel`: an Itanium-mangled C++ name (chapter 7)
@@ -30,6 +32,7 @@ pub const TYPE_KEYS: &[&str] = &[
     ZERO_COPY,
     CRATE,
     IMAGE,
+    ACCESSORS,
     KERNEL,
     ABI,
     PARAM_LIMIT,

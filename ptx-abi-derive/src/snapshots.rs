@@ -37,7 +37,7 @@ fn check(name: &str, input: &str) {
 }
 
 /// The README's `Particle`: bit-fields, unnamed bit-fields, a vector, a pointer, an array and
-/// a requested alignment.
+/// a requested alignment; no `#[ptx(accessors)]`, so its image has no methods of its own.
 #[test]
 fn particle() {
     check(
@@ -60,14 +60,15 @@ fn particle() {
     );
 }
 
-/// A `#[ptx(union)]` enum: a C union of the variants' payloads, one of them a bit-field.
+/// A `#[ptx(union)]` enum: a C union of the variants' payloads, one of them a bit-field; with
+/// `#[ptx(accessors)]`, `as_word` / `set_word` and so on.
 #[test]
 fn union_enum() {
     check(
         "union_enum",
         r#"
         #[derive(PtxAbi, Clone, Copy)]
-        #[ptx(union)]
+        #[ptx(union, accessors)]
         enum Payload {
             Word(u32),
             #[ptx(bits = 4)]
@@ -79,13 +80,14 @@ fn union_enum() {
     );
 }
 
-/// A tuple struct: members named `0`, `1`, accessors `get_0`, `set_0`.
+/// A tuple struct with `#[ptx(accessors)]`: members named `0`, `1`, accessors `get_0`, `set_0`.
 #[test]
 fn tuple_struct() {
     check(
         "tuple_struct",
         r#"
         #[derive(PtxAbi, Clone, Copy)]
+        #[ptx(accessors)]
         struct Pair(u16, f64);
         "#,
     );

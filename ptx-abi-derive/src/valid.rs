@@ -16,6 +16,7 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
     check_repr(cx, input);
     check_generic_bounds(cx, input);
     check_variant_attrs(cx, input);
+    check_accessors(cx, input);
     match &input.body {
         Body::Struct(fields) => {
             if fields.is_empty() {
@@ -146,6 +147,27 @@ fn check_align(cx: &mut Ctxt, input: &Input) {
                  repr; wrap it in a struct with `#[ptx(align = N)]`",
             );
         }
+    }
+}
+
+/// `#[ptx(accessors)]` asks for methods on the image type: there must be one, with members.
+fn check_accessors(cx: &mut Ctxt, input: &Input) {
+    let Some(span) = input.attrs.accessors else {
+        return;
+    };
+    if input.is_generic() {
+        cx.error_at(
+            span,
+            "`accessors` are methods of the image type, and a generic type has none (its image \
+             size depends on the type arguments); remove `accessors`, or derive on a non-generic \
+             wrapper",
+        );
+    } else if matches!(input.body, Body::Enum(_)) {
+        cx.error_at(
+            span,
+            "a field-less enum has no members to access: its image is the discriminant; remove \
+             `accessors` and use `PtxImage::get` / `PtxImage::set`",
+        );
     }
 }
 

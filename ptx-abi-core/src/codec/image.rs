@@ -6,9 +6,10 @@ use crate::codec::PtxAbi;
 
 /// The PTX image of a [`PtxAbi`] type, as its own Rust type (`ParticleImage` for `Particle`).
 ///
-/// `#[derive(PtxAbi)]` generates one for every non-generic type, with a getter and a fallible
-/// setter per member. Images hold bytes, which may come from the device, so getters decode
-/// and can fail (a `bool` byte of 2, an unknown enum discriminant).
+/// `#[derive(PtxAbi)]` generates one for every non-generic type; with `#[ptx(accessors)]` on
+/// the type, also a getter and a fallible setter per member. Images hold bytes, which may come
+/// from the device, so [`PtxImage::get`] and the getters decode and can fail (a `bool` byte of
+/// 2, an unknown enum discriminant).
 ///
 /// # Safety
 /// `size_of::<Self>() == Self::Value::SIZE`, `align_of::<Self>() == Self::Value::ALIGN`, every

@@ -1,5 +1,5 @@
 //! The image type of a non-generic type: `#[repr(C)]` bytes with exactly the PTX size and
-//! alignment, `Copy`, with a getter and a checked setter per member.
+//! alignment, `Copy`; with `#[ptx(accessors)]`, a getter and a checked setter per member.
 
 use super::Gen;
 use crate::ast::{Body, Input};
@@ -13,16 +13,36 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
     let ident = input.ident;
     let vis = &input.original.vis;
     let image = image_ident(input);
-    let doc = format!(
-        "The PTX image of [`{ident}`]: its exact PTX size and alignment, `Copy`, ready to be a \
-         kernel argument or an element of a device buffer. Accessors decode and encode single \
-         members in place."
-    );
-    let accessors = accessors(gen, input);
+    let doc = if input.attrs.accessors.is_some() {
+        format!(
+            "The PTX image of [`{ident}`]: its exact PTX size and alignment, `Copy`, ready to be \
+             a kernel argument or an element of a device buffer. Accessors decode and encode \
+             single members in place."
+        )
+    } else {
+        format!(
+            "The PTX image of [`{ident}`]: its exact PTX size and alignment, `Copy`, ready to be \
+             a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on \
+             [`{ident}`] adds a getter and a setter per member."
+        )
+    };
+    // Opt-in: 24 methods for 12 members are about a third of what a type costs to compile.
+    let accessors = if input.attrs.accessors.is_some() {
+        let methods = accessors(gen, input);
+        quote! {
+            #[automatically_derived]
+            #[allow(non_snake_case)]
+            impl #image {
+                #methods
+            }
+        }
+    } else {
+        TokenStream::new()
+    };
     quote! {
         #[doc = #doc]
         #[repr(C)]
-        #[derive(::core::clone::Clone, ::core::marker::Copy, ::core::cmp::PartialEq, ::core::cmp::Eq, ::core::hash::Hash)]
+        #[derive(::core::clone::Clone, ::core::marker::Copy)]
         #vis struct #image {
             bytes: [::core::primitive::u8; <#ident as #p::PtxAbi>::SIZE],
             _align: [<#p::AlignTo<{ <#ident as #p::PtxAbi>::ALIGN }> as #p::Alignment>::Marker; 0],
@@ -58,6 +78,28 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
 
             #p::__impl_image_integrations!(#image);
 
+            // Written out rather than derived: the derives compare and hash the zero-length
+            // alignment array too and add `StructuralPartialEq` and an `Eq` assertion body,
+            // about a tenth of what a derived type costs to compile (BENCHMARKS.md, issue 15).
+            #[automatically_derived]
+            impl ::core::cmp::PartialEq for #image {
+                #[inline]
+                fn eq(&self, other: &Self) -> ::core::primitive::bool {
+                    self.bytes == other.bytes
+                }
+            }
+
+            #[automatically_derived]
+            impl ::core::cmp::Eq for #image {}
+
+            #[automatically_derived]
+            impl ::core::hash::Hash for #image {
+                #[inline]
+                fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+                    ::core::hash::Hash::hash(&self.bytes, state)
+                }
+            }
+
             #[automatically_derived]
             impl ::core::fmt::Debug for #image {
                 fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
@@ -65,11 +107,7 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
                 }
             }
 
-            #[automatically_derived]
-            #[allow(non_snake_case)]
-            impl #image {
-                #accessors
-            }
+            #accessors
         };
     }
 }
