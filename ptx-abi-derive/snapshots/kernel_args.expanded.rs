@@ -169,6 +169,7 @@ const _: () = {
         }
     }
 };
+const _: () = ::ptx_abi::__private::v1::assert_kernel_name("scale");
 const _: () = ::ptx_abi::__private::v1::assert_kernel_params::<
     3usize,
 >(

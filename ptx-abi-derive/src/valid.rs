@@ -51,7 +51,6 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
 }
 
 fn check_kernel(cx: &mut Ctxt, input: &Input) {
-    let cxx = crate::expand::kernel::is_cxx(input);
     if let Some(abi) = &input.attrs.abi {
         if input.attrs.kernel.is_none() {
             cx.error(
@@ -105,37 +104,8 @@ fn check_kernel(cx: &mut Ctxt, input: &Input) {
              write one struct per instantiation",
         );
     }
-    let name = kernel.value();
-    if cxx {
-        let ok = name.split("::").all(|id| {
-            id.chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-                && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-        });
-        if !ok {
-            cx.error(
-                kernel,
-                format_args!(
-                    "`{name}` is not a C++ function name: write an identifier or a namespace path like `ns::inner::scale`"
-                ),
-            );
-        }
-    }
-    let valid = cxx
-        || name
-            .chars()
-            .next()
-            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_' || c == '$')
-            && name
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
-    if !valid {
-        cx.error(
-            kernel,
-            format_args!("`{name}` is not a PTX identifier: use letters, digits, `_` and `$`"),
-        );
-    }
+    // The name itself is checked by core: a PTX identifier for `extern "C"`
+    // (`assert_kernel_name`), an identifier or `ns::name` path for C++ (the mangler).
 }
 
 fn check_align(cx: &mut Ctxt, input: &Input) {

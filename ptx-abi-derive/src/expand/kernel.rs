@@ -41,7 +41,15 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
     } else {
         quote!(#name)
     };
+    // An `extern "C"` name must be a PTX identifier; a C++ name is checked by the mangler.
+    let name_check = if is_cxx(gen.input) {
+        TokenStream::new()
+    } else {
+        quote_spanned!(kernel.span()=> const _: () = #ps::assert_kernel_name(#name);)
+    };
     quote_spanned! {kernel.span()=>
+        #name_check
+
         const _: () = #ps::assert_kernel_params::<#count>(
             <#ident as #p::PtxAbi>::TYPE,
             #name,
