@@ -13,7 +13,8 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
     let ident = input.ident;
     let vis = &input.original.vis;
     let image = image_ident(input);
-    let doc = if input.attrs.accessors.is_some() {
+    let with_accessors = input.attrs.accessors.is_some();
+    let doc = if with_accessors {
         format!(
             "The PTX image of [`{ident}`]: its exact PTX size and alignment, `Copy`, ready to be \
              a kernel argument or an element of a device buffer. Accessors decode and encode \
@@ -26,8 +27,9 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
              [`{ident}`] adds a getter and a setter per member."
         )
     };
-    // Opt-in: 24 methods for 12 members are about a third of what a type costs to compile.
-    let accessors = if input.attrs.accessors.is_some() {
+    // Opt-in: 24 methods for 12 members are about a third of what a type costs to compile
+    // (BENCHMARKS.md, issue 15).
+    let accessors = if with_accessors {
         let methods = accessors(gen, input);
         quote! {
             #[automatically_derived]
@@ -78,9 +80,9 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
 
             #p::__impl_image_integrations!(#image);
 
-            // Written out rather than derived: the derives compare and hash the zero-length
-            // alignment array too and add `StructuralPartialEq` and an `Eq` assertion body,
-            // about a tenth of what a derived type costs to compile (BENCHMARKS.md, issue 15).
+            // Written out rather than derived: the derives also compare and hash the
+            // zero-length alignment array, add `StructuralPartialEq` and an `Eq` assertion
+            // body, and repeated a broken member type's error once more.
             #[automatically_derived]
             impl ::core::cmp::PartialEq for #image {
                 #[inline]
