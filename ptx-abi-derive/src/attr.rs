@@ -256,13 +256,9 @@ fn c_name_value(
         );
         return Ok(None);
     };
-    match crate::c_names::problem(&lit.value()) {
-        Some(why) => {
-            cx.error(lit, why);
-            Ok(None)
-        }
-        None => Ok(Some(lit.clone())),
-    }
+    // Whether it is a C identifier and not a keyword is core's decision
+    // (`attr_checks::c_name`, emitted by `Gen::c_name_checks`).
+    Ok(Some(lit.clone()))
 }
 
 /// Skips the value of an unknown key so parsing can go on to the next one.

@@ -1,7 +1,7 @@
 //! On error: every `compile_error!` plus a stub impl, so the user sees the real problems
 //! instead of a cascade of "`PtxAbi` is not implemented" errors elsewhere, plus core's checks
-//! of the attribute values (`align`, `bits`, `Pad`) whose types read correctly, so that those
-//! are reported in the same compile.
+//! of the attribute values (`align`, `bits`, `Pad` whose types read correctly, and every
+//! `c_name`), so that those are reported in the same compile.
 
 use crate::expand::Gen;
 use proc_macro2::TokenStream;
@@ -21,6 +21,7 @@ pub fn expand(gen: &Gen, errors: syn::Error) -> TokenStream {
         .filter(|m| crate::types::unsupported(m.ty).is_none())
         .collect();
     let checks = gen.attribute_checks(&checkable);
+    let c_names = gen.c_name_checks();
     quote! {
         #errors
         const _: () = {
@@ -38,5 +39,6 @@ pub fn expand(gen: &Gen, errors: syn::Error) -> TokenStream {
             }
             #checks
         };
+        #c_names
     }
 }

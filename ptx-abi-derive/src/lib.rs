@@ -10,7 +10,6 @@
 
 mod ast;
 mod attr;
-mod c_names;
 mod ctxt;
 mod expand;
 mod fallback;

@@ -5,7 +5,7 @@
 
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::{Member, TypeDesc, TypeKind};
-use crate::layout::rules;
+use crate::layout::{c_spelling, rules};
 
 /// `#[ptx(align = N)]` (§2.3 note D): `N` as the description's requested alignment, or a
 /// compile error unless `N` is a power of two from 1 to 128.
@@ -116,5 +116,63 @@ pub const fn unnamed_bit_field(name: &'static str, ty: &'static TypeDesc) -> Mem
         name,
         ty,
         bits: None,
+    }
+}
+
+/// `#[ptx(c_name = "…")]` on a type, field or union variant: a compile error unless `name` is
+/// a C identifier (ASCII letters, digits and `_`, not starting with a digit) and not a C or
+/// C++ keyword ([`c_spelling::is_keyword`]), saying what to write instead.
+pub const fn c_name(name: &str) {
+    let b = name.as_bytes();
+    if b.is_empty() {
+        panic!("`c_name` cannot be empty; write a C identifier, e.g. `#[ptx(c_name = \"particle_t\")]`");
+    }
+    let mut i = 0;
+    while i < b.len() {
+        if !(b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            let msg = ConstMsg::<320>::new()
+                .str("`")
+                .str(name)
+                .str("` is not a C identifier: `")
+                .str(char_at(b, i))
+                .str(
+                    "` is not allowed (only ASCII letters, digits and `_`); for a C++ scoped \
+                     name put only the last component here",
+                );
+            panic!("{}", msg.as_str());
+        }
+        i += 1;
+    }
+    if b[0].is_ascii_digit() {
+        let msg = ConstMsg::<256>::new()
+            .str("`")
+            .str(name)
+            .str("` is not a C identifier: it starts with a digit; write e.g. `_")
+            .str(name)
+            .str("`");
+        panic!("{}", msg.as_str());
+    }
+    if c_spelling::is_keyword(name) {
+        let msg = ConstMsg::<256>::new()
+            .str("`")
+            .str(name)
+            .str("` is a C/C++ keyword and cannot name a type or member; write e.g. `")
+            .str(name)
+            .str("_`");
+        panic!("{}", msg.as_str());
+    }
+}
+
+/// The UTF-8 character that starts at byte `i` of `b` (a valid `str`'s bytes).
+const fn char_at(b: &[u8], i: usize) -> &str {
+    let mut end = i + 1;
+    while end < b.len() && b[end] & 0b1100_0000 == 0b1000_0000 {
+        end += 1;
+    }
+    let (_, rest) = b.split_at(i);
+    let (ch, _) = rest.split_at(end - i);
+    match core::str::from_utf8(ch) {
+        Ok(s) => s,
+        Err(_) => "?",
     }
 }

@@ -6,6 +6,7 @@
 //! - §1.4's handles: [`HANDLE`] (`cudaTextureObject_t` is an `unsigned long long`);
 //! - CUDA's own types beyond the guide ([`CUDA_SPELLINGS`]: `double4`, `__nv_bfloat16`,
 //!   `CUtensorMap`, with the header that declares each);
+//! - C and C++ keywords ([`is_keyword`]), which no member or type may be named;
 //! - with `alloc`: member names as C identifiers (`c_identifier`), whole type names
 //!   (`c_type_name`, `member_c_type`) and member declarations (`member_declaration`).
 //!
@@ -165,24 +166,60 @@ pub const fn cuda_spelling(tag: &str) -> Option<&'static CudaSpelling> {
     None
 }
 
-/// C and C++ keywords a Rust field name may collide with; such names get a trailing `_`.
-#[cfg(feature = "alloc")]
+/// C11, C++20 and CUDA keywords: no type or member can be named by one. A Rust field named
+/// like one gets a trailing `_` in C (`c_identifier`); `#[ptx(c_name = "…")]` refuses them
+/// ([`crate::layout::attr_checks::c_name`]).
 const KEYWORDS: &[&str] = &[
+    "_Alignas",
+    "_Alignof",
+    "_Atomic",
+    "_Bool",
+    "_Complex",
+    "_Generic",
+    "_Imaginary",
+    "_Noreturn",
+    "_Static_assert",
+    "_Thread_local",
+    "alignas",
+    "alignof",
+    "and",
+    "and_eq",
+    "asm",
     "auto",
+    "bitand",
+    "bitor",
     "bool",
     "break",
     "case",
+    "catch",
     "char",
+    "char16_t",
+    "char32_t",
+    "char8_t",
     "class",
+    "co_await",
+    "co_return",
+    "co_yield",
+    "compl",
+    "concept",
     "const",
+    "const_cast",
+    "consteval",
+    "constexpr",
+    "constinit",
+    "continue",
+    "decltype",
     "default",
     "delete",
     "do",
     "double",
+    "dynamic_cast",
     "else",
     "enum",
     "explicit",
+    "export",
     "extern",
+    "false",
     "float",
     "for",
     "friend",
@@ -191,39 +228,71 @@ const KEYWORDS: &[&str] = &[
     "inline",
     "int",
     "long",
+    "mutable",
     "namespace",
     "new",
+    "noexcept",
+    "not",
+    "not_eq",
+    "nullptr",
     "operator",
+    "or",
+    "or_eq",
     "private",
     "protected",
     "public",
     "register",
+    "reinterpret_cast",
+    "requires",
+    "restrict",
     "return",
     "short",
     "signed",
     "sizeof",
     "static",
+    "static_assert",
+    "static_cast",
     "struct",
     "switch",
     "template",
     "this",
+    "thread_local",
     "throw",
+    "true",
+    "try",
     "typedef",
+    "typeid",
+    "typename",
     "union",
     "unsigned",
     "using",
     "virtual",
     "void",
     "volatile",
+    "wchar_t",
     "while",
+    "xor",
+    "xor_eq",
 ];
+
+/// Whether `name` is a C or C++ keyword (C11, C++20, CUDA), which cannot name a type or member.
+pub const fn is_keyword(name: &str) -> bool {
+    let mut i = 0;
+    while i < KEYWORDS.len() {
+        if same_str(KEYWORDS[i], name) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
 
 /// A member name as a C identifier: tuple fields `0` become `_0`, keywords get a `_`.
 #[cfg(feature = "alloc")]
 pub fn c_identifier(name: &str) -> String {
     if name.starts_with(|c: char| c.is_ascii_digit()) {
         format!("_{name}")
-    } else if KEYWORDS.contains(&name) {
+    } else if is_keyword(name) {
         format!("{name}_")
     } else {
         name.to_string()

@@ -48,9 +48,11 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
         }
         tokens
     };
+    let c_names = gen.c_name_checks();
     quote! {
         #body
         #image
+        #c_names
     }
 }
 
@@ -149,6 +151,32 @@ impl<'a> Gen<'a> {
                 quote!(#name)
             }
         }
+    }
+
+    /// Every `#[ptx(c_name = "…")]` the user wrote (type, fields, union variants) through
+    /// core's check that it is a C identifier and not a keyword, spanned on the string.
+    pub fn c_name_checks(&self) -> TokenStream {
+        let attrs = &self.input.attrs;
+        let members: Vec<&syn::LitStr> = match &self.input.body {
+            Body::Struct(fields) | Body::RustUnion(fields) => fields
+                .iter()
+                .filter_map(|f| f.attrs.c_name.as_ref())
+                .collect(),
+            Body::UnionEnum(variants) => variants
+                .iter()
+                .filter_map(|v| v.attrs.c_name.as_ref())
+                .collect(),
+            Body::Enum(_) => Vec::new(),
+        };
+        attrs
+            .c_name
+            .iter()
+            .chain(members)
+            .map(|lit| {
+                let ps = self.p_at(lit.span());
+                quote_spanned!(lit.span()=> const _: () = #ps::c_name(#lit);)
+            })
+            .collect()
     }
 
     /// For a generic type without `#[ptx(c_name)]`: the hidden `const` holding the C name of

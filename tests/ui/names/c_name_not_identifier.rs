@@ -8,4 +8,11 @@ struct Token {
     second: u32,
 }
 
+// A non-ASCII letter is named whole in the message.
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(c_name = "Größe")]
+struct Size {
+    bytes: u32,
+}
+
 fn main() {}
