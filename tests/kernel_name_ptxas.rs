@@ -1,10 +1,10 @@
 //! `#[ptx(kernel = "…")]` names of `extern "C"` kernels: core's PTX identifier rule
-//! (`params::read::is_identifier`, which `assert_kernel_name` applies at compile time) against
+//! (`params::text::is_identifier`, which `assert_kernel_name` applies at compile time) against
 //! ptxas 12.9, which must assemble `.visible .entry NAME()` exactly when the rule accepts NAME.
 
 mod common;
 
-use ptx_abi::params::read::is_identifier;
+use ptx_abi::params::text::is_identifier;
 
 const NAMES: [&str; 18] = [
     "k", "scale", "scale_2", "Scale2D", "_k", "__k", "$k", "k$1", "%k", "_1", "_", "$", "%", "2k",

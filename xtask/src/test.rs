@@ -53,6 +53,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
         ],
         &env,
     )?;
+    // Built on its own: within the workspace run above features unify, so `alloc` (a default
+    // feature) would be on for it too. Alone it proves core builds and derives without `alloc`.
+    cargo(&["build", "-p", "ptx-abi-no-std-check", "--quiet"], &[])?;
     if crate::gpu::gpu_present() {
         eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
         crate::gpu::run_with_seed(seed)

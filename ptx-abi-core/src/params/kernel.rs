@@ -154,10 +154,10 @@ pub const fn limit_origin(limit: usize) -> &'static str {
 }
 
 /// Stops compilation unless `name`, the symbol of an `extern "C"` kernel, is a PTX identifier
-/// ([`read::is_identifier`](super::read::is_identifier)): `.visible .entry name(…)` must
+/// ([`text::is_identifier`](super::text::is_identifier)): `.visible .entry name(…)` must
 /// assemble. (A C++ kernel's name is checked by the mangler, chapter 7.)
 pub const fn assert_kernel_name(name: &str) {
-    if !super::read::is_identifier(name) {
+    if !super::text::is_identifier(name) {
         let msg: ConstMsg<256> = ConstMsg::new().str("kernel `").str(name).str(
             "` is not a PTX identifier: write a letter, `_` or `$` followed by letters, \
                   digits, `_` and `$` (or use `abi = \"c++\"` for a `ns::name` path)",

@@ -165,3 +165,32 @@ pub const fn write_extern_prototype<const N: usize>(
         ProtoStyle::NvccExtern => out.str("\n)\n;"),
     }
 }
+
+/// Whether `s` is a PTX identifier (PTX ISA, "Identifiers"): a letter followed by letters,
+/// digits, `_` and `$`, or `_`, `$` or `%` followed by at least one of those (`k_param_0`,
+/// `$str`, `%r1`). A `const fn` without `alloc`: `#[ptx(kernel = "…")]` names are checked
+/// with it at compile time ([`super::assert_kernel_name`]).
+pub const fn is_identifier(s: &str) -> bool {
+    let b = s.as_bytes();
+    let Some(&first) = b.first() else {
+        return false;
+    };
+    let min_len = if first.is_ascii_alphabetic() {
+        1
+    } else if matches!(first, b'_' | b'$' | b'%') {
+        2
+    } else {
+        return false;
+    };
+    if b.len() < min_len {
+        return false;
+    }
+    let mut i = 1;
+    while i < b.len() {
+        if !(b[i].is_ascii_alphanumeric() || matches!(b[i], b'_' | b'$')) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
