@@ -5,24 +5,26 @@
 //! back into its case by `ptx_abi_oracle::corpus::case_of` (regenerated from its seed and id),
 //! which fails the build, naming `cargo xtask corpus`, when the generator no longer makes the
 //! case the data describes; so does a data file asked with another probe
-//! (`ptx_abi_oracle::corpus::check_probe`). The derive sample (`ptx_abi_oracle::corpus::sample`) is written as
-//! `corpus_derive.rs` (definitions and one `run.check` per case) with its records in
-//! `corpus_derive.txt`, for `tests/corpus_derive.rs`; every case, sampled or not, is checked
-//! through the layout engine by `tests/corpus_engine.rs`.
+//! (`ptx_abi_oracle::corpus::check_probe`). **Every** case goes through `#[derive(PtxAbi)]`:
+//! the corpus is written in [`CORPUS_PARTS`] parts, `corpus_derive_{k}.rs` (definitions and one
+//! `run.check` per case, in a `pub fn run()`) with their records in `corpus_derive_{k}.txt`,
+//! for `tests/corpus_derive_{k}.rs` (`cargo test`, dev profile) and for the proof binaries
+//! (`src/bin/proof_*.rs`, feature `proof`), which `cargo xtask test` builds and runs in the
+//! `release` and `aggressive` profiles too: the release build is where the derived code
+//! differs (issue 20, `docs/release-miscompile.md`).
 //!
 //! **Live mode**: with `PTX_ABI_LIVE_SEED` set and NVRTC available, generates fresh cases from
 //! that seed, asks NVRTC about them, and writes the Rust test sources and data of
 //! `tests/live_{k}.rs` into `OUT_DIR` (`live_{k}.rs`, `live_{k}.txt`), so that the cases go
-//! through `#[derive(PtxAbi)]` exactly like the corpus sample. The cases are split over
-//! [`PARTS`] test binaries so that each compiles in reasonable time and memory. Without the
-//! seed or NVRTC, each `live_{k}.rs` is a test that prints why it is skipped (and fails
-//! under `PTX_ABI_REQUIRE_ORACLE=1`).
+//! through `#[derive(PtxAbi)]` exactly like the corpus. The cases are split over [`PARTS`]
+//! test binaries so that each compiles in reasonable time and memory. Without the seed or
+//! NVRTC, each `live_{k}.rs` holds a `run()` that prints why it is skipped (and fails under
+//! `PTX_ABI_REQUIRE_ORACLE=1`).
 //!
 //! `PTX_ABI_LIVE_CASES` sets the number of live cases (default 2000).
 
 use std::path::Path;
 
-use ptx_abi_oracle::corpus::sample::{derive_sample, features};
 use ptx_abi_oracle::corpus::{cases_of, check_probe, REGENERATE};
 use ptx_abi_oracle::gen::{generate, Case};
 use ptx_abi_oracle::nvrtc::Nvrtc;
@@ -32,12 +34,22 @@ use ptx_abi_oracle::suite::{
 
 /// Number of `tests/live_{k}.rs` files.
 const PARTS: usize = 5;
+/// Number of `tests/corpus_derive_{k}.rs` files (about 400 cases each).
+const CORPUS_PARTS: usize = 8;
 const DEFAULT_CASES: u32 = 2000;
 
 fn main() {
     if std::env::var_os("CARGO_FEATURE_GPU").is_some() {
         gpu_suite();
     }
+    // What `proof_profile` prints: how this build of the proof binaries is optimized.
+    let opt_level = std::env::var("OPT_LEVEL").unwrap_or_default();
+    let rustflags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    println!("cargo:rustc-env=PTX_ABI_OPT_LEVEL={opt_level}");
+    println!(
+        "cargo:rustc-env=PTX_ABI_RUSTFLAGS={}",
+        rustflags.replace('\n', " ")
+    );
     for var in ["PTX_ABI_LIVE_SEED", "PTX_ABI_LIVE_CASES", "PTX_ABI_NVRTC"] {
         println!("cargo:rerun-if-env-changed={var}");
     }
@@ -49,9 +61,10 @@ fn main() {
         let path = out.join(name);
         std::fs::write(&path, text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     };
-    let (rust, data) = corpus_sample();
-    write("corpus_derive.rs".into(), &rust);
-    write("corpus_derive.txt".into(), &data);
+    for (k, (rust, data)) in corpus_parts().iter().enumerate() {
+        write(format!("corpus_derive_{k}.rs"), rust);
+        write(format!("corpus_derive_{k}.txt"), data);
+    }
     match live() {
         Ok(parts) => {
             for (k, (rust, data)) in parts.iter().enumerate() {
@@ -62,7 +75,7 @@ fn main() {
         Err(why) => {
             for k in 0..PARTS {
                 let stub = format!(
-                    "#[test]\nfn live_{k}() {{\n    oracle_tests::skip(\"live NVRTC oracle\", {why:?});\n}}\n"
+                    "pub fn run() {{\n    oracle_tests::skip(\"live NVRTC oracle, part {k}\", {why:?});\n}}\n"
                 );
                 write(format!("live_{k}.rs"), &stub);
                 write(format!("live_{k}.txt"), "");
@@ -100,8 +113,9 @@ fn corpus_records() -> Vec<Record> {
     records
 }
 
-/// The derive sample of the golden corpus: its Rust test source and its records.
-fn corpus_sample() -> (String, String) {
+/// The golden corpus, every case, in [`CORPUS_PARTS`] parts: each part's Rust source and
+/// its records.
+fn corpus_parts() -> Vec<(String, String)> {
     let records = corpus_records();
     let cases = cases_of(&records).unwrap_or_else(|drifts| {
         let list: Vec<String> = drifts.iter().take(10).map(|d| format!("  {d}")).collect();
@@ -114,33 +128,39 @@ fn corpus_sample() -> (String, String) {
             list.join("\n")
         )
     });
-    let sample = derive_sample(&cases);
-    let keyed: Vec<(String, &Case)> = sample
-        .iter()
-        .map(|&i| (records[i].key.clone(), &cases[i]))
-        .collect();
-    let sampled: Vec<Record> = sample.iter().map(|&i| records[i].clone()).collect();
-    let features: std::collections::BTreeSet<String> = cases.iter().flat_map(features).collect();
-    let header = format!(
-        "// Golden corpus, derive sample: {} of the {} cases of tests/data, covering all {} \
-         features of derive input they hold (see ptx_abi_oracle::corpus::sample). Generated by \
-         build.rs.",
-        sample.len(),
-        records.len(),
-        features.len()
-    );
-    let rust = render_rust(
-        &keyed,
-        &RustOptions {
-            header: &header,
-            test_name: "corpus_derive",
-            run_name: "corpus derive sample",
-            data_expr: "include_str!(concat!(env!(\"OUT_DIR\"), \"/corpus_derive.txt\"))",
-            source_expr: "include_str!(concat!(env!(\"OUT_DIR\"), \"/corpus_derive.rs\"))",
-            part_size: 50,
-        },
-    );
-    (rust, render_data(&sampled))
+    let per_part = records.len().div_ceil(CORPUS_PARTS).max(1);
+    (0..CORPUS_PARTS)
+        .map(|k| {
+            let range = (k * per_part).min(records.len())..((k + 1) * per_part).min(records.len());
+            let keyed: Vec<(String, &Case)> = range
+                .clone()
+                .map(|i| (records[i].key.clone(), &cases[i]))
+                .collect();
+            let header = format!(
+                "// Golden corpus through the derive, part {k} of {CORPUS_PARTS}: cases {}..{} of \
+                 the {} of tests/data. Generated by build.rs.",
+                range.start,
+                range.end,
+                records.len()
+            );
+            let rust = render_rust(
+                &keyed,
+                &RustOptions {
+                    header: &header,
+                    fn_name: "run",
+                    run_name: &format!("golden corpus, part {k}"),
+                    data_expr: &format!(
+                        "include_str!(concat!(env!(\"OUT_DIR\"), \"/corpus_derive_{k}.txt\"))"
+                    ),
+                    source_expr: &format!(
+                        "include_str!(concat!(env!(\"OUT_DIR\"), \"/corpus_derive_{k}.rs\"))"
+                    ),
+                    part_size: 50,
+                },
+            );
+            (rust, render_data(&records[range]))
+        })
+        .collect()
 }
 
 /// The live suite's Rust sources and data, one pair per part, or why there is none.
@@ -187,7 +207,7 @@ fn live() -> Result<Vec<(String, String)>, String> {
                 &keyed,
                 &RustOptions {
                     header: &header,
-                    test_name: &format!("live_{k}"),
+                    fn_name: "run",
                     run_name: &format!("live seed {seed}, part {k}"),
                     data_expr: &format!("include_str!(concat!(env!(\"OUT_DIR\"), \"/live_{k}.txt\"))"),
                     source_expr: &format!("include_str!(concat!(env!(\"OUT_DIR\"), \"/live_{k}.rs\"))"),

@@ -30,6 +30,24 @@ pub use ptx_abi_oracle::require::{oracle_required, say, skip};
 #[cfg(feature = "gpu")]
 pub mod gpu;
 
+/// Prints how the running proof binary (`src/bin/proof_*.rs`) was built: the optimization
+/// level, the panic strategy, whether debug assertions are on and the `-C` flags cargo passed
+/// (`-C target-cpu=native` in the `aggressive` profile), as `build.rs` recorded them.
+pub fn proof_profile(bin: &str) {
+    let flags = env!("PTX_ABI_RUSTFLAGS");
+    say(&format!(
+        "{bin}: opt-level {}, panic={}, debug assertions {}, RUSTFLAGS `{}`",
+        env!("PTX_ABI_OPT_LEVEL"),
+        if cfg!(panic = "abort") {
+            "abort"
+        } else {
+            "unwind"
+        },
+        if cfg!(debug_assertions) { "on" } else { "off" },
+        flags.replace('\x1f', " ")
+    ));
+}
+
 /// One member of our layout, as the engine places it.
 #[derive(Clone, Debug)]
 struct OurMember {
@@ -51,6 +69,33 @@ struct Ours {
     ret: String,
     value_debug: String,
     decoded_debug: String,
+}
+
+/// What the derived code of one case gives: the value's image, and NVRTC's image decoded.
+struct Codec {
+    image: Result<Vec<u8>, String>,
+    decoded: Result<(bool, Result<Vec<u8>, String>), String>,
+    value_debug: String,
+    decoded_debug: String,
+}
+
+impl Codec {
+    /// Encodes `value`, decodes `nvrtc_image` (comparing it with `value` and re-encoding it).
+    fn of<T: PtxAbi + PartialEq + Debug>(value: &T, nvrtc_image: &[u8]) -> Codec {
+        let decoded = T::from_ptx_bytes(nvrtc_image);
+        let decoded_debug = match &decoded {
+            Ok(d) => format!("{d:?}"),
+            Err(e) => format!("error: {e}"),
+        };
+        Codec {
+            image: value.to_ptx_bytes().map_err(|e| e.to_string()),
+            decoded: decoded
+                .map(|d| (d == *value, d.to_ptx_bytes().map_err(|e| e.to_string())))
+                .map_err(|e| e.to_string()),
+            value_debug: format!("{value:?}"),
+            decoded_debug,
+        }
+    }
 }
 
 /// A run over one suite: the data of every case, and the mismatches found so far.
@@ -109,8 +154,26 @@ impl Run {
     /// ordinary named member, `value`'s encoded image, the decoding of NVRTC's image (equal to
     /// `value`, and re-encoding to the same bytes) and the `.param` declarations of the kernel,
     /// the device function and its return value.
+    ///
+    /// Only what runs the derived code (encode, decode, `==`, `Debug`) is generic, in
+    /// [`Codec::of`]; the rest is one non-generic function. The corpus is compiled into
+    /// thousands of instances of this function in three profiles, and the optimizer's time
+    /// goes to what is generic.
     pub fn check<T: PtxAbi + PartialEq + Debug>(&mut self, key: &str, value: T) {
-        self.types.push(T::TYPE);
+        let layout = (T::TYPE, T::SIZE, T::ALIGN);
+        self.check_case(key, layout, param_decl::<T>, &mut |nvrtc_image| {
+            Codec::of(&value, nvrtc_image)
+        });
+    }
+
+    fn check_case(
+        &mut self,
+        key: &str,
+        (ty, size, align): (&'static ptx_abi::TypeDesc, usize, usize),
+        param_decl_of: fn(&str, ParamSpace) -> String,
+        codec: &mut dyn FnMut(&[u8]) -> Codec,
+    ) {
+        self.types.push(ty);
         let Some(&i) = self.by_key.get(key) else {
             self.failures
                 .push((key.to_string(), "no such case in the data".to_string()));
@@ -126,7 +189,7 @@ impl Run {
             None => {}
             Some(Ok(case)) => {
                 let ours = engine::Descs::new(&case).top();
-                if let Some(d) = engine::desc_difference(T::TYPE, ours) {
+                if let Some(d) = engine::desc_difference(ty, ours) {
                     let problem = format!("the derive's TypeDesc differs from the engine's: {d}");
                     let report = report(&self.records[i], self.source, None, &[problem]);
                     self.failures.push((key.to_string(), report));
@@ -137,24 +200,18 @@ impl Run {
         let id = self.records[i].id;
         let nvrtc_image = self.records[i].answer.image.clone();
         let ours = catch_unwind(AssertUnwindSafe(|| {
-            let decoded = T::from_ptx_bytes(&nvrtc_image);
-            let decoded_debug = match &decoded {
-                Ok(d) => format!("{d:?}"),
-                Err(e) => format!("error: {e}"),
-            };
+            let codec = codec(&nvrtc_image);
             Ours {
-                size: T::SIZE as u64,
-                align: T::ALIGN as u64,
-                members: members(T::TYPE),
-                image: value.to_ptx_bytes().map_err(|e| e.to_string()),
-                decoded: decoded
-                    .map(|d| (d == value, d.to_ptx_bytes().map_err(|e| e.to_string())))
-                    .map_err(|e| e.to_string()),
-                entry: param_decl::<T>(&format!("ptxabi_k_{id}_param_0"), ParamSpace::Entry),
-                func: param_decl::<T>(&format!("ptxabi_f_{id}_param_0"), ParamSpace::Func),
-                ret: param_decl::<T>("func_retval0", ParamSpace::Func),
-                value_debug: format!("{value:?}"),
-                decoded_debug,
+                size: size as u64,
+                align: align as u64,
+                members: members(ty),
+                image: codec.image,
+                decoded: codec.decoded,
+                entry: param_decl_of(&format!("ptxabi_k_{id}_param_0"), ParamSpace::Entry),
+                func: param_decl_of(&format!("ptxabi_f_{id}_param_0"), ParamSpace::Func),
+                ret: param_decl_of("func_retval0", ParamSpace::Func),
+                value_debug: codec.value_debug,
+                decoded_debug: codec.decoded_debug,
             }
         }));
         match ours {

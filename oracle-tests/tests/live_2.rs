@@ -1,6 +1,13 @@
 //! Live NVRTC oracle, part 2 of 5: fresh cases from `PTX_ABI_LIVE_SEED`, asked of NVRTC and
 //! rendered by `build.rs`, checked through `#[derive(PtxAbi)]`. Skips without the seed.
+//! `cargo xtask test` also runs the same cases optimized (`src/bin/proof_live.rs`).
 
-#![allow(clippy::all)]
+#[allow(clippy::all, dead_code)]
+mod cases {
+    include!(concat!(env!("OUT_DIR"), "/live_2.rs"));
+}
 
-include!(concat!(env!("OUT_DIR"), "/live_2.rs"));
+#[test]
+fn live_2() {
+    cases::run();
+}

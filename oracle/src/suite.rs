@@ -211,8 +211,10 @@ pub struct RustOptions<'a> {
     /// The first lines of the file (`//!` comments, inner attributes), without a trailing
     /// newline.
     pub header: &'a str,
-    /// Name of the `#[test]` function.
-    pub test_name: &'a str,
+    /// Name of the `pub fn` that checks every case and panics on a mismatch. The source is
+    /// meant to be `include!`d in a module of its own: a `#[test]` of a test binary calls the
+    /// function in `cargo test`, a proof binary calls it in optimized profiles (issue 20).
+    pub fn_name: &'a str,
     /// Name of the run in messages (such as `live seed 42, part 0`).
     pub run_name: &'a str,
     /// A Rust expression of type `&'static str` giving the data text, such as
@@ -226,14 +228,14 @@ pub struct RustOptions<'a> {
     pub part_size: usize,
 }
 
-/// The Rust test source of `cases` (with their keys): definitions, and one `#[test]` that
-/// checks each case through the derive against the data. `cases` must be the cases of the
+/// The Rust source of `cases` (with their keys): definitions, and one `pub fn` that checks
+/// each case through the derive against the data. `cases` must be the cases of the
 /// data, in the same order.
 pub fn render_rust(cases: &[(String, &Case)], opts: &RustOptions<'_>) -> String {
     let mut s = String::new();
     writeln!(s, "{}\n", opts.header).unwrap();
     s.push_str("use oracle_tests::Run;\n\n");
-    writeln!(s, "#[test]\nfn {}() {{", opts.test_name).unwrap();
+    writeln!(s, "pub fn {}() {{", opts.fn_name).unwrap();
     writeln!(
         s,
         "    let mut run = Run::new({:?}, {}, {});",
@@ -303,13 +305,14 @@ mod tests {
             &keyed,
             &RustOptions {
                 header: "//! test",
-                test_name: "t",
+                fn_name: "t",
                 run_name: "t",
                 data_expr: "\"\"",
                 source_expr: "\"\"",
                 part_size: 7,
             },
         );
+        assert!(src.contains("pub fn t() {"));
         assert!(src.contains("fn part_2(run: &mut Run)"));
         assert_eq!(src.matches("run.check(").count(), 20);
         let defs = rust_definitions(&src, &case_key(&cases[3])).unwrap();

@@ -16,6 +16,7 @@ mod bench;
 mod bench_compile;
 mod corpus;
 mod gpu;
+mod profiles;
 mod test;
 
 const USAGE: &str = "\

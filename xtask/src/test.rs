@@ -2,6 +2,7 @@
 //! of the workspace with the live NVRTC oracle switched on, on a fresh random seed.
 
 use crate::fetch;
+use crate::profiles::{self, Toolchain};
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -56,6 +57,20 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // Built on its own: within the workspace run above features unify, so `alloc` (a default
     // feature) would be on for it too. Alone it proves core builds and derives without `alloc`.
     cargo(&["build", "-p", "ptx-abi-no-std-check", "--quiet"], &[])?;
+    // What users ship (issue 20): the proofs that depend on the optimizer, again in `release`
+    // and `aggressive`, and on nightly; the workspace run above was `dev`.
+    profiles::repro(Toolchain::Pinned, profiles::DEV, &env)?;
+    for profile in profiles::OPTIMIZED {
+        profiles::prove(Toolchain::Pinned, profile, &env, true)?;
+    }
+    let nightly = Toolchain::Rustup("nightly");
+    if nightly.available() {
+        for profile in profiles::OPTIMIZED {
+            profiles::prove(nightly, profile, &env, false)?;
+        }
+    } else {
+        eprintln!("xtask: rustup has no nightly toolchain here: the nightly proofs are skipped");
+    }
     if crate::gpu::gpu_present() {
         eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
         crate::gpu::run_with_seed(seed)
@@ -78,8 +93,17 @@ pub fn fresh_seed() -> u64 {
 /// Runs `cargo` with `args` and extra environment variables `env`, failing on a non-zero exit.
 pub(crate) fn cargo(args: &[&str], env: &[(&str, String)]) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    cargo_with(Command::new(cargo), args, env)
+}
+
+/// [`cargo`] through `command` (a toolchain's cargo, see `profiles::Toolchain`).
+pub(crate) fn cargo_with(
+    mut command: Command,
+    args: &[&str],
+    env: &[(&str, String)],
+) -> Result<(), String> {
     eprintln!("xtask: cargo {}", args.join(" "));
-    let status = Command::new(cargo)
+    let status = command
         .args(args)
         .envs(env.iter().map(|(k, v)| (k, v)))
         .status()

@@ -118,56 +118,60 @@ pub const fn extend(raw: u64, width: u32, signed: bool) -> u64 {
 
 /// Reads the little-endian storage unit at `p` (1, 2, 4 or 8 bytes), or `None` when it does
 /// not lie inside `bytes`.
+///
+/// One load of the unit's own width: never a byte more than the unit, never byte by byte. The
+/// optimizer then sees each storage unit as one integer of its C type, which is what keeps
+/// release builds clear of the LLVM 22 miscompilation described in
+/// `docs/release-miscompile.md` (an access wider than the unit made LLVM assemble the image
+/// in a 56-bit integer from two 32-bit loads, and AggressiveInstCombine turned that into zeros).
 #[inline(always)]
 pub fn read_unit(bytes: &[u8], p: &Placement) -> Option<u64> {
-    let unit = bytes.get(p.offset..p.offset.saturating_add(p.size))?;
-    Some(match *unit {
-        [a] => a as u64,
-        [a, b] => u16::from_le_bytes([a, b]) as u64,
-        [a, b, c, d] => u32::from_le_bytes([a, b, c, d]) as u64,
-        [a, b, c, d, e, f, g, h] => u64::from_le_bytes([a, b, c, d, e, f, g, h]),
+    let unit = bytes.get(p.offset..)?;
+    Some(match p.size {
+        1 => u8::from_le_bytes(*unit.first_chunk::<1>()?) as u64,
+        2 => u16::from_le_bytes(*unit.first_chunk::<2>()?) as u64,
+        4 => u32::from_le_bytes(*unit.first_chunk::<4>()?) as u64,
+        8 => u64::from_le_bytes(*unit.first_chunk::<8>()?),
         _ => return None,
     })
 }
 
-/// Writes the little-endian storage unit at `p`; `false` when it does not lie inside `bytes`.
+/// Writes the little-endian storage unit at `p` (one store of the unit's own width, see
+/// [`read_unit`]); `false` when it does not lie inside `bytes`.
 #[inline(always)]
 pub fn write_unit(bytes: &mut [u8], p: &Placement, word: u64) -> bool {
-    let Some(unit) = bytes.get_mut(p.offset..p.offset.saturating_add(p.size)) else {
+    let Some(unit) = bytes.get_mut(p.offset..) else {
         return false;
     };
-    match unit.len() {
-        1 => unit.copy_from_slice(&(word as u8).to_le_bytes()),
-        2 => unit.copy_from_slice(&(word as u16).to_le_bytes()),
-        4 => unit.copy_from_slice(&(word as u32).to_le_bytes()),
-        8 => unit.copy_from_slice(&word.to_le_bytes()),
-        _ => return false,
+    match p.size {
+        1 => put(unit, (word as u8).to_le_bytes()),
+        2 => put(unit, (word as u16).to_le_bytes()),
+        4 => put(unit, (word as u32).to_le_bytes()),
+        8 => put(unit, word.to_le_bytes()),
+        _ => false,
     }
-    true
 }
 
-/// Replaces the bits of the bit-field at `p` with the low bits of `raw` (already range-checked).
-///
-/// When the image has eight bytes from the unit on, those eight are read and written back
-/// whole (the bytes past a smaller unit unchanged): the optimizer then merges a `short` unit
-/// with the zero padding after it into one store, as hand-written code does, instead of
-/// three stores of 2, 4 and 2 bytes.
+/// Stores `word` at the start of `unit`; `false` when `unit` is shorter.
+#[inline(always)]
+fn put<const N: usize>(unit: &mut [u8], word: [u8; N]) -> bool {
+    match unit.first_chunk_mut::<N>() {
+        Some(slot) => {
+            *slot = word;
+            true
+        }
+        None => false,
+    }
+}
+
+/// §1.3: replaces the bits of the bit-field at `p` with the low bits of `raw` (already
+/// range-checked), leaving the other bits of its storage unit as they were: one
+/// read-modify-write of exactly the unit (see [`read_unit`] for why never wider).
 #[inline(always)]
 pub fn insert(bytes: &mut [u8], p: &Placement, raw: u64) -> bool {
     let Some(range) = p.bits else { return false };
-    if !matches!(p.size, 1 | 2 | 4 | 8) {
-        return false;
-    }
     let field_mask = mask(range.width) << range.start;
     let field = (raw << range.start) & field_mask;
-    let window = p.offset.saturating_add(8);
-    if let Some(window) = bytes.get_mut(p.offset..window) {
-        let mut word = [0; 8];
-        word.copy_from_slice(window);
-        let word = (u64::from_le_bytes(word) & !field_mask) | field;
-        window.copy_from_slice(&word.to_le_bytes());
-        return true;
-    }
     let Some(word) = read_unit(bytes, p) else {
         return false;
     };

@@ -1,0 +1,14 @@
+//! Golden corpus through `#[derive(PtxAbi)]`, part 6 of 8: every case of `tests/data/` goes
+//! through the derive in one of the eight parts, rendered as Rust by `build.rs` and checked
+//! against NVIDIA's recorded answers by `oracle_tests::Run`. `cargo xtask test` also runs the
+//! same cases optimized (`src/bin/proof_corpus.rs`, profiles `release` and `aggressive`).
+
+#[allow(clippy::all, dead_code)]
+mod cases {
+    include!(concat!(env!("OUT_DIR"), "/corpus_derive_6.rs"));
+}
+
+#[test]
+fn corpus_derive_6() {
+    cases::run();
+}
