@@ -1,11 +1,12 @@
 //! Issue 6, target 1: encoding and decoding 1,000,000 values of the reference bit-field type
 //! (48 bytes, align 16) into and from one contiguous buffer, side by side with hand-written
 //! shift/mask code, `modular-bitfield`, `bitfield-struct` and a plain `memcpy` of the same
-//! bytes. `cargo bench --bench bitfields`.
+//! bytes. Every variant is checked against the hand-written baseline's bytes and values
+//! before anything is timed. `cargo bench --bench bitfields`.
 
 mod common;
 
-use common::{bs, each_image, each_slot, hand, mb, sample, Ref, N};
+use common::{bs, each_image, each_slot, hand, mb, sample, verify, Ref, N};
 use criterion::measurement::WallTime;
 use criterion::{
     criterion_group, criterion_main, BenchmarkGroup, Criterion, SamplingMode, Throughput,
@@ -26,38 +27,66 @@ fn configure<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTim
     group
 }
 
+/// An encoder of the whole buffer: the values, then the images' buffer.
+type Encoder = fn(&[Ref], &mut [u8]);
+/// A decoder of the whole buffer: the images, then the values' buffer.
+type Decoder = fn(&[u8], &mut [Ref]);
+
+/// The encoders timed, by name; `hand_shift_mask` is the baseline.
+const ENCODERS: [(&str, Encoder); 5] = [
+    ("ptx_abi_encode_slice", |v, o| {
+        Ref::encode_slice(v, o).unwrap()
+    }),
+    ("hand_shift_mask", |v, o| {
+        each_slot(v, o, |v, o| {
+            hand::encode(v, o);
+            Ok::<(), ()>(())
+        })
+        .unwrap()
+    }),
+    ("hand_shift_mask_checked", |v, o| {
+        each_slot(v, o, hand::encode_checked).unwrap()
+    }),
+    ("modular_bitfield", |v, o| {
+        each_slot(v, o, mb::encode).unwrap()
+    }),
+    ("bitfield_struct", |v, o| {
+        each_slot(v, o, bs::encode).unwrap()
+    }),
+];
+
+/// The decoders timed, by name; `hand_shift_mask` is the baseline.
+const DECODERS: [(&str, Decoder); 4] = [
+    ("ptx_abi_decode", |image, out| {
+        for (o, chunk) in out.iter_mut().zip(image.chunks_exact(Ref::SIZE)) {
+            *o = Ref::decode(chunk).unwrap();
+        }
+    }),
+    ("hand_shift_mask", |image, out| {
+        each_image(image, out, hand::decode)
+    }),
+    ("modular_bitfield", |image, out| {
+        each_image(image, out, mb::decode)
+    }),
+    ("bitfield_struct", |image, out| {
+        each_image(image, out, bs::decode)
+    }),
+];
+
 fn encode(c: &mut Criterion) {
     let values = sample(N);
-    let mut image = vec![0u8; N * Ref::SIZE];
-    Ref::encode_slice(&values, &mut image).unwrap();
+    let image = verify::baseline_image(&values);
+    // Before timing: every encoder writes the hand-written baseline's bytes (issue 20).
+    for (name, f) in ENCODERS {
+        verify::encoder(name, &image, |out| f(&values, out));
+    }
     let mut out = vec![0u8; N * Ref::SIZE];
     let mut group = configure(c, "encode_1M_ref");
-    group.bench_function("ptx_abi_encode_slice", |b| {
-        b.iter(|| Ref::encode_slice(black_box(&values), black_box(&mut out)).unwrap())
-    });
-    group.bench_function("hand_shift_mask", |b| {
-        b.iter(|| {
-            each_slot(black_box(&values), black_box(&mut out), |v, o| {
-                hand::encode(v, o);
-                Ok::<(), ()>(())
-            })
-        })
-    });
-    group.bench_function("hand_shift_mask_checked", |b| {
-        b.iter(|| {
-            each_slot(
-                black_box(&values),
-                black_box(&mut out),
-                hand::encode_checked,
-            )
-        })
-    });
-    group.bench_function("modular_bitfield", |b| {
-        b.iter(|| each_slot(black_box(&values), black_box(&mut out), mb::encode))
-    });
-    group.bench_function("bitfield_struct", |b| {
-        b.iter(|| each_slot(black_box(&values), black_box(&mut out), bs::encode))
-    });
+    for (name, f) in ENCODERS {
+        group.bench_function(name, |b| {
+            b.iter(|| f(black_box(&values), black_box(&mut out)))
+        });
+    }
     group.bench_function("memcpy", |b| {
         b.iter(|| black_box(&mut out).copy_from_slice(black_box(&image)))
     });
@@ -66,29 +95,19 @@ fn encode(c: &mut Criterion) {
 
 fn decode(c: &mut Criterion) {
     let values = sample(N);
-    let mut image = vec![0u8; N * Ref::SIZE];
-    Ref::encode_slice(&values, &mut image).unwrap();
+    let image = verify::baseline_image(&values);
+    // Before timing: every decoder gives back the values the baseline encoded (issue 20).
+    for (name, f) in DECODERS {
+        verify::decoder(name, &values, |out| f(&image, out));
+    }
     let mut out = values.clone();
     let mut copy = vec![0u8; N * Ref::SIZE];
     let mut group = configure(c, "decode_1M_ref");
-    group.bench_function("ptx_abi_decode", |b| {
-        b.iter(|| {
-            let (image, out) = (black_box(&image), black_box(&mut out));
-            for (o, chunk) in out.iter_mut().zip(image.chunks_exact(Ref::SIZE)) {
-                *o = Ref::decode(chunk)?;
-            }
-            Ok::<(), ptx_abi::DecodeError>(())
-        })
-    });
-    group.bench_function("hand_shift_mask", |b| {
-        b.iter(|| each_image(black_box(&image), black_box(&mut out), hand::decode))
-    });
-    group.bench_function("modular_bitfield", |b| {
-        b.iter(|| each_image(black_box(&image), black_box(&mut out), mb::decode))
-    });
-    group.bench_function("bitfield_struct", |b| {
-        b.iter(|| each_image(black_box(&image), black_box(&mut out), bs::decode))
-    });
+    for (name, f) in DECODERS {
+        group.bench_function(name, |b| {
+            b.iter(|| f(black_box(&image), black_box(&mut out)))
+        });
+    }
     group.bench_function("memcpy", |b| {
         b.iter(|| black_box(&mut copy).copy_from_slice(black_box(&image)))
     });

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{hand_step_buffer, step_args};
+use common::{hand_step_buffer, step_args, verify};
 use criterion::{criterion_group, criterion_main, Criterion};
 use ptx_abi::{KernelLaunch, KernelParams, PtxImage};
 use std::hint::black_box;
@@ -12,6 +12,13 @@ use std::time::Duration;
 
 fn launch(c: &mut Criterion) {
     let args = step_args();
+    // Before timing: what `KernelLaunch` and the image write is the hand-written buffer
+    // (issue 20); the buffer has no tail padding, the image is the whole struct.
+    let hand = hand_step_buffer(&args).expect("the arguments fit").0;
+    let launch = KernelLaunch::new(&args).expect("the arguments fit");
+    verify::bytes("KernelLaunch::new", &hand, launch.buffer());
+    let image = <common::StepArgs as KernelParams>::Image::new(&args).expect("the arguments fit");
+    verify::bytes("PtxImage::new", &hand, image.as_bytes());
     let mut group = c.benchmark_group("launch_8_args");
     group
         .warm_up_time(Duration::from_millis(500))

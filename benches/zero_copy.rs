@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{particles, Particle};
+use common::{particles, verify, Particle};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use ptx_abi::{slice_as_ptx_bytes, PtxAbi};
 use std::hint::black_box;
@@ -30,6 +30,10 @@ fn encode(c: &mut Criterion) {
     let values = particles(N);
     let bytes = slice_as_ptx_bytes(&values).to_vec();
     let mut out = vec![0u8; N * Particle::SIZE];
+    // Before timing: `encode_slice` writes the bytes the `memcpy` baseline copies (issue 20).
+    verify::encoder("ptx_abi_encode_slice", &bytes, |o| {
+        Particle::encode_slice(&values, o).unwrap()
+    });
     let mut group = c.benchmark_group("zero_copy_encode_1M_particle");
     group
         .throughput(Throughput::Bytes((N * Particle::SIZE) as u64))

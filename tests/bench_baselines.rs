@@ -113,3 +113,37 @@ fn zero_copy_bytes_are_the_encoded_images() {
     common::Particle::encode_slice(&ps, &mut out).unwrap();
     assert_eq!(ptx_abi::slice_as_ptx_bytes(&ps), &out[..]);
 }
+
+/// The benchmarks' pre-timing check (`common::verify`) rejects an encoder that writes wrong
+/// bytes: a fast wrong encoder fails the benchmark instead of winning it.
+#[test]
+#[should_panic(expected = "benchmark variant `zeros` writes other bytes than its baseline")]
+fn benchmark_check_rejects_a_wrong_encoder() {
+    let values = sample(64);
+    let image = common::verify::baseline_image(&values);
+    common::verify::encoder("zeros", &image, |out| out.fill(0));
+}
+
+/// … and a decoder that does not give the values back (here: one that leaves its output as
+/// it found it).
+#[test]
+#[should_panic(expected = "benchmark variant `idle` decodes value 0 as")]
+fn benchmark_check_rejects_a_wrong_decoder() {
+    let values = sample(64);
+    common::verify::decoder("idle", &values, |_| {});
+}
+
+/// The check accepts the baselines themselves and ptx-abi's encoder and decoder.
+#[test]
+fn benchmark_check_accepts_ptx_abi() {
+    let values = sample(256);
+    let image = common::verify::baseline_image(&values);
+    common::verify::encoder("ptx-abi", &image, |out| {
+        Ref::encode_slice(&values, out).unwrap()
+    });
+    common::verify::decoder("ptx-abi", &values, |out| {
+        for (o, chunk) in out.iter_mut().zip(image.chunks_exact(Ref::SIZE)) {
+            *o = Ref::decode(chunk).unwrap();
+        }
+    });
+}

@@ -407,3 +407,90 @@ pub fn each_image(bytes: &[u8], out: &mut [Ref], mut f: impl FnMut(&[u8; 48]) ->
         *o = f(image);
     }
 }
+
+/// Checks made before anything is timed: every encoder and decoder a benchmark times must give
+/// the hand-written baseline's bytes and values for the same inputs, so that a fast wrong
+/// encoder fails the benchmark instead of winning it (issue 20). A failure panics, naming the
+/// variant and the first value that differs, and `cargo bench` exits non-zero.
+pub mod verify {
+    use super::{hand, Ref};
+
+    /// The image of `values` as the hand-written baseline writes it: the expected bytes.
+    pub fn baseline_image(values: &[Ref]) -> Vec<u8> {
+        let mut image = vec![0u8; values.len() * 48];
+        super::each_slot(values, &mut image, |v, o| {
+            hand::encode(v, o);
+            Ok::<(), ()>(())
+        })
+        .expect("the hand-written encoder cannot fail");
+        image
+    }
+
+    /// Runs `encode` once into a buffer filled with 0xA5 (so that a variant writing nothing,
+    /// or not every byte, cannot pass) and compares it with `expected`.
+    pub fn encoder(variant: &str, expected: &[u8], encode: impl FnOnce(&mut [u8])) {
+        let mut out = vec![0xA5u8; expected.len()];
+        encode(&mut out);
+        bytes(variant, expected, &out);
+    }
+
+    /// Panics unless `ours` is `expected`, naming the first differing byte.
+    pub fn bytes(variant: &str, expected: &[u8], ours: &[u8]) {
+        if let Some(i) = expected.iter().zip(ours).position(|(a, b)| a != b) {
+            panic!(
+                "benchmark variant `{variant}` writes other bytes than its baseline: byte {i} is \
+                 {:#04x}, the baseline's {:#04x}",
+                ours[i], expected[i]
+            );
+        }
+        assert_eq!(
+            expected.len(),
+            ours.len(),
+            "benchmark variant `{variant}` writes {} bytes, the baseline {}",
+            ours.len(),
+            expected.len()
+        );
+    }
+
+    /// Runs `decode` once into values that are none of `expected` (every field changed) and
+    /// compares the result with `expected`.
+    pub fn decoder(variant: &str, expected: &[Ref], decode: impl FnOnce(&mut [Ref])) {
+        let mut out = scrambled(expected);
+        decode(&mut out);
+        values(variant, expected, &out);
+    }
+
+    /// Panics unless `ours` is `expected`, naming the first differing value.
+    pub fn values(variant: &str, expected: &[Ref], ours: &[Ref]) {
+        if let Some(i) = expected.iter().zip(ours).position(|(a, b)| a != b) {
+            panic!(
+                "benchmark variant `{variant}` decodes value {i} as {:?}, the baseline's value is {:?}",
+                ours[i], expected[i]
+            );
+        }
+        assert_eq!(
+            expected.len(),
+            ours.len(),
+            "benchmark variant `{variant}`: value count"
+        );
+    }
+
+    /// `values`, each changed in every field: what a decoder's output starts as.
+    pub fn scrambled(values: &[Ref]) -> Vec<Ref> {
+        values.iter().map(|v| other_than(*v)).collect()
+    }
+
+    /// A value that differs from `v` in every field.
+    fn other_than(v: Ref) -> Ref {
+        Ref {
+            mode: (v.mode + 1) % 8,
+            level: if v.level == 15 { -16 } else { v.level + 1 },
+            tag: v.tag.wrapping_add(1),
+            addr: (v.addr + 1) & ((1 << 40) - 1),
+            flags: if v.flags == 63 { -64 } else { v.flags + 1 },
+            weight: v.weight + 1.0,
+            color: ptx_abi::Float4::new(v.color.lanes().map(|x| x + 1.0)),
+            ..v
+        }
+    }
+}

@@ -1,7 +1,8 @@
 //! `cargo xtask test-gpu`: the GPU end-to-end suite (`oracle-tests/tests/gpu.rs`, a sample of
 //! the corpus plus fresh cases of a live seed on every launch path) and `examples/launch.rs`.
-//! Without a GPU both build, and say in one line that they skipped; `PTX_ABI_REQUIRE_GPU=1`
-//! makes that a failure. `cargo xtask test` runs this too when [`gpu_present`].
+//! Both run in `dev` and in `release`. Without a GPU both build, and say in one line that they
+//! skipped; `PTX_ABI_REQUIRE_GPU=1` makes that a failure. `cargo xtask test` runs this too
+//! when [`gpu_present`], and otherwise builds them in `release` ([`build_only`]).
 
 use crate::fetch;
 use crate::test::{cargo, fresh_seed};
@@ -48,20 +49,41 @@ pub fn run_with_seed(seed: u64) -> Result<(), String> {
         // A GPU that is there but cannot be used is a failure, not a skip.
         env.push(("PTX_ABI_REQUIRE_GPU", "1".to_string()));
     }
+    // In `dev` and in `release` (issue 20: the derived code users ship is optimized).
+    for profile in ["dev", "release"] {
+        cargo(&[&SUITE[..], &["--profile", profile]].concat(), &env)?;
+        cargo(&[&LAUNCH[..], &["--profile", profile]].concat(), &env)?;
+    }
+    Ok(())
+}
+
+/// The GPU suite's `cargo` arguments (before the profile).
+const SUITE: [&str; 7] = [
+    "test",
+    "-p",
+    "oracle-tests",
+    "--features",
+    "gpu",
+    "--test",
+    "gpu",
+];
+/// `examples/launch.rs`'s.
+const LAUNCH: [&str; 5] = ["run", "--example", "launch", "--features", "cudarc"];
+
+/// Without a GPU: builds the GPU suite and the launch example in `release` (`dev` builds them
+/// only as part of `cargo xtask test-gpu`), so a change that
+/// breaks them, or their optimized build, fails `cargo xtask test` everywhere.
+pub fn build_only(env: &[(&str, String)]) -> Result<(), String> {
+    cargo(&[&SUITE[..], &["--release", "--no-run"]].concat(), env)?;
     cargo(
         &[
-            "test",
-            "-p",
-            "oracle-tests",
+            "build",
+            "--example",
+            "launch",
             "--features",
-            "gpu",
-            "--test",
-            "gpu",
+            "cudarc",
+            "--release",
         ],
-        &env,
-    )?;
-    cargo(
-        &["run", "--example", "launch", "--features", "cudarc"],
-        &env,
+        env,
     )
 }

@@ -61,24 +61,25 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // and `aggressive`, and on nightly; the workspace run above was `dev`.
     profiles::repro(Toolchain::Pinned, profiles::DEV, &env)?;
     for profile in profiles::OPTIMIZED {
-        profiles::prove(Toolchain::Pinned, profile, &env, true)?;
+        profiles::prove(Toolchain::Pinned, profile, &env, profiles::EVERY_PROOF)?;
     }
     let nightly = Toolchain::Rustup("nightly");
     if nightly.available() {
         for profile in profiles::OPTIMIZED {
-            profiles::prove(nightly, profile, &env, false)?;
+            profiles::prove(nightly, profile, &env, profiles::CORPUS_AND_REPRO)?;
         }
     } else {
         eprintln!("xtask: rustup has no nightly toolchain here: the nightly proofs are skipped");
     }
+    profiles::msrv()?;
     if crate::gpu::gpu_present() {
         eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
         crate::gpu::run_with_seed(seed)
     } else {
         eprintln!(
-            "xtask: no GPU here: the GPU end-to-end suite (`cargo xtask test-gpu`) is skipped"
+            "xtask: no GPU here: the GPU end-to-end suite (`cargo xtask test-gpu`) is only built, in release"
         );
-        Ok(())
+        crate::gpu::build_only(&env)
     }
 }
 
