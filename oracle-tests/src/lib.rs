@@ -2,8 +2,9 @@
 //!
 //! - `tests/data/`: the checked-in golden corpus, NVRTC's recorded answers for generated cases
 //!   (regenerate with `cargo xtask corpus`), checked on every `cargo test` without NVRTC: all
-//!   of them through the layout engine at run time ([`engine`], `tests/corpus_engine.rs`), a
-//!   sample through `#[derive(PtxAbi)]` (`tests/corpus_derive.rs`, rendered by `build.rs`);
+//!   of them through the layout engine at run time ([`engine`], `tests/corpus_engine.rs`), and
+//!   every case through `#[derive(PtxAbi)]` too (`tests/corpus_derive_{0..7}.rs`, rendered by
+//!   `build.rs`, and the `proof_*` programs `cargo xtask test` builds optimized);
 //! - `tests/live_*.rs`: with `PTX_ABI_LIVE_SEED` set and NVRTC available, fresh cases from that
 //!   seed, asked of NVRTC by `build.rs` and checked the same way;
 //! - `tests/clang.rs`: clang (`--target=nvptx64-nvidia-cuda`) as a second producer, compared

@@ -9,7 +9,6 @@
 //! answers questions nobody asks any more, and must be regenerated.
 
 pub mod figures;
-pub mod sample;
 
 use std::fmt;
 
