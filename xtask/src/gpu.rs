@@ -2,7 +2,8 @@
 //! the corpus plus fresh cases of a live seed on every launch path) and `examples/launch.rs`.
 //! Both run in `dev` and in `release`. Without a GPU both build, and say in one line that they
 //! skipped; `PTX_ABI_REQUIRE_GPU=1` makes that a failure. `cargo xtask test` runs this too
-//! when [`gpu_present`], and otherwise builds them in `release` ([`build_only`]).
+//! when [`gpu_present`]; everywhere it builds both in `release` and `aggressive` with the
+//! optimized proofs (`profiles::EVERY_PROOF`).
 
 use crate::fetch;
 use crate::test::{cargo, fresh_seed};
@@ -69,21 +70,3 @@ const SUITE: [&str; 7] = [
 ];
 /// `examples/launch.rs`'s.
 const LAUNCH: [&str; 5] = ["run", "--example", "launch", "--features", "cudarc"];
-
-/// Without a GPU: builds the GPU suite and the launch example in `release` (`dev` builds them
-/// only as part of `cargo xtask test-gpu`), so a change that
-/// breaks them, or their optimized build, fails `cargo xtask test` everywhere.
-pub fn build_only(env: &[(&str, String)]) -> Result<(), String> {
-    cargo(&[&SUITE[..], &["--release", "--no-run"]].concat(), env)?;
-    cargo(
-        &[
-            "build",
-            "--example",
-            "launch",
-            "--features",
-            "cudarc",
-            "--release",
-        ],
-        env,
-    )
-}

@@ -38,6 +38,11 @@ commands:
           <target>/nvidia and print the absolute path of zig
   test    fetch NVRTC, ptxas, cuobjdump, zig and the CUDA headers, then run every test of the
           workspace with the live NVRTC oracle on a fresh random seed (`--seed N` replays a run)
+          in `dev`, and the optimization-dependent proofs in `release` and `aggressive`; beside
+          them, `test-nightly` in a second process (output in target/nightly/xtask-test.log)
+  test-nightly [--seed N]
+          the same on rustup's nightly: every test in `dev`, then the golden corpus and the
+          repro crate in `release` and `aggressive` (into target/nightly)
   test-gpu [--seed N]
           fetch NVRTC, then run the GPU end-to-end suite (a corpus sample and fresh cases of a
           live seed launched every way, read and written by device code) and examples/launch.rs;
@@ -75,6 +80,7 @@ fn main() -> ExitCode {
         "cuobjdump" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::CUOBJDUMP_WHEEL)),
         "clang" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::ZIG_WHEEL)),
         "test" => test::run(rest),
+        "test-nightly" => test::nightly(rest),
         "test-gpu" => gpu::run(rest),
         "bench" => bench::run(rest),
         "bench-compile" => bench_compile::run(rest),

@@ -7,14 +7,18 @@
 //! `dev` runs them as part of `cargo test --workspace`; this module adds `release` (cargo's
 //! defaults: opt-level 3, 16 codegen units, crate-local ThinLTO) and `aggressive` (fat LTO, one
 //! codegen unit, `panic = "abort"`, `-C target-cpu=native`; `[profile.aggressive]` in the
-//! workspace's `Cargo.toml`), on the pinned toolchain, and the golden corpus and the repro on
-//! nightly when rustup has one. What an optimized run leaves out to keep `.ci/run` within 45
-//! minutes on two cores is said where it is decided ([`OPTIMIZED_LIVE_CASES`],
-//! [`IMPORTER_CORPUS_PARTS`], [`CORPUS_AND_REPRO`]).
+//! workspace's `Cargo.toml`): every proof whole on the pinned toolchain ([`EVERY_PROOF`]: all
+//! of the corpus, all of the live seed's cases, every suite of the importer, the repro crate),
+//! and the golden corpus and the repro on nightly ([`CORPUS_AND_REPRO`]; nightly's `dev` run is
+//! the whole suite). Each profile's proofs are one `cargo build`, so that the corpus crates of
+//! the oracle and of the importer compile side by side, with one feature set
+//! ([`PROOF_FEATURES`]) so that nothing is compiled twice; the GPU suite is built in the same
+//! invocation (issue 20 point 5).
 
 use crate::test::cargo_with;
-use std::path::Path;
-use std::process::Command;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 
 /// A cargo profile the proofs run in, with the `RUSTFLAGS` it is built with.
 #[derive(Clone, Copy)]
@@ -63,7 +67,8 @@ pub enum Toolchain {
 }
 
 impl Toolchain {
-    fn label(self) -> &'static str {
+    /// How messages name it.
+    pub fn label(self) -> &'static str {
         match self {
             Toolchain::Pinned => "pinned toolchain",
             Toolchain::Rustup(name) => name,
@@ -71,7 +76,7 @@ impl Toolchain {
     }
 
     /// The command that runs this toolchain's cargo.
-    fn cargo(self) -> Command {
+    pub fn cargo(self) -> Command {
         match self {
             Toolchain::Pinned => {
                 Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
@@ -86,12 +91,17 @@ impl Toolchain {
 
     /// The target directory of this toolchain's builds: the usual one for the pinned
     /// toolchain, `<target>/<name>` for another.
-    fn target_dir(self) -> String {
+    pub fn target_dir(self) -> String {
         let base = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
         match self {
             Toolchain::Pinned => base,
             Toolchain::Rustup(name) => format!("{base}/{name}"),
         }
+    }
+
+    /// Where a background run of this toolchain writes its output.
+    pub fn log_path(self) -> PathBuf {
+        Path::new(&self.target_dir()).join("xtask-test.log")
     }
 
     /// Whether rustup can run this toolchain here (the pinned one always can).
@@ -114,23 +124,33 @@ const REPRO_IMAGE: &str = "5e010000d716a400";
 pub struct Scope {
     /// The live seed's cases (`PTX_ABI_LIVE_SEED`) through the derive.
     pub live: bool,
-    /// The importer's round trip (`ptx-abi-import-checks`: its header suites and two of its
-    /// corpus parts, [`IMPORTER_CORPUS_PARTS`]).
+    /// The importer's round trip (`ptx-abi-import-checks`: every suite, the golden corpus's
+    /// eight parts included).
     pub importer: bool,
+    /// The GPU suite and the launch example, built (`cargo xtask test-gpu` runs them).
+    pub gpu: bool,
 }
 
 /// Every proof: the pinned toolchain's runs.
 pub const EVERY_PROOF: Scope = Scope {
     live: true,
     importer: true,
+    gpu: true,
 };
 
-/// The golden corpus and the repro crate only: the nightly runs, which keep `.ci/run` within
-/// its time (the live seed and the importer add no derive input the corpus lacks).
+/// The golden corpus and the repro crate only: nightly's optimized runs (its `dev` run is the
+/// whole suite, the live seed and the importer included), which keep `.ci/run` within its time.
 pub const CORPUS_AND_REPRO: Scope = Scope {
     live: false,
     importer: false,
+    gpu: false,
 };
+
+/// The features every optimized build of the proofs gets, whichever package it selects, so
+/// that `ptx-abi`, the oracle and `oracle-tests` compile once per profile: the facade's
+/// optional integrations (as in `dev`), the proof programs, and the GPU suite.
+pub const PROOF_FEATURES: &str = "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc,\
+                                  oracle-tests/proof,oracle-tests/gpu";
 
 /// Runs the optimization-dependent proofs of `scope` in `profile` with `toolchain`; `env`
 /// carries the tools and the live seed.
@@ -152,7 +172,6 @@ pub fn prove(
     );
     let mut env = env.to_vec();
     env.push(("CARGO_TARGET_DIR", toolchain.target_dir()));
-    env.push(("PTX_ABI_LIVE_CASES", OPTIMIZED_LIVE_CASES.to_string()));
     if !profile.rustflags.is_empty() {
         env.push(("RUSTFLAGS", profile.rustflags.to_string()));
     }
@@ -160,20 +179,21 @@ pub fn prove(
     if scope.live {
         bins.push("proof_live");
     }
-    let proof = [
-        "-p",
-        "oracle-tests",
-        "--features",
-        "proof",
-        "--profile",
-        profile.name,
-    ];
-    // Built together (the programs compile in parallel), then run one by one.
-    let mut build = vec!["build"];
+    let common = ["--profile", profile.name, "--features", PROOF_FEATURES];
+    // One build: the proof programs, and the importer's tests and the GPU suite where the scope
+    // has them, so that the corpus crates of both compile side by side.
+    let mut build = vec!["build", "-p", "oracle-tests"];
     for bin in &bins {
         build.extend(["--bin", bin]);
     }
-    cargo_with(toolchain.cargo(), &[&build[..], &proof].concat(), &env)?;
+    if scope.importer {
+        build.extend(["-p", "ptx-abi-import-checks", "--tests"]);
+    }
+    if scope.gpu {
+        build.extend(["--test", "gpu"]);
+    }
+    build.extend(common);
+    cargo_with(toolchain.cargo(), &build, &env)?;
     // Run straight from the target directory: a `cargo run` could decide to build again.
     for bin in bins {
         let path = Path::new(&toolchain.target_dir())
@@ -189,51 +209,102 @@ pub fn prove(
         }
     }
     if scope.importer {
-        let mut importer = vec![
-            "test",
-            "-p",
-            "ptx-abi-import-checks",
-            "--profile",
-            profile.name,
-        ];
-        importer.extend(IMPORTER_SUITES.iter().flat_map(|t| ["--test", t]));
-        let seed: usize = env
-            .iter()
-            .find(|(k, _)| *k == "PTX_ABI_LIVE_SEED")
-            .and_then(|(_, v)| v.parse::<u64>().ok())
-            .map_or(0, |s| (s % IMPORTER_CORPUS_PARTS as u64) as usize);
-        let parts = [
-            seed,
-            (seed + IMPORTER_CORPUS_PARTS / 2) % IMPORTER_CORPUS_PARTS,
-        ];
-        let parts = parts.map(|k| format!("corpus_{k}"));
+        eprintln!("xtask: the importer's round trip: every suite, the whole corpus included");
+        let test = ["test", "-p", "ptx-abi-import-checks", "--tests"];
+        cargo_with(toolchain.cargo(), &[&test[..], &common].concat(), &env)?;
+    }
+    if scope.gpu {
+        // The suite was built above; it runs where there is a GPU (`cargo xtask test-gpu`).
+        let launch = ["build", "--example", "launch", "--features", "cudarc"];
+        cargo_with(
+            toolchain.cargo(),
+            &[&launch[..], &["--profile", profile.name]].concat(),
+            &env,
+        )?;
         eprintln!(
-            "xtask: the importer's round trip: every header suite, and of its 8 corpus parts \
-             (all run in `dev`) {} and {}, chosen by the live seed",
-            parts[0], parts[1]
+            "xtask: the GPU suite and examples/launch.rs build in profile `{}`",
+            profile.name
         );
-        for part in &parts {
-            importer.extend(["--test", part.as_str()]);
-        }
-        cargo_with(toolchain.cargo(), &importer, &env)?;
     }
     repro(toolchain, profile, &env)
 }
 
-/// The importer's suites that run in every profile: the real, bindgen, naming, C++ and
-/// tampered headers (NVRTC asked at build time) and the library's own tests.
-const IMPORTER_SUITES: [&str; 5] = ["bindgen", "headers", "names", "cxx", "tamper"];
+/// A `cargo xtask` subcommand run in a second process, its output written to a log, so that
+/// it can work beside the rest of `cargo xtask test`.
+pub struct Background {
+    child: Child,
+    log: PathBuf,
+    what: String,
+}
 
-/// The importer's golden corpus comes in this many test binaries (`corpus_{k}`): all run in
-/// `dev` (`cargo test --workspace`); an optimized profile runs two, chosen by the live seed so
-/// that successive runs cover all of them. They are the golden corpus's own types, which the
-/// `proof_corpus_*` programs already prove whole in every profile; building all eight again
-/// in two more profiles would take `.ci/run` past its 45 minutes.
-const IMPORTER_CORPUS_PARTS: usize = 8;
+impl Background {
+    /// Starts `cargo xtask <cmd> --seed <seed>` (this program, run again), its output to `log`.
+    pub fn start(cmd: &str, seed: u64, log: &Path) -> Result<Background, String> {
+        if let Some(dir) = log.parent() {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        let out = File::create(log).map_err(|e| format!("cannot create {}: {e}", log.display()))?;
+        let err = out
+            .try_clone()
+            .map_err(|e| format!("cannot share {}: {e}", log.display()))?;
+        let exe = std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
+        let what = format!("cargo xtask {cmd} --seed {seed}");
+        eprintln!(
+            "xtask: started `{what}` beside this run; its output goes to {}",
+            log.display()
+        );
+        let child = Command::new(exe)
+            .args([cmd, "--seed", &seed.to_string()])
+            .stdin(Stdio::null())
+            .stdout(out)
+            .stderr(err)
+            .spawn()
+            .map_err(|e| format!("cannot start `{what}`: {e}"))?;
+        Ok(Background {
+            child,
+            log: log.to_path_buf(),
+            what,
+        })
+    }
 
-/// The live seed's cases in an optimized profile: the first of the `dev` run's (same seed,
-/// same ids), so that each is proved in all three profiles within `.ci/run`'s time.
-pub const OPTIMIZED_LIVE_CASES: &str = "1000";
+    /// Waits for it, then prints its summary (the test runner's result lines and the proofs'
+    /// verdicts) or, when it failed, the end of its output.
+    pub fn finish(mut self) -> Result<(), String> {
+        eprintln!("xtask: waiting for `{}`", self.what);
+        let status = self
+            .child
+            .wait()
+            .map_err(|e| format!("cannot wait for `{}`: {e}", self.what))?;
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        if status.success() {
+            eprintln!("xtask: `{}` passed ({}):", self.what, self.log.display());
+            for line in log.lines().filter(|l| is_summary(l)) {
+                eprintln!("  {line}");
+            }
+            return Ok(());
+        }
+        let lines: Vec<&str> = log.lines().collect();
+        eprintln!("xtask: the end of `{}`'s output:", self.what);
+        for line in &lines[lines.len().saturating_sub(80)..] {
+            eprintln!("  {line}");
+        }
+        Err(format!(
+            "`{}` failed ({status}); its whole output is in {}",
+            self.what,
+            self.log.display()
+        ))
+    }
+}
+
+/// Whether a line of a background run's output belongs in its summary.
+fn is_summary(line: &str) -> bool {
+    let line = line.trim_start();
+    line.starts_with("test result:")
+        || line.starts_with("xtask: proofs in")
+        || line.starts_with("xtask: repro crate")
+        || line.contains(": opt-level")
+}
 
 /// Builds and runs the repro crate in `profile`, and compares its image with NVRTC's.
 pub fn repro(toolchain: Toolchain, profile: Profile, env: &[(&str, String)]) -> Result<(), String> {

@@ -7,14 +7,94 @@ use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Runs the whole test suite; `args` may hold `--seed N` to replay a live-oracle run.
+///
+/// In order: every test of the workspace in `dev` on the pinned toolchain; the optimized
+/// proofs on the pinned toolchain ([`profiles::prove`]); meanwhile, in a second process, the
+/// same suite and the optimized corpus proofs on nightly ([`nightly`], output to a log that is
+/// summarized at the end); the minimum-toolchain check; the GPU suite.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let seed = match args {
-        [] => fresh_seed(),
+    let seed = seed_arg("test", args)?;
+    let env = tool_env(seed)?;
+    eprintln!("xtask: live oracle seed {seed} (replay with `cargo xtask test --seed {seed}`)");
+    suite(Toolchain::Pinned, &env)?;
+    // Built on its own: within the workspace run above features unify, so `alloc` (a default
+    // feature) would be on for it too. Alone it proves core builds and derives without `alloc`.
+    cargo(&["build", "-p", "ptx-abi-no-std-check", "--quiet"], &[])?;
+    // What users ship (issue 20): the proofs that depend on the optimizer, again in `release`
+    // and `aggressive`. Nightly runs beside them in a second process: its builds and the
+    // pinned ones rarely keep both cores busy at the same moment.
+    let nightly = Toolchain::Rustup(NIGHTLY);
+    let nightly_run = if nightly.available() {
+        Some(profiles::Background::start(
+            "test-nightly",
+            seed,
+            &nightly.log_path(),
+        )?)
+    } else {
+        eprintln!("xtask: rustup has no nightly toolchain here: the nightly run is skipped");
+        None
+    };
+    let pinned = profiles::repro(Toolchain::Pinned, profiles::DEV, &env).and_then(|()| {
+        profiles::OPTIMIZED.iter().try_for_each(|&profile| {
+            profiles::prove(Toolchain::Pinned, profile, &env, profiles::EVERY_PROOF)
+        })
+    });
+    let nightly_result = nightly_run.map_or(Ok(()), profiles::Background::finish);
+    pinned?;
+    nightly_result?;
+    profiles::msrv()?;
+    if crate::gpu::gpu_present() {
+        eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
+        crate::gpu::run_with_seed(seed)
+    } else {
+        eprintln!(
+            "xtask: no GPU here: the GPU end-to-end suite (`cargo xtask test-gpu`) was built in \
+             release with the proofs, and is not run"
+        );
+        Ok(())
+    }
+}
+
+/// The nightly toolchain the suite is also proved on (issue 20).
+pub const NIGHTLY: &str = "nightly";
+
+/// `cargo xtask test-nightly [--seed N]`: the whole suite in `dev` on nightly, then the golden
+/// corpus and the repro crate in `release` and `aggressive` on nightly. `cargo xtask test`
+/// runs it in the background.
+pub fn nightly(args: &[String]) -> Result<(), String> {
+    let seed = seed_arg("test-nightly", args)?;
+    let toolchain = Toolchain::Rustup(NIGHTLY);
+    if !toolchain.available() {
+        return Err(format!(
+            "rustup has no `{NIGHTLY}` toolchain (`rustup toolchain install {NIGHTLY}`)"
+        ));
+    }
+    let env = tool_env(seed)?;
+    eprintln!("xtask: nightly run, live oracle seed {seed}");
+    suite(toolchain, &env)?;
+    for profile in profiles::OPTIMIZED {
+        profiles::prove(toolchain, profile, &env, profiles::CORPUS_AND_REPRO)?;
+    }
+    Ok(())
+}
+
+/// `--seed N`, or a fresh seed.
+fn seed_arg(cmd: &str, args: &[String]) -> Result<u64, String> {
+    match args {
+        [] => Ok(fresh_seed()),
         [flag, n] if flag == "--seed" => n
             .parse()
-            .map_err(|_| format!("`--seed` takes a number, found `{n}`"))?,
-        _ => return Err(format!("usage: cargo xtask test [--seed N] (got {args:?})")),
-    };
+            .map_err(|_| format!("`--seed` takes a number, found `{n}`")),
+        _ => Err(format!(
+            "usage: cargo xtask {cmd} [--seed N] (got {args:?})"
+        )),
+    }
+}
+
+/// Fetches NVIDIA's tools (once) and returns the environment every test run gets: their
+/// paths, the live seed, and `PTX_ABI_REQUIRE_ORACLE=1` (with the tools fetched, a test that
+/// cannot find them fails instead of skipping).
+fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
     let cache = fetch::cache_dir();
     let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &cache)?;
     let ptxas = fetch::fetch(&fetch::PTXAS_WHEEL, &cache)?;
@@ -33,8 +113,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     eprintln!("xtask: cuobjdump  {}", cuobjdump.display());
     eprintln!("xtask: clang      {} clang", zig.display());
     eprintln!("xtask: CUDA headers {include}");
-    eprintln!("xtask: live oracle seed {seed} (replay with `cargo xtask test --seed {seed}`)");
-    let env = [
+    let mut env = vec![
         (fetch::NVRTC_ENV, nvrtc.display().to_string()),
         (fetch::PTXAS_ENV, ptxas.display().to_string()),
         (fetch::CUDA_INCLUDE_ENV, include),
@@ -42,10 +121,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
         (fetch::CUOBJDUMP_ENV, cuobjdump.display().to_string()),
         (fetch::ZIG_ENV, zig.display().to_string()),
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
-        // With the tools fetched, a test that cannot find them fails instead of skipping.
         (fetch::REQUIRE_ORACLE_ENV, "1".to_string()),
     ];
-    cargo(
+    // On CI every build starts from an empty target directory: incremental compilation's
+    // bookkeeping would only cost time (it does not change the code `dev` produces).
+    if std::env::var_os("CI").is_some() {
+        env.push(("CARGO_INCREMENTAL", "0".to_string()));
+    }
+    Ok(env)
+}
+
+/// Every test of the workspace, in `dev`, with `toolchain`, into its own target directory.
+fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
+    let mut env = env.to_vec();
+    env.push(("CARGO_TARGET_DIR", toolchain.target_dir()));
+    cargo_with(
+        toolchain.cargo(),
         &[
             "test",
             "--workspace",
@@ -53,34 +144,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc",
         ],
         &env,
-    )?;
-    // Built on its own: within the workspace run above features unify, so `alloc` (a default
-    // feature) would be on for it too. Alone it proves core builds and derives without `alloc`.
-    cargo(&["build", "-p", "ptx-abi-no-std-check", "--quiet"], &[])?;
-    // What users ship (issue 20): the proofs that depend on the optimizer, again in `release`
-    // and `aggressive`, and on nightly; the workspace run above was `dev`.
-    profiles::repro(Toolchain::Pinned, profiles::DEV, &env)?;
-    for profile in profiles::OPTIMIZED {
-        profiles::prove(Toolchain::Pinned, profile, &env, profiles::EVERY_PROOF)?;
-    }
-    let nightly = Toolchain::Rustup("nightly");
-    if nightly.available() {
-        for profile in profiles::OPTIMIZED {
-            profiles::prove(nightly, profile, &env, profiles::CORPUS_AND_REPRO)?;
-        }
-    } else {
-        eprintln!("xtask: rustup has no nightly toolchain here: the nightly proofs are skipped");
-    }
-    profiles::msrv()?;
-    if crate::gpu::gpu_present() {
-        eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
-        crate::gpu::run_with_seed(seed)
-    } else {
-        eprintln!(
-            "xtask: no GPU here: the GPU end-to-end suite (`cargo xtask test-gpu`) is only built, in release"
-        );
-        crate::gpu::build_only(&env)
-    }
+    )
 }
 
 pub fn fresh_seed() -> u64 {
