@@ -411,3 +411,69 @@ struct Step16 {
     s2: S,
     u16_: u16,
 }
+
+#[test]
+fn launch_offsets_and_capabilities_never_overflow() {
+    use ptx_abi::params::driver_param_offset;
+    use ptx_abi::{Arch, KernelLaunch, LaunchError};
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "three")]
+    struct Three {
+        a: u64,
+        b: u64,
+        c: u64,
+    }
+    let launch = KernelLaunch::new(&Three { a: 1, b: 2, c: 3 }).unwrap();
+    for offsets in [
+        [0, 8, usize::MAX - 1],
+        [0, 8, usize::MAX],
+        [0, usize::MAX - 7, usize::MAX],
+    ] {
+        let e = launch.param_buffer_at(&offsets).err().expect("refused");
+        assert!(
+            matches!(
+                e,
+                LaunchError::TooLarge {
+                    kernel: "three",
+                    ..
+                }
+            ),
+            "{offsets:?}: {e}"
+        );
+        assert!(e.to_string().contains("parameter buffer"), "{e}");
+    }
+    let e = launch
+        .param_buffer_at(&[0, 8, usize::MAX - 1])
+        .err()
+        .unwrap();
+    assert_eq!(
+        e,
+        LaunchError::TooLarge {
+            kernel: "three",
+            size: usize::MAX,
+            capacity: 4096
+        }
+    );
+    assert!(e.to_string().contains("past the largest `usize`"), "{e}");
+    assert_eq!(launch.param_buffer_at(&[0, 8, 16]).unwrap().size(), 24);
+
+    // A capability with no `sm_` number is no known architecture, never a wrapped one.
+    assert_eq!(Arch::from_compute_capability(9, 0), Arch::SM_90);
+    assert_eq!(Arch::from_compute_capability(12, 0), Arch::SM_120);
+    for (major, minor) in [
+        (u32::MAX, 9),
+        (u32::MAX / 10, 9),
+        (u32::MAX, u32::MAX),
+        (9, 10),
+    ] {
+        let arch = Arch::from_compute_capability(major, minor);
+        assert_eq!(arch, Arch::UNKNOWN, "{major}.{minor}");
+        assert_eq!(arch.param_base(), None);
+    }
+    assert_eq!(driver_param_offset(usize::MAX, 1, 16), usize::MAX);
+    assert_eq!(
+        driver_param_offset(0x210, usize::MAX - 0x210, 64),
+        usize::MAX
+    );
+    assert_eq!(driver_param_offset(0x210, 8, 64), 48);
+}
