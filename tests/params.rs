@@ -412,6 +412,106 @@ struct Step16 {
     u16_: u16,
 }
 
+/// `extern "C" __global__ void init() {}`: NVRTC 12.9.86, compute_90, -rdc=true.
+const NVRTC_INIT: &str = ".visible .entry init()";
+
+/// `__global__ void init() {}` (C++): NVRTC 12.9.86, compute_90, -rdc=true.
+const NVRTC_INIT_CXX: &str = ".visible .entry _Z4initv()";
+
+/// The arguments of a kernel with no parameters, in the three spellings of an empty struct.
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(kernel = "init")]
+struct InitArgs;
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(kernel = "init")]
+struct InitBraced {}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(kernel = "init")]
+struct InitTuple();
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(kernel = "init", abi = "c++")]
+struct InitCxx;
+
+fn module(signature: &str) -> String {
+    format!(".version 8.8\n.target sm_90\n.address_size 64\n\n{signature}\n{{\n\tret;\n}}\n")
+}
+
+fn zero_parameters<A: ptx_abi::KernelParams + Copy>(args: A, nvrtc: &str) {
+    use ptx_abi::{Arch, KernelLaunch, PtxImage};
+    let name = std::any::type_name::<A>();
+    assert_eq!(ptx_abi::entry_signature::<A>(), nvrtc, "{name}");
+    ptx_abi::check_entry::<A>(&module(nvrtc)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!((A::BUFFER_SIZE, A::PARAM_OFFSETS.len()), (0, 0), "{name}");
+    assert_eq!((A::SIZE, A::ALIGN), (0, 1), "{name}");
+    let mut launch = KernelLaunch::new(&args).unwrap();
+    assert!(launch.buffer().is_empty(), "{name}");
+    assert_eq!(launch.buffer_size(), 0);
+    assert!(launch.kernel_params().as_slice().is_empty(), "{name}");
+    let extra = launch.extra().unwrap();
+    // SAFETY: words[3] points at the launch's `size`, alive while `extra` borrows it.
+    assert_eq!(unsafe { *(extra.as_slice()[3] as *const usize) }, 0);
+    assert_eq!(launch.param_buffer(Arch::SM_90).unwrap().size(), 0);
+    assert_eq!(launch.param_buffer(Arch::sm(1)).unwrap().size(), 0);
+    assert_eq!(
+        launch.param_buffer_at(&[]).unwrap().as_bytes(),
+        &[] as &[u8]
+    );
+    assert!(launch.param_buffer_at(&[0]).is_err());
+    // An image of no bytes decodes back.
+    let image = launch.image();
+    assert_eq!(A::decode(image.as_bytes()).map(|_| ()), Ok(()));
+}
+
+#[test]
+fn a_kernel_without_parameters_is_described_checked_and_launched() {
+    use ptx_abi::KernelParams;
+    zero_parameters(InitArgs, NVRTC_INIT);
+    zero_parameters(InitBraced {}, NVRTC_INIT);
+    zero_parameters(InitTuple(), NVRTC_INIT);
+    assert_eq!(InitCxx::KERNEL, "_Z4initv");
+    zero_parameters(InitCxx, NVRTC_INIT_CXX);
+    // A kernel that takes parameters is not one that takes none, and the other way round.
+    let e = ptx_abi::check_entry::<InitArgs>(&module(NVRTC_K)).unwrap_err();
+    assert!(matches!(e, SignatureError::NotFound { .. }), "{e}");
+    let ptx = module(&NVRTC_K.replacen("entry k(", "entry init(", 1));
+    let e = ptx_abi::check_entry::<InitArgs>(&ptx).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SignatureError::Count {
+                ptx: 12,
+                rust: 0,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = ptx_abi::check_entry::<KArgs>(&module(&NVRTC_INIT.replacen("init", "k", 1)));
+    assert!(
+        matches!(
+            e,
+            Err(SignatureError::Count {
+                ptx: 0,
+                rust: 12,
+                ..
+            })
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn an_empty_kernel_struct_is_still_no_data_type() {
+    // As a type (a header, a report, a member), an empty struct has no portable layout: the
+    // engine refuses it, as it does every other empty aggregate.
+    let e = ptx_abi::try_layout_of(InitArgs::TYPE, AddressSize::A64).unwrap_err();
+    assert_eq!(e, ptx_abi::LayoutError::Empty { ty: "InitArgs" });
+    assert!(e.to_string().contains("has no data member"), "{e}");
+}
+
 #[test]
 fn launch_offsets_and_capabilities_never_overflow() {
     use ptx_abi::params::driver_param_offset;

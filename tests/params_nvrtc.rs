@@ -256,6 +256,32 @@ fn the_checker_catches_a_drifted_struct_in_real_ptx() {
     assert!(err.contains(".param .f64 mixed_param_3"), "{err}");
 }
 
+/// A kernel with no parameters, `extern "C"` and C++: its argument struct is empty, and its
+/// signature and name are NVRTC's.
+#[test]
+fn kernels_without_parameters_equal_nvrtc() {
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "init")]
+    struct InitArgs;
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "ns::reset", abi = "c++")]
+    struct ResetArgs {}
+    let Some(nvrtc) = common::nvrtc() else { return };
+    let ptx_text = common::compile(
+        &nvrtc,
+        "extern \"C\" __global__ void init() {}\nnamespace ns { __global__ void reset() {} }\n",
+    );
+    for (ours, name) in [
+        (entry_signature::<InitArgs>(), "init"),
+        (entry_signature::<ResetArgs>(), "_ZN2ns5resetEv"),
+    ] {
+        assert!(ptx_text.contains(&ours), "{ours}\n---\n{ptx_text}");
+        assert!(ptx::signature(&ptx_text, name).unwrap().params.is_empty());
+    }
+    ptx_abi::check_entry::<InitArgs>(&ptx_text).unwrap();
+    ptx_abi::check_entry::<ResetArgs>(&ptx_text).unwrap();
+}
+
 #[test]
 fn ptxas_assembles_everything_ptx_abi_emits() {
     let Some(ptxas) = common::ptxas() else { return };
