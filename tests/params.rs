@@ -189,7 +189,7 @@ fn checker_accepts_nvrtc_signature_and_names_a_wrong_parameter() {
     let err = check_signature(&ptx, "f", Drifted::TYPE, ParamSpace::Func).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "parameter 4 of `f` (field `l` of `Drifted`, a `i32`): the PTX declares \
+        "parameter 4 of `f` (field `l` of `Drifted`, an `i32`): the PTX declares \
          `.param .b64 f_param_4`, the Rust field needs `.param .b32 f_param_4`"
     );
     let err = check_signature(&ptx, "f", OneInt::TYPE, ParamSpace::Func).unwrap_err();
@@ -510,6 +510,71 @@ fn an_empty_kernel_struct_is_still_no_data_type() {
     let e = ptx_abi::try_layout_of(InitArgs::TYPE, AddressSize::A64).unwrap_err();
     assert_eq!(e, ptx_abi::LayoutError::Empty { ty: "InitArgs" });
     assert!(e.to_string().contains("has no data member"), "{e}");
+}
+
+#[test]
+fn a_device_function_is_not_a_kernel() {
+    // `extern "C" __device__ void k(unsigned n) {}`: NVRTC 12.9.86, compute_90, -rdc=true.
+    const NVRTC_FUNC_K: &str = ".visible .func k(\n\t.param .b32 k_param_0\n)";
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct NArgs {
+        n: u32,
+    }
+    let ptx = module(NVRTC_FUNC_K);
+    let e = ptx_abi::check_entry::<NArgs>(&ptx).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            SignatureError::Kind {
+                found: ptx_abi::params::read::FnKind::Func,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("`k` is a `.func` (a device function) in the PTX, not a kernel"),
+        "{e}"
+    );
+    let e = ptx_abi::check_entry_named::<NArgs>(&ptx, "k").unwrap_err();
+    assert!(matches!(e, SignatureError::Kind { .. }), "{e}");
+    // As a device function it matches; a kernel checked as a device function does not.
+    check_signature(&ptx, "k", NArgs::TYPE, ParamSpace::Func).unwrap();
+    let e = check_signature(&module(NVRTC_K), "k", KArgs::TYPE, ParamSpace::Func).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("`k` is a `.entry` (a kernel) in the PTX, not a device function"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_mismatch_names_the_field_type_with_its_article() {
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct Arr {
+        a: [f32; 3],
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct U32 {
+        a: u32,
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct F64 {
+        a: f64,
+    }
+    let ptx = module(".visible .entry k(\n\t.param .u16 k_param_0\n)");
+    let msg = |e: Result<(), SignatureError>| e.unwrap_err().to_string();
+    let m = msg(ptx_abi::check_entry::<Arr>(&ptx));
+    assert!(m.contains("(field `a` of `Arr`, an `array`)"), "{m}");
+    let m = msg(ptx_abi::check_entry::<U32>(&ptx));
+    assert!(m.contains("(field `a` of `U32`, a `u32`)"), "{m}");
+    let m = msg(ptx_abi::check_entry::<F64>(&ptx));
+    assert!(m.contains("(field `a` of `F64`, an `f64`)"), "{m}");
 }
 
 #[test]

@@ -14,6 +14,8 @@ mod decl;
 mod kernel;
 mod launch;
 mod launch_error;
+#[cfg(feature = "alloc")]
+mod lex;
 #[cfg(feature = "cudarc")]
 mod loaded;
 #[cfg(feature = "alloc")]
