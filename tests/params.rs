@@ -189,7 +189,7 @@ fn checker_accepts_nvrtc_signature_and_names_a_wrong_parameter() {
     let err = check_signature(&ptx, "f", Drifted::TYPE, ParamSpace::Func).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "parameter 4 of `f` (field `l` of `Drifted`, a `i32`): the PTX declares \
+        "parameter 4 of `f` (field `l` of `Drifted`, an `i32`): the PTX declares \
          `.param .b64 f_param_4`, the Rust field needs `.param .b32 f_param_4`"
     );
     let err = check_signature(&ptx, "f", OneInt::TYPE, ParamSpace::Func).unwrap_err();
@@ -410,4 +410,235 @@ struct Step16 {
     c: i8,
     s2: S,
     u16_: u16,
+}
+
+/// `extern "C" __global__ void init() {}`: NVRTC 12.9.86, compute_90, -rdc=true.
+const NVRTC_INIT: &str = ".visible .entry init()";
+
+/// `__global__ void init() {}` (C++): NVRTC 12.9.86, compute_90, -rdc=true.
+const NVRTC_INIT_CXX: &str = ".visible .entry _Z4initv()";
+
+/// The arguments of a kernel with no parameters, in the three spellings of an empty struct.
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(kernel = "init")]
+struct InitArgs;
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(kernel = "init")]
+struct InitBraced {}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(kernel = "init")]
+struct InitTuple();
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(kernel = "init", abi = "c++")]
+struct InitCxx;
+
+fn module(signature: &str) -> String {
+    format!(".version 8.8\n.target sm_90\n.address_size 64\n\n{signature}\n{{\n\tret;\n}}\n")
+}
+
+fn zero_parameters<A: ptx_abi::KernelParams + Copy>(args: A, nvrtc: &str) {
+    use ptx_abi::{Arch, KernelLaunch, PtxImage};
+    let name = std::any::type_name::<A>();
+    assert_eq!(ptx_abi::entry_signature::<A>(), nvrtc, "{name}");
+    ptx_abi::check_entry::<A>(&module(nvrtc)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!((A::BUFFER_SIZE, A::PARAM_OFFSETS.len()), (0, 0), "{name}");
+    assert_eq!((A::SIZE, A::ALIGN), (0, 1), "{name}");
+    let mut launch = KernelLaunch::new(&args).unwrap();
+    assert!(launch.buffer().is_empty(), "{name}");
+    assert_eq!(launch.buffer_size(), 0);
+    assert!(launch.kernel_params().as_slice().is_empty(), "{name}");
+    let extra = launch.extra().unwrap();
+    // SAFETY: words[3] points at the launch's `size`, alive while `extra` borrows it.
+    assert_eq!(unsafe { *(extra.as_slice()[3] as *const usize) }, 0);
+    assert_eq!(launch.param_buffer(Arch::SM_90).unwrap().size(), 0);
+    assert_eq!(launch.param_buffer(Arch::sm(1)).unwrap().size(), 0);
+    assert_eq!(
+        launch.param_buffer_at(&[]).unwrap().as_bytes(),
+        &[] as &[u8]
+    );
+    assert!(launch.param_buffer_at(&[0]).is_err());
+    // An image of no bytes decodes back.
+    let image = launch.image();
+    assert_eq!(A::decode(image.as_bytes()).map(|_| ()), Ok(()));
+}
+
+#[test]
+fn a_kernel_without_parameters_is_described_checked_and_launched() {
+    use ptx_abi::KernelParams;
+    zero_parameters(InitArgs, NVRTC_INIT);
+    zero_parameters(InitBraced {}, NVRTC_INIT);
+    zero_parameters(InitTuple(), NVRTC_INIT);
+    assert_eq!(InitCxx::KERNEL, "_Z4initv");
+    zero_parameters(InitCxx, NVRTC_INIT_CXX);
+    // A kernel that takes parameters is not one that takes none, and the other way round.
+    let e = ptx_abi::check_entry::<InitArgs>(&module(NVRTC_K)).unwrap_err();
+    assert!(matches!(e, SignatureError::NotFound { .. }), "{e}");
+    let ptx = module(&NVRTC_K.replacen("entry k(", "entry init(", 1));
+    let e = ptx_abi::check_entry::<InitArgs>(&ptx).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SignatureError::Count {
+                ptx: 12,
+                rust: 0,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    let e = ptx_abi::check_entry::<KArgs>(&module(&NVRTC_INIT.replacen("init", "k", 1)));
+    assert!(
+        matches!(
+            e,
+            Err(SignatureError::Count {
+                ptx: 0,
+                rust: 12,
+                ..
+            })
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn an_empty_kernel_struct_is_still_no_data_type() {
+    // As a type (a header, a report, a member), an empty struct has no portable layout: the
+    // engine refuses it, as it does every other empty aggregate.
+    let e = ptx_abi::try_layout_of(InitArgs::TYPE, AddressSize::A64).unwrap_err();
+    assert_eq!(e, ptx_abi::LayoutError::Empty { ty: "InitArgs" });
+    assert!(e.to_string().contains("has no data member"), "{e}");
+}
+
+#[test]
+fn a_device_function_is_not_a_kernel() {
+    // `extern "C" __device__ void k(unsigned n) {}`: NVRTC 12.9.86, compute_90, -rdc=true.
+    const NVRTC_FUNC_K: &str = ".visible .func k(\n\t.param .b32 k_param_0\n)";
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct NArgs {
+        n: u32,
+    }
+    let ptx = module(NVRTC_FUNC_K);
+    let e = ptx_abi::check_entry::<NArgs>(&ptx).unwrap_err();
+    assert!(
+        matches!(
+            &e,
+            SignatureError::Kind {
+                found: ptx_abi::params::read::FnKind::Func,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("`k` is a `.func` (a device function) in the PTX, not a kernel"),
+        "{e}"
+    );
+    let e = ptx_abi::check_entry_named::<NArgs>(&ptx, "k").unwrap_err();
+    assert!(matches!(e, SignatureError::Kind { .. }), "{e}");
+    // As a device function it matches; a kernel checked as a device function does not.
+    check_signature(&ptx, "k", NArgs::TYPE, ParamSpace::Func).unwrap();
+    let e = check_signature(&module(NVRTC_K), "k", KArgs::TYPE, ParamSpace::Func).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("`k` is a `.entry` (a kernel) in the PTX, not a device function"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_mismatch_names_the_field_type_with_its_article() {
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct Arr {
+        a: [f32; 3],
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct U32 {
+        a: u32,
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct F64 {
+        a: f64,
+    }
+    let ptx = module(".visible .entry k(\n\t.param .u16 k_param_0\n)");
+    let msg = |e: Result<(), SignatureError>| e.unwrap_err().to_string();
+    let m = msg(ptx_abi::check_entry::<Arr>(&ptx));
+    assert!(m.contains("(field `a` of `Arr`, an `array`)"), "{m}");
+    let m = msg(ptx_abi::check_entry::<U32>(&ptx));
+    assert!(m.contains("(field `a` of `U32`, a `u32`)"), "{m}");
+    let m = msg(ptx_abi::check_entry::<F64>(&ptx));
+    assert!(m.contains("(field `a` of `F64`, an `f64`)"), "{m}");
+}
+
+#[test]
+fn launch_offsets_and_capabilities_never_overflow() {
+    use ptx_abi::params::driver_param_offset;
+    use ptx_abi::{Arch, KernelLaunch, LaunchError};
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "three")]
+    struct Three {
+        a: u64,
+        b: u64,
+        c: u64,
+    }
+    let launch = KernelLaunch::new(&Three { a: 1, b: 2, c: 3 }).unwrap();
+    for offsets in [
+        [0, 8, usize::MAX - 1],
+        [0, 8, usize::MAX],
+        [0, usize::MAX - 7, usize::MAX],
+    ] {
+        let e = launch.param_buffer_at(&offsets).err().expect("refused");
+        assert!(
+            matches!(
+                e,
+                LaunchError::TooLarge {
+                    kernel: "three",
+                    ..
+                }
+            ),
+            "{offsets:?}: {e}"
+        );
+        assert!(e.to_string().contains("parameter buffer"), "{e}");
+    }
+    let e = launch
+        .param_buffer_at(&[0, 8, usize::MAX - 1])
+        .err()
+        .unwrap();
+    assert_eq!(
+        e,
+        LaunchError::TooLarge {
+            kernel: "three",
+            size: usize::MAX,
+            capacity: 4096
+        }
+    );
+    assert!(e.to_string().contains("past the largest `usize`"), "{e}");
+    assert_eq!(launch.param_buffer_at(&[0, 8, 16]).unwrap().size(), 24);
+
+    // A capability with no `sm_` number is no known architecture, never a wrapped one.
+    assert_eq!(Arch::from_compute_capability(9, 0), Arch::SM_90);
+    assert_eq!(Arch::from_compute_capability(12, 0), Arch::SM_120);
+    for (major, minor) in [
+        (u32::MAX, 9),
+        (u32::MAX / 10, 9),
+        (u32::MAX, u32::MAX),
+        (9, 10),
+    ] {
+        let arch = Arch::from_compute_capability(major, minor);
+        assert_eq!(arch, Arch::UNKNOWN, "{major}.{minor}");
+        assert_eq!(arch.param_base(), None);
+    }
+    assert_eq!(driver_param_offset(usize::MAX, 1, 16), usize::MAX);
+    assert_eq!(
+        driver_param_offset(0x210, usize::MAX - 0x210, 64),
+        usize::MAX
+    );
+    assert_eq!(driver_param_offset(0x210, 8, 64), 48);
 }

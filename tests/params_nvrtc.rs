@@ -250,10 +250,62 @@ fn the_checker_catches_a_drifted_struct_in_real_ptx() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("parameter 3 of `mixed` (field `scale` of `Drifted`, a `f32`)"),
+        err.contains("parameter 3 of `mixed` (field `scale` of `Drifted`, an `f32`)"),
         "{err}"
     );
     assert!(err.contains(".param .f64 mixed_param_3"), "{err}");
+}
+
+/// A kernel with no parameters, `extern "C"` and C++: its argument struct is empty, and its
+/// signature and name are NVRTC's.
+#[test]
+fn kernels_without_parameters_equal_nvrtc() {
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "init")]
+    struct InitArgs;
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "ns::reset", abi = "c++")]
+    struct ResetArgs {}
+    let Some(nvrtc) = common::nvrtc() else { return };
+    let ptx_text = common::compile(
+        &nvrtc,
+        "extern \"C\" __global__ void init() {}\nnamespace ns { __global__ void reset() {} }\n",
+    );
+    for (ours, name) in [
+        (entry_signature::<InitArgs>(), "init"),
+        (entry_signature::<ResetArgs>(), "_ZN2ns5resetEv"),
+    ] {
+        assert!(ptx_text.contains(&ours), "{ours}\n---\n{ptx_text}");
+        assert!(ptx::signature(&ptx_text, name).unwrap().params.is_empty());
+    }
+    ptx_abi::check_entry::<InitArgs>(&ptx_text).unwrap();
+    ptx_abi::check_entry::<ResetArgs>(&ptx_text).unwrap();
+}
+
+/// A device function is not a kernel: `check_entry` needs the `.entry` NVRTC writes for a
+/// `__global__` function, and says so for a `__device__` one of the same name.
+#[test]
+fn a_device_function_is_not_a_kernel_in_real_ptx() {
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "k")]
+    struct KArgs {
+        n: u32,
+    }
+    let Some(nvrtc) = common::nvrtc() else { return };
+    let func = common::compile(&nvrtc, "extern \"C\" __device__ void k(unsigned n) {}\n");
+    let err = ptx_abi::check_entry::<KArgs>(&func).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ptx_abi::params::SignatureError::Kind {
+                found: ptx::FnKind::Func,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let entry = common::compile(&nvrtc, "extern \"C\" __global__ void k(unsigned n) {}\n");
+    ptx_abi::check_entry::<KArgs>(&entry).unwrap();
 }
 
 #[test]

@@ -27,7 +27,7 @@ pub mod v1 {
     pub use crate::layout::{place_members, MemberLayout, Placement};
     pub use crate::params::{
         assert_kernel_name, assert_kernel_params, buffer_size, param_limit, param_offsets,
-        param_pointers, KernelParams, PARAM_LIMIT,
+        param_pointers, place_params, KernelParams, PARAM_LIMIT,
     };
     pub use crate::types::align::{AlignTo, Alignment};
     pub use crate::AddressSize;

@@ -101,7 +101,7 @@ const _: () = {
     #[automatically_derived]
     impl ScaleArgs {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_members::<
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_params::<
             3usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,

@@ -19,13 +19,16 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
     check_accessors(cx, input);
     match &input.body {
         Body::Struct(fields) => {
-            if fields.is_empty() {
+            // A kernel's argument struct describes a parameter list, which may be empty
+            // (core's `place_params` lays it out); any other struct is data.
+            if fields.is_empty() && input.attrs.kernel.is_none() {
                 cx.error(
                     input.ident,
                     format_args!(
                         "`{}` has no fields: C gives an empty struct size 0 and C++ size 1, so \
-                         it has no portable PTX layout; add a field",
-                        input.ident
+                         it has no portable PTX layout; add a field (the arguments of a kernel \
+                         with no parameters are `#[ptx(kernel = \"name\")] struct {};`)",
+                        input.ident, input.ident
                     ),
                 );
             }
@@ -77,7 +80,8 @@ fn check_kernel(cx: &mut Ctxt, input: &Input) {
         return;
     };
     match &input.body {
-        Body::Struct(fields) if !fields.is_empty() => {
+        // No fields: a kernel without parameters.
+        Body::Struct(fields) => {
             for field in fields {
                 if let Some(bits) = &field.attrs.bits {
                     cx.error_at(

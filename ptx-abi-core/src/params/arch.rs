@@ -61,9 +61,26 @@ impl Arch {
     /// The architecture of a device of compute capability `major.minor` (what
     /// `CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR`/`_MINOR` report), or of a function whose
     /// `CU_FUNC_ATTRIBUTE_BINARY_VERSION` is `major * 10 + minor`.
+    ///
+    /// A capability with no `sm_` number — a minor above 9 (`9.10` is not `sm_100`) or a
+    /// number past `u32::MAX` — gives [`Arch::UNKNOWN`], whose [`Arch::param_base`] is `None`
+    /// like any architecture ptx-abi has not read, rather than another architecture's number.
     pub const fn from_compute_capability(major: u32, minor: u32) -> Arch {
-        Arch::sm(major * 10 + minor)
+        if minor > 9 {
+            return Arch::UNKNOWN;
+        }
+        match major.checked_mul(10) {
+            Some(tens) => match tens.checked_add(minor) {
+                Some(sm) => Arch::sm(sm),
+                None => Arch::UNKNOWN,
+            },
+            None => Arch::UNKNOWN,
+        }
     }
+
+    /// `sm_4294967295`: the architecture of a compute capability with no `sm_` number
+    /// ([`Arch::from_compute_capability`]); no parameter base is known for it.
+    pub const UNKNOWN: Arch = Arch::sm(u32::MAX);
 
     /// The `XX` of `sm_XX`.
     pub const fn number(self) -> u32 {
@@ -109,9 +126,15 @@ pub const ARCH_INDEPENDENT_ALIGN: usize = 16;
 /// §2.3 on the hardware: the offset in the `cuLaunchKernel` parameter buffer of a parameter
 /// aligned to `align` whose predecessors end at `end` (in buffer offsets), for the origin
 /// `base` ([`Arch::param_base`]): `base + offset` is the lowest multiple of `align` at or past
-/// `base + end`.
+/// `base + end`. An offset past `usize::MAX` (only for numbers no parameter space reaches)
+/// saturates to `usize::MAX`, which every buffer refuses as too large.
 pub const fn driver_param_offset(base: usize, end: usize, align: usize) -> usize {
-    let at = base + end;
     let align = if align == 0 { 1 } else { align };
-    at.div_ceil(align) * align - base
+    let Some(at) = base.checked_add(end) else {
+        return usize::MAX;
+    };
+    match at.div_ceil(align).checked_mul(align) {
+        Some(aligned) => aligned - base,
+        None => usize::MAX,
+    }
 }

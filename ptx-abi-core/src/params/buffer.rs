@@ -49,10 +49,12 @@ impl ParamBuffer {
                     offset,
                 });
             }
-            let new_end = offset + p.size;
+            // Offsets may come from the caller (`param_buffer_at`): an end past `usize::MAX`
+            // saturates, and is too large like any end past the capacity.
+            let new_end = offset.saturating_add(p.size);
             let (Some(dst), Some(src)) = (
                 out.bytes.get_mut(offset..new_end),
-                image.get(p.offset..p.offset + p.size),
+                image.get(p.offset..p.offset.saturating_add(p.size)),
             ) else {
                 return Err(LaunchError::TooLarge {
                     kernel: A::KERNEL,

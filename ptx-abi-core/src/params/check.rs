@@ -4,7 +4,8 @@
 
 use super::decl::{param_type, ParamSpace, ParamType, Spelling};
 use super::kernel::KernelParams;
-use super::read::{signature, statements, type_size, DeclaredType};
+use super::lex::Module;
+use super::read::{declared_with_lone_cr_line_breaks, signature, type_size, DeclaredType, FnKind};
 use super::short_name::shorten_in;
 use super::signature::decl_text;
 use crate::layout::desc::TypeDesc;
@@ -47,12 +48,27 @@ pub enum SignatureError {
         /// The function looked for.
         function: String,
     },
+    /// No `.entry`/`.func` of that name as ptxas reads the text, but one if a lone `\r` ended
+    /// a line: ptxas reads a `//` comment up to the next `\n`, so with `\r` line breaks the
+    /// function is inside a comment.
+    CommentedOut {
+        /// The function looked for.
+        function: String,
+    },
     /// The signature could not be read.
     Unreadable {
         /// The function.
         function: String,
         /// What could not be read, and why (the reader's message, quoting the text).
         text: String,
+    },
+    /// A `.func` (a device function) where a kernel was looked for, or a `.entry` (a kernel)
+    /// where a device function was.
+    Kind {
+        /// The function.
+        function: String,
+        /// What the PTX declares it as.
+        found: FnKind,
     },
     /// A different number of parameters.
     Count {
@@ -75,10 +91,35 @@ impl fmt::Display for SignatureError {
             SignatureError::NotFound { function } => {
                 write!(f, "the PTX has no `.entry` or `.func` named `{function}`")
             }
+            SignatureError::CommentedOut { function } => write!(
+                f,
+                "`{function}` is declared in the PTX only if a lone `\\r` ends a line, but \
+                 ptxas reads a `//` comment up to the next `\\n`: with these line breaks \
+                 `{function}` is inside a comment, and not in the module ptxas assembles; \
+                 convert the line breaks to `\\n` (or `\\r\\n`)"
+            ),
             SignatureError::Unreadable { function, text } => write!(
                 f,
                 "cannot read the signature of `{function}`: {}",
                 shorten_in(text, function)
+            ),
+            SignatureError::Kind {
+                function,
+                found: FnKind::Func,
+            } => write!(
+                f,
+                "`{function}` is a `.func` (a device function) in the PTX, not a kernel: a \
+                 kernel is a `.entry`, declared `__global__` in CUDA; launch the kernel that \
+                 calls `{function}`, or check a device function with \
+                 `check_signature(…, ParamSpace::Func)`"
+            ),
+            SignatureError::Kind {
+                function,
+                found: FnKind::Entry,
+            } => write!(
+                f,
+                "`{function}` is a `.entry` (a kernel) in the PTX, not a device function \
+                 (`.func`): check it with `check_entry`, or `ParamSpace::Entry`"
             ),
             SignatureError::Count {
                 function,
@@ -91,12 +132,13 @@ impl fmt::Display for SignatureError {
             ),
             SignatureError::Param(m) => write!(
                 f,
-                "parameter {} of `{}` (field `{}` of `{}`, a `{}`): the PTX declares `{}`, the \
+                "parameter {} of `{}` (field `{}` of `{}`, {} `{}`): the PTX declares `{}`, the \
                  Rust field needs `{}`",
                 m.index,
                 m.function,
                 m.field,
                 m.rust_struct,
+                article(m.rust_type),
                 m.rust_type,
                 shorten_in(&m.ptx, &m.function),
                 shorten_in(&m.expected, &m.function)
@@ -107,6 +149,26 @@ impl fmt::Display for SignatureError {
 
 #[cfg(feature = "std")]
 impl std::error::Error for SignatureError {}
+
+/// The indefinite article before a type's name as it is read aloud: "an `array`", "an `i32`",
+/// "an `f64`" (eff), "an `S`" — but "a `u32`", "a `bool`", "a `DevicePtr<f32>`".
+fn article(name: &str) -> &'static str {
+    let mut chars = name.chars();
+    let first = chars.next().unwrap_or(' ');
+    let second = chars.next();
+    // A name spelled as letters (`f32`, `S`, `H2`) is read by the names of its letters.
+    let spelled = second.is_none_or(|c| c.is_ascii_digit());
+    let vowel_sound = if spelled {
+        "aefhilmnorsxAEFHILMNORSX".contains(first)
+    } else {
+        "aeioAEIO".contains(first)
+    };
+    if vowel_sound {
+        "an"
+    } else {
+        "a"
+    }
+}
 
 /// Checks the kernel `A` describes against its `.entry` in `ptx`: the number, kinds, sizes and
 /// alignments of every parameter, at the PTX's own `.address_size`.
@@ -129,10 +191,18 @@ pub fn check_signature(
             function: name.to_string(),
             text,
         })?
-        .ok_or_else(|| SignatureError::NotFound {
+        .ok_or_else(|| not_found(ptx, name))?;
+    let expected = match space {
+        ParamSpace::Entry => FnKind::Entry,
+        ParamSpace::Func => FnKind::Func,
+    };
+    if decls.kind != expected {
+        return Err(SignatureError::Kind {
             function: name.to_string(),
-        })?
-        .params;
+            found: decls.kind,
+        });
+    }
+    let decls = decls.params;
     let fields: Vec<_> = params
         .members()
         .iter()
@@ -169,6 +239,17 @@ pub fn check_signature(
     Ok(())
 }
 
+/// Why `name` is not in `ptx`: not there, or there only for a reader that ends `//` comments
+/// at a lone `\r`.
+fn not_found(ptx: &str, name: &str) -> SignatureError {
+    let function = name.to_string();
+    if ptx.contains('\r') && declared_with_lone_cr_line_breaks(ptx, name) {
+        SignatureError::CommentedOut { function }
+    } else {
+        SignatureError::NotFound { function }
+    }
+}
+
 fn same_slot(got: &DeclaredType, want: ParamType) -> bool {
     match (got, want) {
         (DeclaredType::Scalar(t), ParamType::Scalar(w)) => {
@@ -183,10 +264,13 @@ fn same_slot(got: &DeclaredType, want: ParamType) -> bool {
 
 /// `.address_size` of a module (64 when absent, as PTX defaults to the host's).
 fn address_size(ptx: &str) -> AddressSize {
-    let declared = statements(ptx).into_iter().find_map(|s| {
+    let module = Module::new(ptx);
+    let declared = module.statements().find_map(|s| {
         s.text
+            .trim_ascii_start()
             .strip_prefix(".address_size")
-            .map(|v| v.trim() == "32")
+            .filter(|v| v.starts_with(|c: char| c.is_ascii_whitespace()))
+            .map(|v| v.trim_ascii() == "32")
     });
     match declared {
         Some(true) => AddressSize::A32,

@@ -3,8 +3,9 @@
 use crate::codec::image::PtxImage;
 use crate::codec::PtxAbi;
 use crate::layout::const_msg::ConstMsg;
-use crate::layout::desc::TypeDesc;
-use crate::layout::MemberLayout;
+use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
+use crate::layout::{rules, try_place_members, Layout, LayoutError, MemberLayout, Placement};
+use crate::AddressSize;
 use core::ffi::c_void;
 
 /// The driver's classic limit on a kernel's parameter bytes: what applies before CUDA 12.1 or
@@ -66,6 +67,48 @@ pub trait KernelParams: PtxAbi {
     type Pointers: Copy + AsMut<[*mut c_void]> + AsRef<[*mut c_void]>;
     /// The pointers to each parameter inside `image`.
     fn pointers(image: &mut Self::Image) -> Self::Pointers;
+}
+
+/// §2.3: a kernel's parameter list, described by its argument struct `ty`: each parameter
+/// placed like a member of a C struct ([`try_place_members`]), except that the list may be
+/// empty. `extern "C" __global__ void init()` is `.visible .entry init()` (NVRTC 12.9), so an
+/// argument struct with no fields takes 0 bytes of parameters, aligned to 1 (or to its
+/// `#[ptx(align = N)]`).
+///
+/// Only the parameter list may be empty: the same struct used as data — a member, an array
+/// element, a C header — is laid out from its description by the engine, which refuses it
+/// ([`LayoutError::Empty`]: C gives an empty struct size 0 and C++ size 1).
+pub const fn try_place_params<const N: usize>(
+    ty: &TypeDesc,
+    addr: AddressSize,
+) -> Result<MemberLayout<N>, LayoutError> {
+    if let TypeKind::Aggregate {
+        kind: AggregateKind::Struct,
+        align,
+        members: [],
+    } = ty.kind
+    {
+        if align != 0 && !rules::is_valid_align(align) {
+            return Err(LayoutError::AlignInvalid { ty: ty.name, align });
+        }
+        return Ok(MemberLayout {
+            layout: Layout {
+                size: 0,
+                align: if align == 0 { 1 } else { align },
+            },
+            members: [Placement::EMPTY; N],
+        });
+    }
+    try_place_members::<N>(ty, addr)
+}
+
+/// [`try_place_params`] for `const` items (what `#[ptx(kernel = "…")]` generates): a broken
+/// rule stops compilation with its message.
+pub const fn place_params<const N: usize>(ty: &TypeDesc, addr: AddressSize) -> MemberLayout<N> {
+    match try_place_params::<N>(ty, addr) {
+        Ok(l) => l,
+        Err(e) => e.panic(),
+    }
 }
 
 /// Pointers to each parameter's image inside `bytes` (offsets from the member placements).

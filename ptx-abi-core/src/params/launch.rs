@@ -142,7 +142,8 @@ impl<A: KernelParams> KernelLaunch<A> {
     /// offsets `cuFuncGetParamInfo` reports for the loaded function), the size the end of the
     /// last one. Errors: [`LaunchError::Count`] when `offsets` has not one offset per
     /// parameter, [`LaunchError::Overlap`] when a parameter would overlap the one before it,
-    /// [`LaunchError::TooLarge`] past [`ParamBuffer::CAPACITY`].
+    /// [`LaunchError::TooLarge`] past [`ParamBuffer::CAPACITY`] (also for an offset so large
+    /// that the parameter would end past `usize::MAX`).
     pub fn param_buffer_at(&self, offsets: &[usize]) -> Result<ParamBuffer, LaunchError> {
         let params = A::PARAM_OFFSETS.len();
         if offsets.len() != params {
@@ -154,7 +155,8 @@ impl<A: KernelParams> KernelLaunch<A> {
         }
         let mut next = 0;
         ParamBuffer::lay_out::<A>(self.image.as_bytes(), |_, _| {
-            let o = offsets[next];
+            // One call per parameter, and `offsets` has one per parameter (checked above).
+            let o = offsets.get(next).copied().unwrap_or(usize::MAX);
             next += 1;
             o
         })

@@ -38,7 +38,7 @@ pub enum LaunchError {
     TooLarge {
         /// The kernel.
         kernel: &'static str,
-        /// The end of the last parameter.
+        /// The end of the last parameter (`usize::MAX` when it would be past it).
         size: usize,
         /// The capacity.
         capacity: usize,
@@ -93,6 +93,16 @@ impl fmt::Display for LaunchError {
                 f,
                 "kernel `{kernel}`: field `{field}` is aligned to {align} bytes, and the \
                  parameter base of {arch} is unknown to ptx-abi: {USE}"
+            ),
+            LaunchError::TooLarge {
+                kernel,
+                size: usize::MAX,
+                capacity,
+            } => write!(
+                f,
+                "kernel `{kernel}`: the laid-out parameters end past the largest `usize` \
+                 (an offset given is far too large), over the {capacity}-byte parameter \
+                 buffer: check the offsets, or {USE}"
             ),
             LaunchError::TooLarge {
                 kernel,

@@ -267,7 +267,7 @@ pub fn check_loaded<A: KernelParams>(f: &CudaFunction) -> Result<LoadedKernel, L
         if !unknown_from_here && theirs.offset != offset {
             return Err(mismatch("offset", theirs.offset, offset));
         }
-        end = theirs.offset + theirs.size;
+        end = theirs.offset.saturating_add(theirs.size);
     }
     Ok(loaded)
 }

@@ -14,6 +14,8 @@ mod decl;
 mod kernel;
 mod launch;
 mod launch_error;
+#[cfg(feature = "alloc")]
+mod lex;
 #[cfg(feature = "cudarc")]
 mod loaded;
 #[cfg(feature = "alloc")]
@@ -38,8 +40,8 @@ pub use decl::{
 };
 pub use kernel::{
     assert_kernel_name, assert_kernel_params, buffer_size, kernel_params_error, limit_origin,
-    param_limit, param_offsets, param_pointers, KernelParams, PARAM_LIMIT,
-    PARAM_LIMIT_VOLTA_CUDA_12_1,
+    param_limit, param_offsets, param_pointers, place_params, try_place_params, KernelParams,
+    PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 pub use launch::{
     KernelLaunch, KernelParamPointers, LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER,

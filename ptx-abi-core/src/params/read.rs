@@ -9,6 +9,11 @@
 //! [`type_size`], [`is_identifier`]) is public so that readers of the module's other
 //! declarations (the oracle's reader of `.global` initializers) split the text the same way.
 //!
+//! Whatever the text, reading takes time linear in its length (`params/lex.rs` says how) and
+//! ends in an answer or an error naming what cannot be read: sizes are computed with checked
+//! arithmetic (a declaration of 4 GiB or more is an error, never a wrapped size), lines may end
+//! in `\n`, `\r\n` or `\r` or the module may be one line, and a byte-order mark is skipped.
+//!
 //! # Parameters as NVRTC prints them
 //!
 //! ```text
@@ -22,182 +27,32 @@
 //! compute_100. The PTX ISA's `.ptr [.space] [.align N]` attributes are parsed into
 //! [`Param::ptr`] when present; [`Param::ty`] is the `.u64` either way.
 
+use super::lex::{has_function_directive, normalise, Module};
+use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 // ---------------------------------------------------------------------------------------------
-// Lexical layer: comments, top-level statements
+// Lexical layer: comments, top-level statements (params/lex.rs)
 // ---------------------------------------------------------------------------------------------
 
-/// One top-level statement of a module, with whitespace normalised to single spaces and
-/// without its `;`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Statement {
-    /// The statement: `.visible .global .align 4 .b8 x[4] = {1, 2}`.
-    pub text: String,
-    /// Whether it was followed by a `{ … }` block (a function definition), which is skipped.
-    pub body: bool,
-}
+pub use super::lex::{matching_paren, split_top_level, statements, Statement};
 
-/// Removes `//` and `/* */` comments (outside string literals), keeping line structure.
-fn strip_comments(ptx: &str) -> String {
-    let mut out = String::with_capacity(ptx.len());
-    let mut chars = ptx.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => {
-                out.push(c);
-                for d in chars.by_ref() {
-                    out.push(d);
-                    if d == '"' {
-                        break;
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'/') => {
-                for d in chars.by_ref() {
-                    if d == '\n' {
-                        out.push('\n');
-                        break;
-                    }
-                }
-            }
-            '/' if chars.peek() == Some(&'*') => {
-                chars.next();
-                let mut prev = ' ';
-                for d in chars.by_ref() {
-                    if prev == '*' && d == '/' {
-                        break;
-                    }
-                    prev = d;
-                }
-                out.push(' ');
-            }
-            _ => out.push(c),
-        }
+/// At most this many bytes of a statement are quoted in an error message; a longer one is cut
+/// at a character boundary and ends in `…`.
+const QUOTE_LIMIT: usize = 200;
+
+/// `s` for quoting in an error message: whole, or its first [`QUOTE_LIMIT`] bytes and `…`.
+fn excerpt(s: &str) -> String {
+    if s.len() <= QUOTE_LIMIT {
+        return s.to_string();
     }
-    out
-}
-
-fn normalise(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// Module directives that end at the end of their line rather than at a `;`.
-const LINE_DIRECTIVES: &[&str] = &[".version", ".target", ".address_size", ".file"];
-
-/// Splits the module into top-level statements. A `{` after an `=` opens an initializer (kept in
-/// the statement); any other `{` at the top level opens a function body (or a debug `.section`),
-/// which ends the statement and is skipped up to its matching `}`. `.version`, `.target`,
-/// `.address_size` and `.file` end at the end of their line.
-pub fn statements(ptx: &str) -> Vec<Statement> {
-    let text = strip_comments(ptx);
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let flush = |cur: &mut String, out: &mut Vec<Statement>, body: bool| {
-        let t = normalise(cur);
-        if !t.is_empty() {
-            out.push(Statement { text: t, body });
-        }
-        cur.clear();
-    };
-    let mut chars = text.char_indices().peekable();
-    while let Some((i, c)) = chars.next() {
-        match c {
-            ';' => flush(&mut cur, &mut out, false),
-            '.' if cur.trim().is_empty()
-                && LINE_DIRECTIVES.iter().any(|d| {
-                    text[i..].starts_with(d) && text[i + d.len()..].starts_with(char::is_whitespace)
-                }) =>
-            {
-                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
-                cur.clear();
-                cur.push_str(&text[i..end]);
-                flush(&mut cur, &mut out, false);
-                while chars.peek().is_some_and(|&(j, _)| j < end) {
-                    chars.next();
-                }
-            }
-            '"' => {
-                cur.push(c);
-                for (_, d) in chars.by_ref() {
-                    cur.push(d);
-                    if d == '"' {
-                        break;
-                    }
-                }
-            }
-            '{' => {
-                let initializer = cur.contains('=');
-                if initializer {
-                    cur.push(c);
-                } else {
-                    flush(&mut cur, &mut out, true);
-                }
-                let mut depth = 1usize;
-                let mut in_string = false;
-                for (_, d) in chars.by_ref() {
-                    if initializer {
-                        cur.push(d);
-                    }
-                    match d {
-                        '"' => in_string = !in_string,
-                        '{' if !in_string => depth += 1,
-                        '}' if !in_string => {
-                            depth -= 1;
-                            if depth == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            _ => cur.push(c),
-        }
+    let mut end = QUOTE_LIMIT;
+    while !s.is_char_boundary(end) {
+        end -= 1;
     }
-    flush(&mut cur, &mut out, false);
-    out
-}
-
-/// Splits `s` at `sep` where no parenthesis, bracket or brace is open (how PTX separates
-/// parameters and initializer elements).
-pub fn split_top_level(s: &str, sep: char) -> Vec<&str> {
-    let mut parts = Vec::new();
-    let mut depth = 0i32;
-    let mut start = 0;
-    for (i, c) in s.char_indices() {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth -= 1,
-            _ if c == sep && depth == 0 => {
-                parts.push(&s[start..i]);
-                start = i + c.len_utf8();
-            }
-            _ => {}
-        }
-    }
-    parts.push(&s[start..]);
-    parts
-}
-
-/// Index of the `)` matching the `(` at `open`.
-pub fn matching_paren(s: &str, open: usize) -> Option<usize> {
-    let mut depth = 0i32;
-    for (i, c) in s[open..].char_indices() {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(open + i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
+    format!("{}…", &s[..end])
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -279,7 +134,7 @@ impl Param {
     /// `.param .u64 .ptr .global .align 16 q`; `Err` says what cannot be read.
     pub fn parse(text: &str) -> Result<Param, String> {
         let text = normalise(text);
-        let err = |m: &str| format!("cannot read parameter `{text}`: {m}");
+        let err = |m: &str| format!("cannot read parameter `{}`: {m}", excerpt(&text));
         let tokens: Vec<&str> = text.split(' ').collect();
         let (&space, rest) = tokens.split_first().ok_or_else(|| err("empty"))?;
         if space != ".param" && space != ".reg" {
@@ -326,17 +181,13 @@ impl Param {
         let (name, ty) = match name_part.find('[') {
             None => (name_part, DeclaredType::Scalar(ty.to_string())),
             Some(i) => {
-                let mut count = 1u32;
-                for d in name_part[i..].split(']').filter(|d| !d.is_empty()) {
-                    let d = d.strip_prefix('[').ok_or_else(|| err("bad dimensions"))?;
-                    count *= d.trim().parse::<u32>().map_err(|_| err("bad dimension"))?;
-                }
-                let elem = type_size(ty).ok_or_else(|| err("array of a non-data type"))? as u32;
+                let elem = type_size(ty).ok_or_else(|| err("array of a non-data type"))?;
+                let size = array_size(&name_part[i..], elem).map_err(|m| err(&m))?;
                 (
                     &name_part[..i],
                     DeclaredType::Bytes {
-                        align: align.unwrap_or(elem),
-                        size: count * elem,
+                        align: align.unwrap_or(elem as u32),
+                        size,
                     },
                 )
             }
@@ -349,6 +200,34 @@ impl Param {
             ptr,
         })
     }
+}
+
+/// The size in bytes of an array of `elem`-byte elements with the dimensions `dims`
+/// (`[3]`, `[2][4]`), computed with checked arithmetic: a size of 4 GiB or more (beyond any
+/// parameter space, and beyond [`DeclaredType::Bytes`]'s `u32`) is an error, never a wrapped
+/// number.
+fn array_size(dims: &str, elem: usize) -> Result<u32, String> {
+    // Saturates: once past `u32::MAX` the exact number no longer matters.
+    let mut size = elem as u64;
+    for d in dims.split(']').filter(|d| !d.is_empty()) {
+        let d = d.strip_prefix('[').ok_or("bad dimensions")?.trim();
+        if d.is_empty() || !d.bytes().all(|c| c.is_ascii_digit()) {
+            return Err(format!("bad dimension `[{}]`", excerpt(d)));
+        }
+        // All digits: a number too large for `u64` is simply too large.
+        let n = d.parse::<u64>().unwrap_or(u64::MAX);
+        size = size.saturating_mul(n);
+    }
+    u32::try_from(size).map_err(|_| {
+        let size = match size {
+            u64::MAX => "more than 2^64".to_string(),
+            n => n.to_string(),
+        };
+        format!(
+            "the array takes {size} bytes, 4 GiB or more: larger than any parameter (the \
+             driver accepts at most 32,764 bytes of kernel parameters); check its dimensions"
+        )
+    })
 }
 
 /// A kernel or function declared or defined in the module.
@@ -380,33 +259,54 @@ fn parse_param_list(list: &str) -> Result<Vec<Param>, String> {
 }
 
 impl Signature {
-    fn parse(stmt: &Statement) -> Result<Option<Signature>, String> {
-        let s = stmt.text.as_str();
-        let err = |m: &str| format!("cannot read function header `{s}`: {m}");
-        let tokens: Vec<&str> = s.split(' ').collect();
-        let Some(kind_at) = tokens.iter().position(|t| *t == ".entry" || *t == ".func") else {
+    /// Reads the header `s` (a statement, whitespace normalised to single spaces; `body`:
+    /// whether a body followed it). `Ok(None)` when it declares no `.entry` or `.func`.
+    fn parse(s: &str, body: bool) -> Result<Option<Signature>, String> {
+        let err = |m: &str| format!("cannot read function header `{}`: {m}", excerpt(s));
+        // The `.entry`/`.func` word, what comes before it (at most a linkage) and its end.
+        let mut before = 0usize;
+        let mut first = "";
+        let mut at = 0;
+        let mut kind = None;
+        for word in s.split(' ') {
+            match word {
+                ".entry" => kind = Some(FnKind::Entry),
+                ".func" => kind = Some(FnKind::Func),
+                _ => {}
+            }
+            at += word.len();
+            if kind.is_some() {
+                break;
+            }
+            if before == 0 {
+                first = word;
+            }
+            before += 1;
+            at += 1;
+        }
+        let Some(kind) = kind else {
             return Ok(None);
         };
-        let linkage = match &tokens[..kind_at] {
-            [] => None,
-            [l] if matches!(*l, ".visible" | ".extern" | ".weak") => Some(l.to_string()),
+        let linkage = match before {
+            0 => None,
+            1 if matches!(first, ".visible" | ".extern" | ".weak") => Some(first.to_string()),
             _ => return Err(err("unexpected directives before .entry/.func")),
         };
-        let kind = if tokens[kind_at] == ".entry" {
-            FnKind::Entry
-        } else {
-            FnKind::Func
-        };
-        let after = tokens[kind_at + 1..].join(" ");
-        let mut rest = after.as_str();
-        // Attributes such as `.attribute(.unified)` or `.noreturn` before the return list/name.
+        let mut rest = s.get(at..).unwrap_or("").trim_start();
+        // Attributes such as `.attribute(.unified)` or `.noreturn` before the return list/name:
+        // each ends at a space, or at the `)` matching a `(` that comes first.
         while rest.starts_with('.') {
-            let end = match rest.find('(') {
-                Some(open) if !rest[..open].contains(' ') => {
-                    matching_paren(rest, open).ok_or_else(|| err("unbalanced ("))? + 1
+            let mut end = rest.len();
+            for (i, c) in rest.bytes().enumerate() {
+                if c == b' ' {
+                    end = i;
+                    break;
                 }
-                _ => rest.find(' ').unwrap_or(rest.len()),
-            };
+                if c == b'(' {
+                    end = matching_paren(rest, i).ok_or_else(|| err("unbalanced ("))? + 1;
+                    break;
+                }
+            }
             rest = rest[end..].trim_start();
         }
         let mut ret = None;
@@ -437,66 +337,100 @@ impl Signature {
             name: name.to_string(),
             ret,
             params,
-            defined: stmt.body,
+            defined: body,
         }))
     }
 }
 
 /// Every `.entry` and `.func` in the module, in order of first appearance, one per name (a
 /// prototype followed by the definition counts once, as defined). `Err` on a header this reader
-/// cannot make sense of.
+/// cannot make sense of. Linear in the length of `ptx` (times the logarithm of the number of
+/// functions).
 pub fn signatures(ptx: &str) -> Result<Vec<Signature>, String> {
     let mut out: Vec<Signature> = Vec::new();
-    for s in statements(ptx) {
-        if let Some(sig) = Signature::parse(&s)? {
-            keep(&mut out, sig);
+    // Where each name is in `out`.
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    let module = Module::new(ptx);
+    for s in module.statements() {
+        if !has_function_directive(s.text) {
+            continue;
+        }
+        let Some(sig) = Signature::parse(&s.normalised(), s.body)? else {
+            continue;
+        };
+        match index.get(&sig.name).and_then(|&i| out.get_mut(i)) {
+            Some(prev) => keep(prev, sig),
+            None => {
+                index.insert(sig.name.clone(), out.len());
+                out.push(sig);
+            }
         }
     }
     Ok(out)
 }
 
-/// Adds `sig` to `out`, a definition replacing an earlier prototype of the same name.
-fn keep(out: &mut Vec<Signature>, sig: Signature) {
-    match out.iter_mut().find(|o| o.name == sig.name) {
-        Some(prev) => {
-            if sig.defined || !prev.defined {
-                *prev = sig;
-            }
-        }
-        None => out.push(sig),
+/// Keeps in `prev` the better of two signatures of one name: a definition replaces a
+/// prototype, and a later prototype an earlier one.
+fn keep(prev: &mut Signature, sig: Signature) {
+    if sig.defined || !prev.defined {
+        *prev = sig;
     }
 }
 
-/// Whether `text` holds `name` where a header puts the function's name: after a space or the
-/// `)` of a return value, before the parameter list's `(` or at the end.
+/// Whether `text` holds `name` where a header puts the function's name: after whitespace or
+/// the `)` of a return value, before the parameter list's `(` or at the end.
 fn may_declare(text: &str, name: &str) -> bool {
     text.match_indices(name).any(|(at, _)| {
-        let before = text[..at].chars().next_back();
-        let after = text[at + name.len()..].trim_start();
-        matches!(before, None | Some(' ' | ')')) && (after.is_empty() || after.starts_with('('))
+        let before = text[..at].bytes().next_back();
+        let after = || text[at + name.len()..].trim_ascii_start();
+        (before.is_none_or(|c| c == b')' || c.is_ascii_whitespace()))
+            && (after().is_empty() || after().starts_with('('))
     })
 }
 
 /// The kernel or function `name` (its definition when the module has one), `None` when the
 /// module declares no such function. Headers of other functions are not read, so one this
 /// reader cannot make sense of does not matter; `Err` when a header that names `name` cannot be
-/// read.
+/// read. Linear in the length of `ptx`.
 pub fn signature(ptx: &str, name: &str) -> Result<Option<Signature>, String> {
-    let mut found = Vec::new();
-    for s in statements(ptx) {
-        if !may_declare(&s.text, name) {
+    // Only an identifier can be a function's name (and an empty one would match everywhere).
+    if !is_identifier(name) {
+        return Ok(None);
+    }
+    find(&Module::new(ptx), name)
+}
+
+/// Whether `name` is declared in `ptx` when a lone `\r` is read as a line break, which ptxas
+/// does not do for `//` comments (see `params/lex.rs`): the explanation for a text whose
+/// lines end in `\r` and where [`signature`] finds no `name`.
+pub(crate) fn declared_with_lone_cr_line_breaks(ptx: &str, name: &str) -> bool {
+    is_identifier(name)
+        && matches!(
+            find(&Module::with_lone_cr_line_breaks(ptx), name),
+            Ok(Some(_)) | Err(_)
+        )
+}
+
+/// [`signature`] in a module whose comments are removed.
+fn find(module: &Module, name: &str) -> Result<Option<Signature>, String> {
+    let mut found: Option<Signature> = None;
+    for s in module.statements() {
+        if !may_declare(s.text, name) || !has_function_directive(s.text) {
             continue;
         }
-        match Signature::parse(&s) {
-            Ok(Some(sig)) if sig.name == name => keep(&mut found, sig),
+        match Signature::parse(&s.normalised(), s.body) {
+            Ok(Some(sig)) if sig.name == name => match found.as_mut() {
+                Some(prev) => keep(prev, sig),
+                None => found = Some(sig),
+            },
             Ok(_) => {}
             // A header naming `name` only as a parameter (`name_param_0` is another word)
-            // cannot be this one's: only fail when it could be.
-            Err(e) if s.text.contains(".entry") || s.text.contains(".func") => return Err(e),
-            Err(_) => {}
+            // cannot be this one's, but one naming it where a header puts its function's name
+            // could be: fail.
+            Err(e) => return Err(e),
         }
     }
-    Ok(found.pop())
+    Ok(found)
 }
 
 #[cfg(test)]

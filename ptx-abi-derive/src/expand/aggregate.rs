@@ -53,9 +53,15 @@ fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
 /// to `out` at the end (`begin_encode` says why).
 fn encoder(gen: &Gen, puts: TokenStream) -> TokenStream {
     let p = &gen.p;
+    // A kernel's argument struct with no parameters has nothing to put.
+    let image = if puts.is_empty() {
+        quote!(_)
+    } else {
+        quote!(image)
+    };
     quote! {
         let mut stage = #p::Stage::new();
-        let image = #p::begin_encode::<Self>(out, &mut stage)?;
+        let #image = #p::begin_encode::<Self>(out, &mut stage)?;
         #puts
         #p::end_encode::<Self>(out, &stage)
     }

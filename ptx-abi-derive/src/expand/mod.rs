@@ -102,8 +102,10 @@ impl<'a> Gen<'a> {
     }
 
     /// The hidden inherent `const` holding every member's placement at `.address_size 64`,
-    /// computed by the core's engine; a broken layout rule is a compile error pointing at
-    /// `span` (the `align` attribute when there is one).
+    /// computed by the core's engine (`place_params` for a kernel's argument struct, whose
+    /// parameter list core allows to be empty; `place_members` for any other type); a broken
+    /// layout rule is a compile error pointing at `span` (the `align` attribute when there is
+    /// one).
     pub fn members_const(&self, count: usize) -> TokenStream {
         let Gen { p, .. } = self;
         let ident = self.input.ident;
@@ -116,8 +118,13 @@ impl<'a> Gen<'a> {
             .map(|a| a.span)
             .unwrap_or_else(|| self.input.ident.span());
         let ps = self.p_at(span);
+        let place = if self.input.attrs.kernel.is_some() {
+            quote_spanned!(span=> place_params)
+        } else {
+            quote_spanned!(span=> place_members)
+        };
         let layout = quote_spanned! {span=>
-            #ps::place_members::<#count>(<Self as #ps::PtxAbi>::TYPE, #ps::A64)
+            #ps::#place::<#count>(<Self as #ps::PtxAbi>::TYPE, #ps::A64)
         };
         let force = if self.input.is_generic() {
             TokenStream::new()
