@@ -55,7 +55,8 @@ commands:
           without a GPU they say they skipped (PTX_ABI_REQUIRE_GPU=1 makes that a failure).
           `test` runs it too when a GPU is present
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus data (tests/data/*.txt) with
-          NVRTC's answers (the Rust is rendered from it at build time)
+          NVRTC 12.9's answers, and NVRTC 11.8's and 13.5's where they differ (`cuda 11.8 …`
+          lines; the Rust is rendered from it at build time)
   bench [--quick] [--values N] [--rounds R] [--core C]
           the interleaved benchmark (variants timed round by round on one core, median of
           per-round ratios), then criterion's benchmarks unless --quick
