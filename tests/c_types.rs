@@ -565,6 +565,57 @@ fn nvrtc_feature_checks_a_header_in_one_call() {
     );
 }
 
+/// Issue 22: the `nvrtc` feature loads NVRTC 11.8 (`libnvrtc.so.11.2`), 12.9 and 13.5
+/// (`libnvrtc.so.13`), picks its options by the library's version (C++17 before NVRTC 12),
+/// and reaches the same verdicts with each.
+#[cfg(feature = "nvrtc")]
+#[test]
+fn nvrtc_feature_loads_and_checks_with_every_release() {
+    use ptx_abi::nvrtc::{MatchError, Nvrtc, NvrtcError, CHECK_OPTIONS, CHECK_OPTIONS_CXX17};
+    use ptx_abi_oracle::fetch::TOOLKITS;
+    for release in TOOLKITS {
+        let what = format!("ptx_abi::nvrtc with NVRTC {}", release.version);
+        let Some(path) = release.locate_nvrtc() else {
+            ptx_abi_oracle::require::skip(&what, "NVRTC not found (`cargo xtask nvrtc all`)");
+            continue;
+        };
+        let nvrtc = Nvrtc::load(&path).unwrap();
+        assert_eq!(nvrtc.version(), release.major_minor, "{what}");
+        let cxx17 = release.major_minor.0 < 12;
+        assert_eq!(
+            nvrtc.check_options(),
+            if cxx17 {
+                CHECK_OPTIONS_CXX17
+            } else {
+                CHECK_OPTIONS
+            },
+            "{what}"
+        );
+        nvrtc
+            .check::<Particle>(PARTICLE_CUH, "Particle", &[])
+            .unwrap_or_else(|e| panic!("{what}: {e}"));
+        let short = PARTICLE_CUH.replace("kind : 3;", "kind : 2;");
+        match nvrtc.check::<Particle>(&short, "Particle", &[]) {
+            Err(MatchError::Mismatch(m)) => {
+                assert!(m.to_string().contains("`kind`: width"), "{what}: {m}")
+            }
+            other => panic!("{what}: {other:?}"),
+        }
+        // Anonymous structs (a GNU extension): NVRTC 11.8 does not declare their members.
+        match nvrtc.check::<BlockDXT1>(DXTC, "BlockDXT1", DXTC_MAP) {
+            Ok(()) => assert!(!cxx17, "{what}: accepted anonymous structs"),
+            Err(MatchError::Nvrtc(NvrtcError::Compile { log })) if cxx17 => {
+                assert!(
+                    log.contains("union \"Color16\" has no member \"b\""),
+                    "{log}"
+                );
+                assert!(log.contains("checked with NVRTC 12.0 or later"), "{log}");
+            }
+            Err(e) => panic!("{what}: {e}"),
+        }
+    }
+}
+
 // ---- Kernels by runtime and mangled names ---------------------------------------------------
 
 #[derive(PtxAbi, Clone, Copy)]

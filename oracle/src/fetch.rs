@@ -11,6 +11,18 @@
 //! <target>/nvidia/nvidia-cuda-nvcc-cu12-<version>/nvidia/cuda_nvcc/bin/ptxas
 //! ```
 //!
+//! Three CUDA releases are pinned ([`TOOLKITS`]): 12.9, whose NVRTC recorded the golden corpus
+//! (the unversioned names: [`NVRTC_WHEEL`], `PTX_ABI_NVRTC`, [`locate_nvrtc`], …), and 11.8 and
+//! 13.5 beside it (issue 22: the corpus and the parameter limits are checked against each),
+//! named with their release (`PTX_ABI_NVRTC_11_8`, [`locate_nvrtc_13_5`], …). CUDA 13's wheels
+//! have no `-cu13` suffix and unpack under `nvidia/cu13/`:
+//!
+//! ```text
+//! <target>/nvidia/nvidia-cuda-nvrtc-cu11-11.8.89/nvidia/cuda_nvrtc/lib/libnvrtc.so.11.2
+//! <target>/nvidia/nvidia-cuda-nvrtc-13.5.37/nvidia/cu13/lib/libnvrtc.so.13
+//! <target>/nvidia/nvidia-cuda-nvcc-13.5.37/nvidia/cu13/bin/ptxas
+//! ```
+//!
 //! The versions (and, for x86-64 Linux, the wheels' SHA-256) are pinned below so every run of
 //! the oracle tests uses the same compiler. The version is part of the cache directory's name, so
 //! changing a pin never reuses a stale cache.
@@ -89,19 +101,210 @@ pub const CUDA13_HEADERS_WHEEL: Wheel = Wheel {
     executable: false,
 };
 
+/// NVRTC 11.8.89, the oldest CUDA release the tests compare with (issue 22). Its library keeps
+/// the soname of CUDA 11.2, `libnvrtc.so.11.2`, next to `libnvrtc-builtins.so.11.8`.
+pub const NVRTC_11_8_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-nvrtc-cu11",
+    version: "11.8.89",
+    sha256_x86_64: "a8d02f3cba345be56b1ffc3e74d8f61f02bb758dd31b0f20e12277a5a244f756",
+    file: "nvidia/cuda_nvrtc/lib/libnvrtc.so.11.2",
+    executable: false,
+};
+
+/// NVRTC 13.5.37, the newest CUDA release the tests compare with (issue 22). CUDA 13's wheels
+/// drop the `-cu13` suffix and unpack under `nvidia/cu13/`: `libnvrtc.so.13` next to
+/// `libnvrtc-builtins.so.13.5`.
+pub const NVRTC_13_5_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-nvrtc",
+    version: "13.5.37",
+    sha256_x86_64: "86b4d68058807988b7d9af5b44917a0601e9c337f35ccd657bfb3c759ff8d8bc",
+    file: "nvidia/cu13/lib/libnvrtc.so.13",
+    executable: false,
+};
+
+/// ptxas from CUDA 11.8.89.
+pub const PTXAS_11_8_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-nvcc-cu11",
+    version: "11.8.89",
+    sha256_x86_64: "f8e1e995166c884f2f5bf94975d7abb89175363b8712f7f81cd38d0df1b2cd85",
+    file: "nvidia/cuda_nvcc/bin/ptxas",
+    executable: true,
+};
+
+/// ptxas from CUDA 13.5.37 (`nvidia/cu13/bin/ptxas`; a static binary: it needs nothing else
+/// of the wheel, and none of the headers CUDA 13 moved to `nvidia-cuda-crt`).
+pub const PTXAS_13_5_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-nvcc",
+    version: "13.5.37",
+    sha256_x86_64: "f5c4f7ead5d964fb4af42bbf1e6d3ec3c1e6e9d83b53749f691d387e7fcaa3a7",
+    file: "nvidia/cu13/bin/ptxas",
+    executable: true,
+};
+
+/// CUDA 11.8's runtime headers (one include directory, like [`CUDA_HEADERS_WHEEL`]'s).
+pub const CUDA_HEADERS_11_8_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-runtime-cu11",
+    version: "11.8.89",
+    sha256_x86_64: "92d04069a987e1fbc9213f8376d265df0f7bb42617d44f5eda1f496acea7f2d1",
+    file: "nvidia/cuda_runtime/include/cuda_fp16.h",
+    executable: false,
+};
+
+/// CUDA 13.5's runtime headers (`nvidia/cu13/include`).
+pub const CUDA_HEADERS_13_5_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-runtime",
+    version: "13.5.37",
+    sha256_x86_64: "df2b79a8852f10d1fef8c848489c49eebb5754051bf870202a862831412b179d",
+    file: "nvidia/cu13/include/cuda_fp16.h",
+    executable: false,
+};
+
+/// Environment variable naming NVRTC 11.8's `libnvrtc.so.11.2` directly.
+pub const NVRTC_11_8_ENV: &str = "PTX_ABI_NVRTC_11_8";
+/// Environment variable naming NVRTC 13.5's `libnvrtc.so.13` directly.
+pub const NVRTC_13_5_ENV: &str = "PTX_ABI_NVRTC_13_5";
+/// Environment variable naming CUDA 11.8's `ptxas` directly.
+pub const PTXAS_11_8_ENV: &str = "PTX_ABI_PTXAS_11_8";
+/// Environment variable naming CUDA 13.5's `ptxas` directly.
+pub const PTXAS_13_5_ENV: &str = "PTX_ABI_PTXAS_13_5";
+/// Environment variable naming CUDA 11.8's include directory directly.
+pub const CUDA_INCLUDE_11_8_ENV: &str = "PTX_ABI_CUDA_INCLUDE_11_8";
+/// Environment variable naming CUDA 13.5's include directory directly.
+pub const CUDA_INCLUDE_13_5_ENV: &str = "PTX_ABI_CUDA_INCLUDE_13_5";
+
+/// One CUDA release's tools: its NVRTC, ptxas and runtime headers, each with the environment
+/// variable that names it directly (issue 22: the corpus, the parameter limits and the headers
+/// are checked against every release of [`TOOLKITS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Toolkit {
+    /// `"11.8"`, `"12.9"`, `"13.5"`: the release as users name it.
+    pub version: &'static str,
+    /// `(major, minor)`, what `nvrtcVersion` answers.
+    pub major_minor: (i32, i32),
+    /// The NVRTC wheel.
+    pub nvrtc: Wheel,
+    /// The variable naming its library.
+    pub nvrtc_env: &'static str,
+    /// The wheel carrying ptxas.
+    pub ptxas: Wheel,
+    /// The variable naming its ptxas.
+    pub ptxas_env: &'static str,
+    /// The runtime headers' wheel.
+    pub headers: Wheel,
+    /// The variable naming its include directory.
+    pub include_env: &'static str,
+}
+
+/// CUDA 11.8.
+pub const CUDA_11_8: Toolkit = Toolkit {
+    version: "11.8",
+    major_minor: (11, 8),
+    nvrtc: NVRTC_11_8_WHEEL,
+    nvrtc_env: NVRTC_11_8_ENV,
+    ptxas: PTXAS_11_8_WHEEL,
+    ptxas_env: PTXAS_11_8_ENV,
+    headers: CUDA_HEADERS_11_8_WHEEL,
+    include_env: CUDA_INCLUDE_11_8_ENV,
+};
+
+/// CUDA 12.9: the release the golden corpus was recorded with ([`NVRTC_WHEEL`] and the other
+/// unversioned names).
+pub const CUDA_12_9: Toolkit = Toolkit {
+    version: "12.9",
+    major_minor: (12, 9),
+    nvrtc: NVRTC_WHEEL,
+    nvrtc_env: NVRTC_ENV,
+    ptxas: PTXAS_WHEEL,
+    ptxas_env: PTXAS_ENV,
+    headers: CUDA_HEADERS_WHEEL,
+    include_env: CUDA_INCLUDE_ENV,
+};
+
+/// CUDA 13.5.
+pub const CUDA_13_5: Toolkit = Toolkit {
+    version: "13.5",
+    major_minor: (13, 5),
+    nvrtc: NVRTC_13_5_WHEEL,
+    nvrtc_env: NVRTC_13_5_ENV,
+    ptxas: PTXAS_13_5_WHEEL,
+    ptxas_env: PTXAS_13_5_ENV,
+    headers: CUDA_HEADERS_13_5_WHEEL,
+    include_env: CUDA_INCLUDE_13_5_ENV,
+};
+
+/// Every CUDA release the tests know, oldest first.
+pub const TOOLKITS: [Toolkit; 3] = [CUDA_11_8, CUDA_12_9, CUDA_13_5];
+
+impl Toolkit {
+    /// The release called `version` (`"11.8"`, `"12.9"`, `"13.5"`) in [`TOOLKITS`].
+    pub fn named(version: &str) -> Option<Toolkit> {
+        TOOLKITS.into_iter().find(|t| t.version == version)
+    }
+
+    /// Its NVRTC library: `$<nvrtc_env>` if set (returned as given), else the cached copy.
+    /// Never downloads.
+    pub fn locate_nvrtc(&self) -> Option<PathBuf> {
+        locate(self.nvrtc_env, &self.nvrtc)
+    }
+
+    /// Its ptxas: `$<ptxas_env>` if set (returned as given), else the cached copy. Never
+    /// downloads.
+    pub fn locate_ptxas(&self) -> Option<PathBuf> {
+        locate(self.ptxas_env, &self.ptxas)
+    }
+
+    /// Its include directory: `$<include_env>` if set, else the cached one. Never downloads.
+    pub fn include_dir(&self) -> Option<PathBuf> {
+        locate(self.include_env, &self.headers).map(include_of)
+    }
+}
+
+/// The include directory of a located header file (or of a directory given directly).
+fn include_of(found: PathBuf) -> PathBuf {
+    if found.is_file() {
+        found.parent().map(Path::to_path_buf).unwrap_or(found)
+    } else {
+        found
+    }
+}
+
+/// NVRTC 11.8's `libnvrtc.so.11.2`: `$PTX_ABI_NVRTC_11_8`, else the cached copy.
+pub fn locate_nvrtc_11_8() -> Option<PathBuf> {
+    CUDA_11_8.locate_nvrtc()
+}
+
+/// NVRTC 13.5's `libnvrtc.so.13`: `$PTX_ABI_NVRTC_13_5`, else the cached copy.
+pub fn locate_nvrtc_13_5() -> Option<PathBuf> {
+    CUDA_13_5.locate_nvrtc()
+}
+
+/// CUDA 11.8's ptxas: `$PTX_ABI_PTXAS_11_8`, else the cached copy.
+pub fn locate_ptxas_11_8() -> Option<PathBuf> {
+    CUDA_11_8.locate_ptxas()
+}
+
+/// CUDA 13.5's ptxas: `$PTX_ABI_PTXAS_13_5`, else the cached copy.
+pub fn locate_ptxas_13_5() -> Option<PathBuf> {
+    CUDA_13_5.locate_ptxas()
+}
+
+/// CUDA 11.8's include directory: `$PTX_ABI_CUDA_INCLUDE_11_8`, else the cached one.
+pub fn cuda_include_dir_11_8() -> Option<PathBuf> {
+    CUDA_11_8.include_dir()
+}
+
+/// CUDA 13.5's include directory: `$PTX_ABI_CUDA_INCLUDE_13_5`, else the cached one.
+pub fn cuda_include_dir_13_5() -> Option<PathBuf> {
+    CUDA_13_5.include_dir()
+}
+
 /// Environment variable naming CUDA 13's include directory directly.
 pub const CUDA13_INCLUDE_ENV: &str = "PTX_ABI_CUDA13_INCLUDE";
 
 /// CUDA 13's include directory: `$PTX_ABI_CUDA13_INCLUDE`, else the one `cargo xtask
 /// cuda-headers` cached. Never downloads.
 pub fn cuda13_include_dir() -> Option<PathBuf> {
-    locate(CUDA13_INCLUDE_ENV, &CUDA13_HEADERS_WHEEL).map(|f| {
-        if f.is_dir() {
-            f
-        } else {
-            f.parent().map(Path::to_path_buf).unwrap_or(f)
-        }
-    })
+    locate(CUDA13_INCLUDE_ENV, &CUDA13_HEADERS_WHEEL).map(include_of)
 }
 
 /// Environment variable naming the CUDA include directory directly (one holding

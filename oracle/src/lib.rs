@@ -12,5 +12,6 @@ pub mod nvrtc;
 pub mod probe;
 pub mod ptx;
 pub mod ptxas;
+pub mod releases;
 pub mod require;
 pub mod suite;

@@ -1,4 +1,7 @@
-//! NVIDIA's NVRTC (`libnvrtc.so.12`), loaded at run time.
+//! NVIDIA's NVRTC, loaded at run time: CUDA 12.9's `libnvrtc.so.12` by default, or any
+//! release's library by path (11.8's `libnvrtc.so.11.2`, 13.5's `libnvrtc.so.13`:
+//! [`Nvrtc::locate_and_load_release`]). The functions used here have the same prototypes in
+//! every release since CUDA 11.0 (nvrtc.h of 11.8, 12.9 and 13.5 compared).
 //!
 //! Nothing links against NVRTC: the library is opened with `libloading` when a test asks for it,
 //! so the workspace builds and its other tests run on machines without it. Get a copy with
@@ -186,6 +189,28 @@ impl Nvrtc {
     /// found but does not load.
     pub fn locate_and_load() -> Option<Result<Nvrtc, String>> {
         crate::fetch::locate_nvrtc().map(Nvrtc::load)
+    }
+
+    /// [`crate::fetch::Toolkit::locate_nvrtc`] then [`Nvrtc::load`]: one release's NVRTC,
+    /// `None` when it is neither configured nor cached. A library that loads but reports
+    /// another version than the release's is an error (a wrong `PTX_ABI_NVRTC_*` path).
+    pub fn locate_and_load_release(
+        release: &crate::fetch::Toolkit,
+    ) -> Option<Result<Nvrtc, String>> {
+        release.locate_nvrtc().map(|path| {
+            let nvrtc = Nvrtc::load(&path)?;
+            if nvrtc.version() == release.major_minor {
+                Ok(nvrtc)
+            } else {
+                let (major, minor) = nvrtc.version();
+                Err(format!(
+                    "{} is NVRTC {major}.{minor}, not CUDA {}'s (check {})",
+                    path.display(),
+                    release.version,
+                    release.nvrtc_env
+                ))
+            }
+        })
     }
 
     /// The library this was loaded from.

@@ -11,7 +11,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use crate::gen::{cuda_defs, cuda_probe, Case, Member};
+use crate::gen::{cuda17_source, cuda_defs, cuda_probe, Case, Member};
 use crate::nvrtc::{Nvrtc, DEFAULT_OPTIONS};
 use crate::ptx;
 
@@ -26,6 +26,52 @@ pub const PROBE_OPTIONS: &[&str] = &[
 
 // Keep PROBE_OPTIONS a superset of the defaults.
 const _: () = assert!(DEFAULT_OPTIONS.len() == 3);
+
+/// [`PROBE_OPTIONS`] for NVRTC 11.x, whose `-std` stops at `c++17` (NVRTC 12.0 added
+/// `c++20`); the probes are then written in C++17 ([`Dialect::Cxx17`]). `compute_90` is the
+/// newest architecture 11.8 knows, and the one the corpus was recorded for.
+pub const PROBE_OPTIONS_CXX17: &[&str] = &[
+    "--gpu-architecture=compute_90",
+    "-rdc=true",
+    "-std=c++17",
+    "--diag-suppress=108",
+];
+
+/// The C++ the probes are written in for a given NVRTC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// C++20 (NVRTC 12.0 and later): [`PROBE_OPTIONS`], [`crate::gen::cuda_probe`].
+    Cxx20,
+    /// C++17 (NVRTC 11.x): [`PROBE_OPTIONS_CXX17`], [`crate::gen::cuda17_source`].
+    Cxx17,
+}
+
+impl Dialect {
+    /// The dialect for NVRTC `(major, minor)` ([`Nvrtc::version`]).
+    pub fn of(version: (i32, i32)) -> Dialect {
+        if version.0 < 12 {
+            Dialect::Cxx17
+        } else {
+            Dialect::Cxx20
+        }
+    }
+
+    /// The options of every probe compile in this dialect.
+    pub fn options(self) -> &'static [&'static str] {
+        match self {
+            Dialect::Cxx20 => PROBE_OPTIONS,
+            Dialect::Cxx17 => PROBE_OPTIONS_CXX17,
+        }
+    }
+
+    /// The CUDA source of one case (definitions and probe) in this dialect.
+    pub fn case_source(self, case: &Case) -> String {
+        match self {
+            Dialect::Cxx20 => case_source(case),
+            Dialect::Cxx17 => cuda17_source(case),
+        }
+    }
+}
 
 /// Cases per NVRTC compile, by default.
 pub const BATCH: usize = 100;
@@ -85,9 +131,14 @@ pub fn case_source(case: &Case) -> String {
 /// The CUDA source of a batch: every case's definitions and probe, one after the other. Cases
 /// must have distinct `(seed, id)`, and distinct ids (probe symbols embed only the id).
 pub fn batch_source(cases: &[Case]) -> String {
+    batch_source_in(Dialect::Cxx20, cases)
+}
+
+/// [`batch_source`] in `dialect`.
+pub fn batch_source_in(dialect: Dialect, cases: &[Case]) -> String {
     let mut s = String::new();
     for c in cases {
-        s.push_str(&case_source(c));
+        s.push_str(&dialect.case_source(c));
         s.push('\n');
     }
     s
@@ -213,8 +264,9 @@ pub fn extract(ptx_text: &str, case: &Case) -> Result<Answer, String> {
     PtxIndex::new(ptx_text)?.answer(case)
 }
 
-/// Compiles one batch and reads every case's answer. On failure, bisects to the first case
-/// that fails on its own (compile error or unreadable answer) and reports it.
+/// Compiles one batch (in the dialect of `nvrtc`'s version, [`Dialect::of`]) and reads every
+/// case's answer. On failure, bisects to the first case that fails on its own (compile error
+/// or unreadable answer) and reports it.
 pub fn probe_batch(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Answer>, ProbeError> {
     let whole = compile_and_extract(nvrtc, cases);
     match whole {
@@ -238,13 +290,14 @@ pub fn probe_batch(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Answer>, ProbeEr
 }
 
 fn compile_and_extract(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Answer>, ProbeError> {
-    let source = batch_source(cases);
+    let dialect = Dialect::of(nvrtc.version());
+    let source = batch_source_in(dialect, cases);
     let single = |c: &Case, message: String| ProbeError {
         case: Some((c.seed, c.id)),
         message,
-        source: case_source(c),
+        source: dialect.case_source(c),
     };
-    let ptx_text = match nvrtc.compile(&source, PROBE_OPTIONS) {
+    let ptx_text = match nvrtc.compile(&source, dialect.options()) {
         Ok(p) => p,
         Err(e) if cases.len() == 1 => return Err(single(&cases[0], e.log)),
         Err(e) => {
@@ -344,6 +397,64 @@ mod tests {
         assert_eq!(a.image.len() as u64, a.size);
         assert_eq!(a.entry_params.len(), 1);
         assert!(a.func_ret.contains("func_retval0"), "{}", a.func_ret);
+    }
+
+    /// Cases of this seed, some with union values initialised through a later member.
+    fn union_cases() -> Vec<Case> {
+        let cases: Vec<Case> = (0..40).map(|id| generate(0x17, id)).collect();
+        let unions = cases
+            .iter()
+            .filter(|c| crate::gen::cuda_initializer(c).contains("{ .m"))
+            .count();
+        assert!(unions >= 5, "only {unions} cases with a union value");
+        cases
+    }
+
+    #[test]
+    fn cxx17_sources_keep_the_definitions_and_name_no_member() {
+        for case in union_cases() {
+            let src = cuda17_source(&case);
+            assert!(
+                !src.contains("{ ."),
+                "a designated initializer is left:\n{src}"
+            );
+            // Without the tags and constructors, the definitions are C++20's, byte for byte.
+            let kept: String = src
+                .lines()
+                .filter(|l| {
+                    !l.starts_with("struct ptxabi_t") && !l.contains("__device__ constexpr")
+                })
+                .map(|l| format!("{l}\n"))
+                .collect();
+            assert!(kept.starts_with(&cuda_defs(&case)), "{src}");
+            let unions = crate::gen::cuda_initializer(&case).matches("{ .m").count();
+            assert_eq!(src.matches("__device__ constexpr").count(), unions, "{src}");
+        }
+    }
+
+    #[test]
+    fn nvrtc_11_8_in_cxx17_answers_like_12_9_in_cxx20() {
+        let what = "probe in C++17";
+        let Some(nv) = nvrtc() else { return };
+        let Some(old) = crate::require::nvrtc_release(what, &crate::fetch::CUDA_11_8) else {
+            return;
+        };
+        assert_eq!(Dialect::of(old.version()), Dialect::Cxx17);
+        assert_eq!(Dialect::of(nv.version()), Dialect::Cxx20);
+        let cases = union_cases();
+        // 11.8 rejects C++20 (`-std=c++20`) and designated initializers.
+        let e = old
+            .compile(&batch_source(&cases), PROBE_OPTIONS)
+            .unwrap_err();
+        assert!(e.log.contains("--std"), "{e}");
+        let e = old
+            .compile(&batch_source(&cases), PROBE_OPTIONS_CXX17)
+            .unwrap_err();
+        assert!(e.log.contains("error"), "{e}");
+        assert_eq!(
+            probe_all(&old, &cases, 15, 2).unwrap(),
+            probe_all(&nv, &cases, 15, 2).unwrap()
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@ use std::io::Write as _;
 
 use crate::clang::Clang;
 use crate::cuobjdump::Cuobjdump;
+use crate::fetch::Toolkit;
 use crate::nvrtc::Nvrtc;
 use crate::ptxas::Ptxas;
 
@@ -45,6 +46,40 @@ pub fn nvrtc(what: &str) -> Option<Nvrtc> {
             None
         }
     }
+}
+
+/// One CUDA release's NVRTC ([`Nvrtc::locate_and_load_release`]), or `None` after
+/// [`skip`]ping `what`. A copy that is found but does not load is a failure.
+pub fn nvrtc_release(what: &str, release: &Toolkit) -> Option<Nvrtc> {
+    match Nvrtc::locate_and_load_release(release) {
+        Some(Ok(n)) => Some(n),
+        Some(Err(e)) => panic!("{what}: NVRTC {} does not load: {e}", release.version),
+        None => {
+            skip(
+                what,
+                &format!(
+                    "NVRTC {} not found (run `cargo xtask nvrtc {}` or set {})",
+                    release.version, release.version, release.nvrtc_env
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// One CUDA release's ptxas, or `None` after [`skip`]ping `what`.
+pub fn ptxas_release(what: &str, release: &Toolkit) -> Option<Ptxas> {
+    let found = release.locate_ptxas().map(Ptxas::new);
+    if found.is_none() {
+        skip(
+            what,
+            &format!(
+                "ptxas {} not found (run `cargo xtask ptxas {}` or set {})",
+                release.version, release.version, release.ptxas_env
+            ),
+        );
+    }
+    found
 }
 
 /// ptxas, or `None` after [`skip`]ping `what`.

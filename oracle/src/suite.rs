@@ -40,6 +40,21 @@ pub struct Record {
     pub cuda: String,
     /// The C++ initializer of the value (`ptxabi_val_{id}`), one line.
     pub init: String,
+    /// The answers of other CUDA releases (`("11.8", answer)`, issue 22) where they differ
+    /// from [`Record::answer`] (NVRTC 12.9's); a release not listed agrees with it. In the data
+    /// each is written as the fields that differ, `cuda 11.8 size 12`, after the answer.
+    pub releases: Vec<(String, Answer)>,
+}
+
+impl Record {
+    /// The answer of CUDA release `version` (`"11.8"`, `"13.5"`): its own where the data
+    /// records one, else [`Record::answer`].
+    pub fn answer_for(&self, version: &str) -> &Answer {
+        self.releases
+            .iter()
+            .find(|(v, _)| v == version)
+            .map_or(&self.answer, |(_, a)| a)
+    }
 }
 
 /// The key of a generated case: `{seed:x}_{id}`.
@@ -57,6 +72,7 @@ pub fn record(key: &str, case: &Case, answer: &Answer) -> Record {
         answer: answer.clone(),
         cuda: cuda_defs(case),
         init: cuda_initializer(case),
+        releases: Vec::new(),
     }
 }
 
@@ -93,8 +109,7 @@ pub fn render_data(records: &[Record]) -> String {
         writeln!(s, "type {}", r.top).unwrap();
         writeln!(s, "size {}", a.size).unwrap();
         writeln!(s, "align {}", a.align).unwrap();
-        let offsets: Vec<String> = a.offsets.iter().map(|(k, o)| format!(" {k}:{o}")).collect();
-        writeln!(s, "offsets{}", offsets.concat()).unwrap();
+        writeln!(s, "offsets{}", offsets_text(a)).unwrap();
         writeln!(s, "image {}", hex(&a.image)).unwrap();
         for p in &a.entry_params {
             writeln!(s, "entry {p}").unwrap();
@@ -103,6 +118,9 @@ pub fn render_data(records: &[Record]) -> String {
             writeln!(s, "func {p}").unwrap();
         }
         writeln!(s, "ret {}", a.func_ret).unwrap();
+        for (version, other) in &r.releases {
+            render_release(&mut s, version, a, other);
+        }
         writeln!(s, "init {}", r.init).unwrap();
         writeln!(s, "{CUDA}").unwrap();
         s.push_str(&r.cuda);
@@ -112,6 +130,68 @@ pub fn render_data(records: &[Record]) -> String {
         writeln!(s, "{END}").unwrap();
     }
     s
+}
+
+/// The `offsets` value of an answer: ` 0:0 2:3`.
+fn offsets_text(a: &Answer) -> String {
+    a.offsets.iter().map(|(k, o)| format!(" {k}:{o}")).collect()
+}
+
+/// The lines `cuda <version> <field> <value>` of every field in which `other` (the answer of
+/// CUDA `version`) differs from `base`. `entry` and `func` lines replace the base's lines of
+/// that kind as a whole.
+fn render_release(s: &mut String, version: &str, base: &Answer, other: &Answer) {
+    let mut line = |field: &str, value: &str| writeln!(s, "cuda {version} {field} {value}");
+    if other.size != base.size {
+        line("size", &other.size.to_string()).unwrap();
+    }
+    if other.align != base.align {
+        line("align", &other.align.to_string()).unwrap();
+    }
+    if other.offsets != base.offsets {
+        line("offsets", offsets_text(other).trim_start()).unwrap();
+    }
+    if other.image != base.image {
+        line("image", &hex(&other.image)).unwrap();
+    }
+    if other.entry_params != base.entry_params {
+        for p in &other.entry_params {
+            line("entry", p).unwrap();
+        }
+    }
+    if other.func_params != base.func_params {
+        for p in &other.func_params {
+            line("func", p).unwrap();
+        }
+    }
+    if other.func_ret != base.func_ret {
+        line("ret", &other.func_ret).unwrap();
+    }
+}
+
+/// Sets one answer field from its data line (`size 12`, `entry .param …`): `Ok(false)` when
+/// `field` is not an answer field.
+fn apply_field(a: &mut Answer, field: &str, value: &str) -> Result<bool, String> {
+    let num = |v: &str| v.parse::<u64>().map_err(|e| format!("{v:?}: {e}"));
+    match field {
+        "size" => a.size = num(value)?,
+        "align" => a.align = num(value)?,
+        "offsets" => {
+            a.offsets.clear();
+            for item in value.split_whitespace() {
+                let (k, o) = item
+                    .split_once(':')
+                    .ok_or_else(|| format!("bad offset {item:?}"))?;
+                a.offsets.push((num(k)? as usize, num(o)?));
+            }
+        }
+        "image" => a.image = unhex(value)?,
+        "entry" => a.entry_params.push(value.to_string()),
+        "func" => a.func_params.push(value.to_string()),
+        "ret" => a.func_ret = value.to_string(),
+        _ => return Ok(false),
+    }
+    Ok(true)
 }
 
 /// Reads the records of a data text written by [`render_data`].
@@ -142,9 +222,12 @@ pub fn parse_data(text: &str) -> Result<Vec<Record>, String> {
             },
             cuda: String::new(),
             init: String::new(),
+            releases: Vec::new(),
         };
         let err = |n: usize, m: String| format!("line {} (case {key}): {m}", n + 1);
         let num = |n: usize, v: &str| v.parse::<u64>().map_err(|e| err(n, format!("{v:?}: {e}")));
+        // `cuda <version> <field> <value>` lines, applied once the base answer is complete.
+        let mut release_lines: Vec<(usize, &str, &str, &str)> = Vec::new();
         // Header lines up to `--- cuda`.
         loop {
             let (n, line) = lines
@@ -158,23 +241,41 @@ pub fn parse_data(text: &str) -> Result<Vec<Record>, String> {
                 "seed" => r.seed = num(n, value)?,
                 "id" => r.id = num(n, value)? as u32,
                 "type" => r.top = value.to_string(),
-                "size" => r.answer.size = num(n, value)?,
-                "align" => r.answer.align = num(n, value)?,
-                "offsets" => {
-                    for item in value.split_whitespace() {
-                        let (k, o) = item
-                            .split_once(':')
-                            .ok_or_else(|| err(n, format!("bad offset {item:?}")))?;
-                        r.answer.offsets.push((num(n, k)? as usize, num(n, o)?));
+                "init" => r.init = value.to_string(),
+                "cuda" => {
+                    let (version, rest) = value.split_once(' ').unwrap_or((value, ""));
+                    let (field, value) = rest.split_once(' ').unwrap_or((rest, ""));
+                    release_lines.push((n, version, field, value));
+                }
+                _ => {
+                    if !apply_field(&mut r.answer, field, value).map_err(|m| err(n, m))? {
+                        return Err(err(n, format!("unknown field {line:?}")));
                     }
                 }
-                "image" => r.answer.image = unhex(value).map_err(|m| err(n, m))?,
-                "entry" => r.answer.entry_params.push(value.to_string()),
-                "func" => r.answer.func_params.push(value.to_string()),
-                "ret" => r.answer.func_ret = value.to_string(),
-                "init" => r.init = value.to_string(),
-                _ => return Err(err(n, format!("unknown field {line:?}"))),
             }
+        }
+        for &(_, version, _, _) in &release_lines {
+            if r.releases.iter().any(|(v, _)| v == version) {
+                continue;
+            }
+            let mut a = r.answer.clone();
+            let ours = || release_lines.iter().filter(|l| l.1 == version);
+            // `entry` and `func` lines replace the base's lines of that kind as a whole.
+            if ours().any(|l| l.2 == "entry") {
+                a.entry_params.clear();
+            }
+            if ours().any(|l| l.2 == "func") {
+                a.func_params.clear();
+            }
+            for &(n, _, field, value) in ours() {
+                if !apply_field(&mut a, field, value).map_err(|m| err(n, m))? {
+                    return Err(err(
+                        n,
+                        format!("unknown field `{field}` of CUDA {version}'s answer"),
+                    ));
+                }
+            }
+            r.releases.push((version.to_string(), a));
         }
         loop {
             let (_, line) = lines
@@ -298,8 +399,31 @@ mod tests {
                 record(&case_key(c), c, &answer)
             })
             .collect();
+        let mut records = records;
+        // Other releases' answers: one field, and every field, differing.
+        let mut other = records[1].answer.clone();
+        other.image[0] ^= 0xff;
+        records[1].releases.push(("11.8".into(), other));
+        let every = Answer {
+            size: 32,
+            align: 16,
+            offsets: vec![(1, 4)],
+            image: vec![9; 32],
+            entry_params: vec![".param .align 16 .b8 k_param_0[32]".into()],
+            func_params: vec![".param .align 16 .b8 f_param_0[32]".into(), "x".into()],
+            func_ret: ".param .align 16 .b8 func_retval0[32]".into(),
+        };
+        records[1].releases.push(("13.5".into(), every.clone()));
         let text = render_data(&records);
+        assert!(text.contains("\ncuda 11.8 image fe02ff00\n"), "{text}");
         assert_eq!(parse_data(&text).unwrap(), records);
+        assert_eq!(records[1].answer_for("13.5"), &every);
+        assert_eq!(records[1].answer_for("12.9"), &records[1].answer);
+        assert!(
+            parse_data(&text.replace("cuda 11.8 image", "cuda 11.8 imag"))
+                .unwrap_err()
+                .contains("unknown field `imag` of CUDA 11.8's answer")
+        );
         let keyed: Vec<(String, &Case)> = cases.iter().map(|c| (case_key(c), c)).collect();
         let src = render_rust(
             &keyed,

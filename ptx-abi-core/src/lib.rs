@@ -61,8 +61,8 @@ pub use params::{
     check_entry, check_entry_named, entry_signature, func_signature, param_decl, param_decl_with,
 };
 pub use params::{
-    Arch, KernelLaunch, KernelParams, LaunchError, ParamBuffer, ParamSpace, ParamType, Spelling,
-    PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
+    entry_param_limit, Arch, KernelLaunch, KernelParams, LaunchError, ParamBuffer, ParamSpace,
+    ParamType, PtxIsa, Spelling, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 #[cfg(feature = "alloc")]
 pub use report::{header::cuda_header, CTypeCheck, HeaderError, LayoutReport};

@@ -1,6 +1,6 @@
-//! `cargo xtask corpus`: regenerates the golden corpus DATA of `oracle-tests` (NVRTC's answers
-//! for a few thousand generated cases plus the figures of `docs/nvidia-notes.md`, in
-//! `oracle-tests/tests/data/`) with the `ptx-abi-corpus` binary of the oracle crate. No Rust is
+//! `cargo xtask corpus`: regenerates the golden corpus DATA of `oracle-tests` (NVRTC 12.9's
+//! answers for a few thousand generated cases plus the figures of `docs/nvidia-notes.md`, in
+//! `oracle-tests/tests/data/`, with NVRTC 11.8's and 13.5's where they differ) with the `ptx-abi-corpus` binary of the oracle crate. No Rust is
 //! written: `oracle-tests/build.rs` renders it from the data at build time.
 
 use crate::fetch;
@@ -15,6 +15,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .ok_or("xtask has no parent directory")?
         .to_path_buf();
     let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &fetch::cache_dir())?;
+    // The other releases' NVRTC: their answers are recorded where they differ (issue 22).
+    let mut others = Vec::new();
+    for t in fetch::TOOLKITS
+        .iter()
+        .filter(|t| t.nvrtc != fetch::NVRTC_WHEEL)
+    {
+        others.push((t.nvrtc_env, fetch::fetch(&t.nvrtc, &fetch::cache_dir())?));
+    }
     let out = root.join("oracle-tests").join("tests");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let mut cmd = Command::new(&cargo);
@@ -31,7 +39,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .arg("--out")
         .arg(&out)
         .args(args)
-        .env(fetch::NVRTC_ENV, &nvrtc);
+        .env(fetch::NVRTC_ENV, &nvrtc)
+        .envs(others);
     let status = cmd
         .status()
         .map_err(|e| format!("cannot run {cmd:?}: {e}"))?;

@@ -23,20 +23,26 @@ const USAGE: &str = "\
 usage: cargo xtask <command>
 
 commands:
-  nvrtc   download (once) the pinned NVRTC wheel into <target>/nvidia and print the absolute
-          path of libnvrtc.so.12 (libnvrtc-builtins is next to it)
-  ptxas   download (once) the pinned nvcc wheel into <target>/nvidia and print the absolute
-          path of ptxas
-  cuda-headers
+  nvrtc [VERSION|all]
+          download (once) the pinned NVRTC wheel into <target>/nvidia and print the absolute
+          path of libnvrtc.so.12 (libnvrtc-builtins is next to it); with a CUDA VERSION (11.8,
+          12.9, 13.5) that release's NVRTC (libnvrtc.so.11.2, libnvrtc.so.13), with `all`
+          every release's, one path a line, oldest first
+  ptxas [VERSION|all]
+          download (once) the pinned nvcc wheel into <target>/nvidia and print the absolute
+          path of ptxas (CUDA 12.9's; VERSION and `all` as for nvrtc)
+  cuda-headers [VERSION|all]
           download (once) the pinned CUDA runtime wheel (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h,
           cuda.h, …) and CUDA 13's (double4_16a, …) into <target>/nvidia and print the absolute
-          paths of their include directories
+          paths of their include directories; with a VERSION (11.8, 12.9, 13.5) that release's
+          include directory, with `all` every release's, oldest first
   cuobjdump
           download (once) the pinned cuobjdump wheel into <target>/nvidia and print the
           absolute path of cuobjdump
   clang   download (once) the pinned ziglang wheel (clang 22 as `zig clang`) into
           <target>/nvidia and print the absolute path of zig
-  test    fetch NVRTC, ptxas, cuobjdump, zig and the CUDA headers, then run every test of the
+  test    fetch NVRTC, ptxas, cuobjdump, zig and the CUDA headers (NVRTC, ptxas and headers of
+          CUDA 11.8, 12.9 and 13.5), then run every test of the
           workspace with the live NVRTC oracle on a fresh random seed (`--seed N` replays a run)
           in `dev`, and the optimization-dependent proofs in `release` and `aggressive`; beside
           them, `test-nightly` in a second process (output in target/nightly/xtask-test.log)
@@ -49,7 +55,8 @@ commands:
           without a GPU they say they skipped (PTX_ABI_REQUIRE_GPU=1 makes that a failure).
           `test` runs it too when a GPU is present
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus data (tests/data/*.txt) with
-          NVRTC's answers (the Rust is rendered from it at build time)
+          NVRTC 12.9's answers, and NVRTC 11.8's and 13.5's where they differ (`cuda 11.8 …`
+          lines; the Rust is rendered from it at build time)
   bench [--quick] [--values N] [--rounds R] [--core C]
           the interleaved benchmark (variants timed round by round on one core, median of
           per-round ratios), then criterion's benchmarks unless --quick
@@ -59,7 +66,9 @@ commands:
 
 <target> is $CARGO_TARGET_DIR if set, else the workspace's target/ directory. Once cached, both
 commands work offline. The oracle tests find the cache on their own, or take
-PTX_ABI_NVRTC / PTX_ABI_PTXAS / PTX_ABI_CUOBJDUMP / PTX_ABI_CLANG (explicit paths) instead.";
+PTX_ABI_NVRTC / PTX_ABI_PTXAS / PTX_ABI_CUOBJDUMP / PTX_ABI_CLANG (explicit paths) instead;
+the other releases' tools PTX_ABI_NVRTC_11_8, PTX_ABI_NVRTC_13_5, PTX_ABI_PTXAS_11_8,
+PTX_ABI_PTXAS_13_5, PTX_ABI_CUDA_INCLUDE_11_8, PTX_ABI_CUDA_INCLUDE_13_5.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = env::args().skip(1).collect();
@@ -68,10 +77,18 @@ fn main() -> ExitCode {
         None => ("help", &[][..]),
     };
     let result = match cmd {
-        "nvrtc" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::NVRTC_WHEEL)),
-        "ptxas" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::PTXAS_WHEEL)),
-        "cuda-headers" => no_args(cmd, rest).and_then(|()| {
-            for wheel in [&fetch::CUDA_HEADERS_WHEEL, &fetch::CUDA13_HEADERS_WHEEL] {
+        "nvrtc" => per_release(cmd, rest, |t| t.nvrtc, &[fetch::NVRTC_WHEEL])
+            .and_then(|wheels| wheels.iter().try_for_each(print_fetched)),
+        "ptxas" => per_release(cmd, rest, |t| t.ptxas, &[fetch::PTXAS_WHEEL])
+            .and_then(|wheels| wheels.iter().try_for_each(print_fetched)),
+        "cuda-headers" => per_release(
+            cmd,
+            rest,
+            |t| t.headers,
+            &[fetch::CUDA_HEADERS_WHEEL, fetch::CUDA13_HEADERS_WHEEL],
+        )
+        .and_then(|wheels| {
+            for wheel in &wheels {
                 let f = fetch::fetch(wheel, &fetch::cache_dir())?;
                 println!("{}", f.parent().unwrap_or(&f).display());
             }
@@ -104,6 +121,32 @@ fn no_args(cmd: &str, rest: &[String]) -> Result<(), String> {
     match rest {
         [] => Ok(()),
         _ => Err(format!("`{cmd}` takes no arguments (got {rest:?})")),
+    }
+}
+
+/// The wheels `cargo xtask nvrtc|ptxas|cuda-headers [VERSION|all]` fetches: `default` without
+/// an argument, one release's ([`fetch::Toolkit::named`]) with a version, every release's
+/// with `all` (issue 22).
+fn per_release(
+    cmd: &str,
+    rest: &[String],
+    wheel: fn(&fetch::Toolkit) -> fetch::Wheel,
+    default: &[fetch::Wheel],
+) -> Result<Vec<fetch::Wheel>, String> {
+    let known = || {
+        let v: Vec<&str> = fetch::TOOLKITS.iter().map(|t| t.version).collect();
+        v.join(", ")
+    };
+    match rest {
+        [] => Ok(default.to_vec()),
+        [all] if all == "all" => Ok(fetch::TOOLKITS.iter().map(wheel).collect()),
+        [v] => fetch::Toolkit::named(v)
+            .map(|t| vec![wheel(&t)])
+            .ok_or_else(|| format!("`{cmd}`: no CUDA release `{v}` (known: {}, all)", known())),
+        _ => Err(format!(
+            "usage: cargo xtask {cmd} [VERSION|all] (VERSION: {}; got {rest:?})",
+            known()
+        )),
     }
 }
 

@@ -108,6 +108,23 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
         .to_string();
     let cuobjdump = fetch::fetch(&fetch::CUOBJDUMP_WHEEL, &cache)?;
     let zig = fetch::fetch(&fetch::ZIG_WHEEL, &cache)?;
+    // The other CUDA releases (issue 22): the corpus, the parameter limits and the headers are
+    // checked against each.
+    let mut releases = Vec::new();
+    for t in fetch::TOOLKITS
+        .iter()
+        .filter(|t| t.nvrtc != fetch::NVRTC_WHEEL)
+    {
+        let nvrtc = fetch::fetch(&t.nvrtc, &cache)?;
+        let ptxas = fetch::fetch(&t.ptxas, &cache)?;
+        let headers = fetch::fetch(&t.headers, &cache)?;
+        let include = headers.parent().unwrap_or(&headers).display().to_string();
+        eprintln!("xtask: CUDA {}: NVRTC {}", t.version, nvrtc.display());
+        eprintln!("xtask: CUDA {}: ptxas {}", t.version, ptxas.display());
+        releases.push((t.nvrtc_env, nvrtc.display().to_string()));
+        releases.push((t.ptxas_env, ptxas.display().to_string()));
+        releases.push((t.include_env, include));
+    }
     eprintln!("xtask: NVRTC      {}", nvrtc.display());
     eprintln!("xtask: ptxas      {}", ptxas.display());
     eprintln!("xtask: cuobjdump  {}", cuobjdump.display());
@@ -123,6 +140,7 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
         (fetch::REQUIRE_ORACLE_ENV, "1".to_string()),
     ];
+    env.extend(releases);
     // On CI every build starts from an empty target directory: incremental compilation's
     // bookkeeping would only cost time (it does not change the code `dev` produces).
     if std::env::var_os("CI").is_some() {

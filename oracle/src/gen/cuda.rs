@@ -1,4 +1,5 @@
-//! CUDA C++ for NVRTC (`-std=c++20`, no headers): definitions, initializers and probes.
+//! CUDA C++ for NVRTC (`-std=c++20`, no headers): definitions, initializers and probes; and
+//! the same in C++17 for NVRTC 11.8 ([`cuda17_source`]).
 //!
 //! Spellings: `signed char` and `long long` (never plain `char` or `long`), `char*` for
 //! pointers, the built-in vector types (`char1..4` ... `double1..2`), `enum class E : T` for
@@ -175,6 +176,111 @@ pub fn cuda_initializer(case: &Case) -> String {
 /// `mk`), `ptxabi_val_I` (the value), the kernel `ptxabi_k_I(T)` and the device function
 /// `T ptxabi_f_I(T)`. Needs [`cuda_defs`] before it.
 pub fn cuda_probe(case: &Case) -> String {
+    probe_with(case, &cuda_initializer(case))
+}
+
+/// The definitions and probe of a case in C++17, for NVRTC 11.8 (whose `-std` stops at
+/// `c++17`): C++17 has no designated initializers, so a union's value cannot name the member
+/// it initialises. Instead every union value of the case gets a tag type of its own
+/// (`struct ptxabi_t{I}_{n} {};`) and its union a `__device__ constexpr` constructor taking
+/// that tag and initialising the member (`U(ptxabi_t7_0) : m2{1, 2} {}`), and the value writes
+/// `U(ptxabi_t7_0{})` where C++20 writes `{ .m2 = {1, 2} }`.
+///
+/// The data members, their order and types are those of [`cuda_defs`]: a constructor is not
+/// data, and one that is not a copy or move constructor does not make the union non-trivial
+/// to copy, so neither the layout nor the parameter passing changes (NVRTC 11.8 and 12.9 give
+/// the same bytes for the same value either way; `cuda_releases` checks every corpus case).
+pub fn cuda17_source(case: &Case) -> String {
+    let mut ctors = Ctors {
+        id: case.id,
+        lines: Vec::new(),
+    };
+    let init = aggregate_value17(case, case.top_index(), &case.value, &mut ctors);
+    let mut s = String::new();
+    for n in 0..ctors.lines.len() {
+        writeln!(s, "struct ptxabi_t{}_{n} {{}};", case.id).unwrap();
+    }
+    let defs = cuda_defs(case);
+    // `cuda_defs` writes the enums (one line each), then each aggregate ending in `};`: the
+    // constructors of aggregate `k` go before the `k`-th `};`.
+    let mut k = 0;
+    for line in defs.lines() {
+        if line == "};" {
+            for (_, ctor) in ctors.lines.iter().filter(|(agg, _)| *agg == k) {
+                writeln!(s, "{ctor}").unwrap();
+            }
+            k += 1;
+        }
+        writeln!(s, "{line}").unwrap();
+    }
+    s.push_str(&probe_with(case, &init));
+    s
+}
+
+/// The constructors [`cuda17_source`] adds: `(aggregate index, line)`, tags numbered in order.
+struct Ctors {
+    id: u32,
+    lines: Vec<(usize, String)>,
+}
+
+/// [`cuda_value`] in C++17 (see [`cuda17_source`]).
+fn value17(case: &Case, ty: &Ty, v: &Value, ctors: &mut Ctors) -> String {
+    match (ty, v) {
+        (Ty::Array { elem, .. }, Value::Array(items)) => {
+            let items: Vec<String> = items
+                .iter()
+                .map(|i| value17(case, elem, i, ctors))
+                .collect();
+            format!("{{{}}}", items.join(", "))
+        }
+        (Ty::Named(i), _) => aggregate_value17(case, *i, v, ctors),
+        _ => cuda_value(case, ty, v),
+    }
+}
+
+/// [`cuda_aggregate_value`] in C++17: a union's value is its tag constructor's call.
+fn aggregate_value17(case: &Case, index: usize, v: &Value, ctors: &mut Ctors) -> String {
+    let agg = &case.aggregates[index];
+    match v {
+        Value::Struct(vals) => {
+            let mut items = Vec::new();
+            for (m, val) in agg.members.iter().zip(vals) {
+                match m {
+                    Member::Field { ty, .. } => items.push(value17(case, ty, val, ctors)),
+                    Member::BitField { ty, .. } => items.push(scalar_literal(*ty, val)),
+                    Member::Unnamed { .. } => {}
+                }
+            }
+            format!("{{{}}}", items.join(", "))
+        }
+        Value::Union { member, value } => {
+            let Member::Field { name, ty } = &agg.members[*member] else {
+                panic!(
+                    "{}: a union must be initialised through an ordinary member",
+                    agg.name
+                )
+            };
+            let inner = value17(case, ty, value, ctors);
+            // A braced list initialises the member directly (`m2{1, 2}`: arrays, structs,
+            // vectors); anything else is one element (`m0{5}`, `m1{U(ptxabi_t7_0{})}`).
+            let init = if inner.starts_with('{') {
+                format!("{name}{inner}")
+            } else {
+                format!("{name}{{{inner}}}")
+            };
+            let tag = format!("ptxabi_t{}_{}", ctors.id, ctors.lines.len());
+            let u = &agg.name;
+            ctors.lines.push((
+                index,
+                format!("    __device__ constexpr {u}({tag}) : {init} {{}}"),
+            ));
+            format!("{u}({tag}{{}})")
+        }
+        _ => panic!("{v:?} is not a value of {}", agg.name),
+    }
+}
+
+fn probe_with(case: &Case, init: &str) -> String {
     let t = &case.top().name;
     let i = case.id;
     let mut s = String::new();
@@ -197,12 +303,7 @@ pub fn cuda_probe(case: &Case) -> String {
             .unwrap();
         }
     }
-    writeln!(
-        s,
-        "extern \"C\" __device__ {t} ptxabi_val_{i} = {};",
-        cuda_initializer(case)
-    )
-    .unwrap();
+    writeln!(s, "extern \"C\" __device__ {t} ptxabi_val_{i} = {init};").unwrap();
     writeln!(s, "extern \"C\" __global__ void ptxabi_k_{i}({t} a) {{}}").unwrap();
     writeln!(
         s,

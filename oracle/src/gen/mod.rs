@@ -20,7 +20,7 @@ mod shapes;
 pub mod sketch;
 pub mod value;
 
-pub use cuda::{cuda_defs, cuda_initializer, cuda_probe};
+pub use cuda::{cuda17_source, cuda_defs, cuda_initializer, cuda_probe};
 pub use model::{Aggregate, Case, EnumDef, Kind, Member, Scalar, Ty, Value};
 pub use random::{generate, generate_with, Options};
 pub use rust::{rust_defs, rust_value};

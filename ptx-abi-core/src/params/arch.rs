@@ -102,6 +102,51 @@ impl Arch {
     }
 }
 
+/// A PTX ISA version: the `.version` directive of a PTX module (`.version 8.1` is
+/// `PtxIsa::new(8, 1)`). With the target [`Arch`] it decides how many bytes of parameters an
+/// `.entry` may take ([`entry_param_limit`](super::entry_param_limit)). Ordered by version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PtxIsa {
+    major: u32,
+    minor: u32,
+}
+
+impl PtxIsa {
+    /// PTX ISA 7.8 (CUDA 11.8, the newest ptxas 11.8 reads).
+    pub const V7_8: PtxIsa = PtxIsa::new(7, 8);
+    /// PTX ISA 8.0 (CUDA 12.0).
+    pub const V8_0: PtxIsa = PtxIsa::new(8, 0);
+    /// PTX ISA 8.1 (CUDA 12.1): the first with more than 4,352 bytes of kernel parameters
+    /// (on sm_70 and newer).
+    pub const V8_1: PtxIsa = PtxIsa::new(8, 1);
+
+    /// `.version major.minor`.
+    pub const fn new(major: u32, minor: u32) -> PtxIsa {
+        PtxIsa { major, minor }
+    }
+
+    /// The major version (`8` of 8.1).
+    pub const fn major(self) -> u32 {
+        self.major
+    }
+
+    /// The minor version (`1` of 8.1).
+    pub const fn minor(self) -> u32 {
+        self.minor
+    }
+
+    /// Whether this version is `other` or newer (`Ord`, usable in `const fn`s).
+    pub const fn at_least(self, other: PtxIsa) -> bool {
+        self.major > other.major || (self.major == other.major && self.minor >= other.minor)
+    }
+}
+
+impl core::fmt::Display for PtxIsa {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}.{}", self.major, self.minor)
+    }
+}
+
 impl core::fmt::Display for Arch {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "sm_{}", self.sm)

@@ -20,7 +20,7 @@ pub struct ParamBuffer {
 }
 
 impl ParamBuffer {
-    /// The most parameter bytes a `ParamBuffer` holds: the classic 4096-byte limit
+    /// The most parameter bytes a `ParamBuffer` holds: 4,352, the limit of every target
     /// ([`PARAM_LIMIT`]). Kernels declared with a larger limit that also have a parameter
     /// aligned above 16 bytes are launched through `kernelParams`.
     pub const CAPACITY: usize = PARAM_LIMIT;

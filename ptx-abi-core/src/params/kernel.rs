@@ -8,27 +8,56 @@ use crate::layout::{rules, try_place_members, Layout, LayoutError, MemberLayout,
 use crate::AddressSize;
 use core::ffi::c_void;
 
-/// The driver's classic limit on a kernel's parameter bytes: what applies before CUDA 12.1 or
-/// on GPUs before Volta (and so everywhere, if the targets are not known).
-pub const PARAM_LIMIT: usize = 4096;
+use super::arch::{Arch, PtxIsa};
 
-/// The limit on Volta and newer GPUs with CUDA 12.1 or newer (32,764 bytes). Opt in with
-/// `#[ptx(kernel = "name", param_limit = 32764)]` only if every target has both.
-pub const PARAM_LIMIT_VOLTA_CUDA_12_1: usize = 32764;
+/// §2.3's parameter space, bounded: the most bytes of `.entry` parameters ptxas accepts for
+/// a kernel on `arch` written in PTX ISA `isa` (the guide states no limit; these are
+/// ptxas's, measured with ptxas 11.8, 12.9 and 13.5 and checked by `tests/param_limit_ptxas.rs`
+/// on both sides of each boundary):
+///
+/// - **4,352 bytes** (`0x1100`) below sm_70 or below PTX ISA 8.1. Past it ptxas says
+///   "uses too much parameter space (0x1104 bytes, 0x1100 max)" (and, from 12.1, "Kernel
+///   parameter size larger than 4352 bytes requires PTX ISA .version 8.1 or later", or on
+///   sm_5x/sm_6x with ISA 8.1+ "… requires .target sm_70 or higher"). CUDA's programming
+///   guide rounds this to "4 KB".
+/// - **32,764 bytes** (`0x7ffc`) on sm_70 and newer with PTX ISA 8.1 or newer (CUDA 12.1+).
+///
+/// The bytes counted are the end of the last parameter in the C layout from offset 0
+/// (alignment padding between parameters included, tail padding not): the
+/// [`KernelParams::BUFFER_SIZE`] of an argument struct. The rule is the same in every release
+/// measured; what differs is what each ptxas reads: 11.8 knows PTX ISA up to 7.8 (so 4,352
+/// bytes everywhere), 12.9 up to 8.8, 13.5 up to 9.x but no target below sm_75.
+pub const fn entry_param_limit(arch: Arch, isa: PtxIsa) -> usize {
+    if arch.number() >= 70 && isa.at_least(PtxIsa::V8_1) {
+        32764
+    } else {
+        4352
+    }
+}
+
+/// The limit on a kernel's parameter bytes that holds for every target: 4,352 bytes
+/// ([`entry_param_limit`] below sm_70 or below PTX ISA 8.1). Kernels are checked against it
+/// unless they say otherwise (`#[ptx(kernel = "name", param_limit = N)]`).
+pub const PARAM_LIMIT: usize = entry_param_limit(Arch::SM_60, PtxIsa::V8_0);
+
+/// The limit on sm_70 (Volta) and newer with PTX ISA 8.1 (CUDA 12.1) or newer: 32,764 bytes
+/// ([`entry_param_limit`]). Opt in with `#[ptx(kernel = "name", param_limit = 32764)]` only if
+/// every target has both.
+pub const PARAM_LIMIT_VOLTA_CUDA_12_1: usize = entry_param_limit(Arch::SM_70, PtxIsa::V8_1);
 
 /// `#[ptx(param_limit = N)]`: `N` as the limit a kernel's parameter bytes are checked
 /// against, or a compile error unless it is between 1 and [`PARAM_LIMIT_VOLTA_CUDA_12_1`],
-/// the most any driver accepts.
+/// the most ptxas accepts for any target ([`entry_param_limit`]).
 pub const fn param_limit(limit: u64) -> usize {
     if limit == 0 || limit > PARAM_LIMIT_VOLTA_CUDA_12_1 as u64 {
         let msg = ConstMsg::<200>::new()
             .str("`param_limit` is ")
             .num(limit as u128)
-            .str(": the driver accepts at most ")
+            .str(": ptxas accepts at most ")
             .num(PARAM_LIMIT as u128)
             .str(" bytes of parameters, or ")
             .num(PARAM_LIMIT_VOLTA_CUDA_12_1 as u128)
-            .str(" on Volta and newer with CUDA 12.1+");
+            .str(" on sm_70 and newer with PTX ISA 8.1+ (CUDA 12.1+)");
         panic!("{}", msg.as_str());
     }
     limit as usize
@@ -179,19 +208,21 @@ pub const fn kernel_params_error<const N: usize>(
                 " pass large data through a `DevicePtr`, or raise the limit with `param_limit = ",
             )
             .num(PARAM_LIMIT_VOLTA_CUDA_12_1 as u128)
-            .str("` if every target is Volta or newer with CUDA 12.1+"),
+            .str("` if every target is sm_70 or newer with PTX ISA 8.1+ (CUDA 12.1+)"),
         )
     } else {
         Some(m.str(" pass large data through a `DevicePtr`"))
     }
 }
 
-/// Which driver rule a parameter limit is: 4,096 bytes before CUDA 12.1 or before Volta,
-/// 32,764 bytes with CUDA 12.1+ on Volta and newer.
+/// Which of ptxas's limits ([`entry_param_limit`]) a parameter limit is: 4,352 bytes below
+/// sm_70 or below PTX ISA 8.1, 32,764 bytes on sm_70 and newer with PTX ISA 8.1+.
 pub const fn limit_origin(limit: usize) -> &'static str {
     match limit {
-        PARAM_LIMIT => " (the limit before CUDA 12.1 or on GPUs before Volta)",
-        PARAM_LIMIT_VOLTA_CUDA_12_1 => " (the limit of CUDA 12.1+ on Volta and newer GPUs)",
+        PARAM_LIMIT => " (ptxas's limit below sm_70 or below PTX ISA 8.1)",
+        PARAM_LIMIT_VOLTA_CUDA_12_1 => {
+            " (ptxas's limit on sm_70 and newer with PTX ISA 8.1+, CUDA 12.1+)"
+        }
         _ => " (set by `param_limit`)",
     }
 }

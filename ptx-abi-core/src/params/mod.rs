@@ -26,7 +26,7 @@ mod short_name;
 mod signature;
 pub mod text;
 
-pub use arch::{driver_param_offset, Arch, ARCH_INDEPENDENT_ALIGN};
+pub use arch::{driver_param_offset, Arch, PtxIsa, ARCH_INDEPENDENT_ALIGN};
 pub use buffer::ParamBuffer;
 #[cfg(feature = "alloc")]
 pub use call::{call_prototype, call_sequence, call_sequence_for, Arg, CallError, Callee, Ret};
@@ -39,9 +39,9 @@ pub use decl::{
     Spelling, RETVAL,
 };
 pub use kernel::{
-    assert_kernel_name, assert_kernel_params, buffer_size, kernel_params_error, limit_origin,
-    param_limit, param_offsets, param_pointers, place_params, try_place_params, KernelParams,
-    PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
+    assert_kernel_name, assert_kernel_params, buffer_size, entry_param_limit, kernel_params_error,
+    limit_origin, param_limit, param_offsets, param_pointers, place_params, try_place_params,
+    KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 pub use launch::{
     KernelLaunch, KernelParamPointers, LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER,

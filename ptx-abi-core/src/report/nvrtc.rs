@@ -15,10 +15,18 @@
 //! and bit positions; §1.1–§1.3) and the answers are compared with the Rust type's layout. A
 //! failure lists every difference: `` `mass`: offset: C has byte 16, Rust has byte 12 ``.
 //!
-//! **Finding NVRTC** (`libnvrtc.so.12`; no GPU needed), first that exists:
+//! **Finding NVRTC** (no GPU needed), first that exists:
 //! 1. `$PTX_ABI_NVRTC`: the library file itself;
-//! 2. `$CUDA_PATH`, `$CUDA_HOME`, `/usr/local/cuda`: `lib64/libnvrtc.so.12`;
-//! 3. the system's library search path (`LD_LIBRARY_PATH`): `libnvrtc.so.12`, `libnvrtc.so`.
+//! 2. `$CUDA_PATH`, `$CUDA_HOME`, `/usr/local/cuda`: `lib64/` then `libnvrtc.so.12`,
+//!    `libnvrtc.so.13` or `libnvrtc.so.11.2` (CUDA 12, 13 and 11.2–11.8 name it so);
+//! 3. the system's library search path (`LD_LIBRARY_PATH`): the same names, then `libnvrtc.so`.
+//!
+//! Any NVRTC from CUDA 11.2 on works (11.8, 12.9 and 13.5 are tested): the functions used here
+//! have the same prototypes in all of them. The options follow the library's
+//! `nvrtcVersion` ([`Nvrtc::check_options`]): NVRTC 11.x has no `-std=c++20`, so it compiles
+//! the checks as C++17, where a constant expression cannot make a union member other than the
+//! first active; NVRTC 11.8 also rejects anonymous structs (a GNU extension NVRTC 12 accepts).
+//! Types with either are checked with NVRTC 12 or later.
 //!
 //! Without a CUDA install, one command fetches it from PyPI (90 MB, no dependencies):
 //! ```text
@@ -55,6 +63,18 @@ pub const CHECK_OPTIONS: &[&str] = &[
     "-default-device",
 ];
 
+/// [`CHECK_OPTIONS`] for NVRTC 11.x, whose `-std` stops at `c++17` (NVRTC 12.0 added
+/// `c++20`); `compute_80` is known to every NVRTC from 11.0 to 13.5.
+pub const CHECK_OPTIONS_CXX17: &[&str] = &[
+    "--gpu-architecture=compute_80",
+    "-rdc=true",
+    "-std=c++17",
+    "-default-device",
+];
+
+/// The library names looked for, in order: CUDA 12, CUDA 13, CUDA 11.2–11.8.
+const SONAMES: [&str; 3] = ["libnvrtc.so.12", "libnvrtc.so.13", "libnvrtc.so.11.2"];
+
 type CreateProgramFn = unsafe extern "C" fn(
     *mut *mut c_void,
     *const c_char,
@@ -67,6 +87,7 @@ type CompileProgramFn = unsafe extern "C" fn(*mut c_void, c_int, *const *const c
 type GetSizeFn = unsafe extern "C" fn(*mut c_void, *mut usize) -> c_int;
 type GetTextFn = unsafe extern "C" fn(*mut c_void, *mut c_char) -> c_int;
 type DestroyProgramFn = unsafe extern "C" fn(*mut *mut c_void) -> c_int;
+type VersionFn = unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int;
 
 /// Why NVRTC could not answer.
 #[derive(Debug)]
@@ -97,7 +118,7 @@ impl fmt::Display for NvrtcError {
         match self {
             NvrtcError::NotFound { searched } => write!(
                 f,
-                "NVRTC (libnvrtc.so.12) was not found; looked at: {}. Set {NVRTC_ENV} to the \
+                "NVRTC (libnvrtc.so.12, .13 or .11.2) was not found; looked at: {}. Set {NVRTC_ENV} to the \
                  library, or fetch it from PyPI:\n  pip download --no-deps \
                  nvidia-cuda-nvrtc-cu12==12.9.86 -d /tmp/nvrtc && python3 -m zipfile -e \
                  /tmp/nvrtc/nvidia_cuda_nvrtc_cu12-*.whl /tmp/nvrtc/x && export \
@@ -148,6 +169,7 @@ impl From<NvrtcError> for MatchError {
 /// A loaded NVRTC library.
 pub struct Nvrtc {
     path: PathBuf,
+    version: (i32, i32),
     create_program: CreateProgramFn,
     compile_program: CompileProgramFn,
     get_log_size: GetSizeFn,
@@ -161,7 +183,10 @@ pub struct Nvrtc {
 
 impl fmt::Debug for Nvrtc {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Nvrtc").field("path", &self.path).finish()
+        f.debug_struct("Nvrtc")
+            .field("path", &self.path)
+            .field("version", &self.version)
+            .finish()
     }
 }
 
@@ -172,12 +197,17 @@ fn candidates() -> Vec<PathBuf> {
         out.push(PathBuf::from(p));
         return out;
     }
-    for var in ["CUDA_PATH", "CUDA_HOME"] {
-        if let Some(p) = std::env::var_os(var).filter(|p| !p.is_empty()) {
-            out.push(Path::new(&p).join("lib64").join("libnvrtc.so.12"));
+    let mut roots: Vec<PathBuf> = ["CUDA_PATH", "CUDA_HOME"]
+        .iter()
+        .filter_map(|var| std::env::var_os(var).filter(|p| !p.is_empty()))
+        .map(PathBuf::from)
+        .collect();
+    roots.push(PathBuf::from("/usr/local/cuda"));
+    for root in roots {
+        for name in SONAMES {
+            out.push(root.join("lib64").join(name));
         }
     }
-    out.push(PathBuf::from("/usr/local/cuda/lib64/libnvrtc.so.12"));
     out
 }
 
@@ -193,7 +223,7 @@ impl Nvrtc {
                 return Nvrtc::load(&path);
             }
         }
-        for name in ["libnvrtc.so.12", "libnvrtc.so"] {
+        for name in SONAMES.iter().chain(&["libnvrtc.so"]) {
             searched.push(format!("{name} on the library search path"));
             if let Ok(n) = Nvrtc::load(Path::new(name)) {
                 return Ok(n);
@@ -211,11 +241,12 @@ impl Nvrtc {
         // SAFETY: loading runs the library's initializers; NVRTC is a C API library whose
         // initializers only set up its own state, and the path is the user's choice of NVRTC.
         let lib = unsafe { libloading::Library::new(path) }.map_err(err)?;
-        // SAFETY: each type below is transcribed from nvrtc.h (CUDA 12.9, unchanged since
-        // 11.0): `nvrtcResult` is an `int`-sized C enum, `nvrtcProgram` a pointer. The
+        // SAFETY: each type below is transcribed from nvrtc.h (CUDA 12.9; the same in 11.8 and
+        // 13.5): `nvrtcResult` is an `int`-sized C enum, `nvrtcProgram` a pointer. The
         // pointers are used only while `lib`, stored beside them, keeps the library mapped.
-        unsafe {
-            Ok(Nvrtc {
+        let nvrtc = unsafe {
+            Nvrtc {
+                version: (0, 0),
                 create_program: *lib.get(b"nvrtcCreateProgram\0").map_err(err)?,
                 compile_program: *lib.get(b"nvrtcCompileProgram\0").map_err(err)?,
                 get_log_size: *lib.get(b"nvrtcGetProgramLogSize\0").map_err(err)?,
@@ -225,7 +256,39 @@ impl Nvrtc {
                 destroy_program: *lib.get(b"nvrtcDestroyProgram\0").map_err(err)?,
                 path: path.to_path_buf(),
                 _lib: lib,
-            })
+            }
+        };
+        // SAFETY: `nvrtcVersion`'s type is transcribed from nvrtc.h (the same in every release
+        // since 7.0); the pointer is copied out of the library `nvrtc._lib` keeps mapped and
+        // called only below, while `nvrtc` is alive.
+        let version_fn: VersionFn = unsafe { *nvrtc._lib.get(b"nvrtcVersion\0").map_err(err)? };
+        let (mut major, mut minor): (c_int, c_int) = (0, 0);
+        // SAFETY: both arguments are valid, writable `int`s that outlive the call.
+        let rc = unsafe { version_fn(&mut major, &mut minor) };
+        if rc != 0 {
+            return Err(NvrtcError::Load {
+                path: path.to_path_buf(),
+                message: format!("nvrtcVersion failed with code {rc}"),
+            });
+        }
+        Ok(Nvrtc {
+            version: (major, minor),
+            ..nvrtc
+        })
+    }
+
+    /// `nvrtcVersion`: `(major, minor)`, e.g. `(12, 9)`.
+    pub fn version(&self) -> (i32, i32) {
+        self.version
+    }
+
+    /// The options [`Nvrtc::check`] compiles with for this library's version:
+    /// [`CHECK_OPTIONS`] (C++20) from NVRTC 12.0 on, [`CHECK_OPTIONS_CXX17`] before.
+    pub fn check_options(&self) -> &'static [&'static str] {
+        if self.version.0 < 12 {
+            CHECK_OPTIONS_CXX17
+        } else {
+            CHECK_OPTIONS
         }
     }
 
@@ -289,7 +352,8 @@ impl Nvrtc {
     }
 
     /// Checks that the C type `c_type` declared by `header` has `T`'s PTX layout, with
-    /// `members` mapping Rust member names to C ones (see [`CTypeCheck`]).
+    /// `members` mapping Rust member names to C ones (see [`CTypeCheck`]), compiled with
+    /// [`Nvrtc::check_options`].
     pub fn check<T: PtxAbi>(
         &self,
         header: &str,
@@ -299,7 +363,21 @@ impl Nvrtc {
         let check = CTypeCheck::new(T::TYPE, c_type, members)
             .map_err(|e| MatchError::Nvrtc(NvrtcError::Layout(e)))?;
         let source = format!("{header}\n{}", check.source());
-        let ptx = self.compile(&source, CHECK_OPTIONS)?;
+        let ptx = match self.compile(&source, self.check_options()) {
+            Err(NvrtcError::Compile { log }) if self.version.0 < 12 => {
+                let (major, minor) = self.version;
+                return Err(MatchError::Nvrtc(NvrtcError::Compile {
+                    log: format!(
+                        "{log}\nnote: NVRTC {major}.{minor} has no `-std=c++20`, so the checks \
+                         are compiled as C++17, where a constant expression cannot make a union \
+                         member other than the first active; and NVRTC 11 rejects anonymous \
+                         structs (`declaration does not declare anything`). A type that fails \
+                         for either reason can be checked with NVRTC 12.0 or later."
+                    ),
+                }));
+            }
+            other => other?,
+        };
         check.compare(&ptx).map_err(MatchError::Mismatch)
     }
 }

@@ -4,7 +4,7 @@ use ptx_abi::{DevicePtr, PtxAbi};
 #[ptx(kernel = "blur")]
 struct BlurArgs {
     image: DevicePtr<f32>,
-    weights: [f32; 1024],
+    weights: [f32; 1100],
     width: u32,
 }
 

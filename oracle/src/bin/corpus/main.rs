@@ -7,7 +7,10 @@
 //!
 //! Writes `data/corpus_{k}.txt` for `k < K`, each holding NVRTC's answers for cases `0..N` of
 //! seed `CORPUS_SEED + k`, and `data/figures.txt`, the hand-written entries (the figures and
-//! rules of `docs/nvidia-notes.md`). Only data: `oracle-tests/build.rs` regenerates the cases
+//! rules of `docs/nvidia-notes.md`). NVRTC 12.9 answers; the other CUDA releases' NVRTC (11.8
+//! and 13.5, `ptx_abi_oracle::fetch::TOOLKITS`, required) are asked too, and where a release
+//! answers otherwise its answer is recorded beside 12.9's (`cuda 11.8 <field> <value>` lines;
+//! `ptx_abi_oracle::releases`). Only data: `oracle-tests/build.rs` regenerates the cases
 //! from their seeds and ids and renders their Rust at build time. Every file is rewritten from
 //! scratch; the seeds are fixed, so regenerating with the same generator and NVRTC gives the
 //! same files.
@@ -19,9 +22,11 @@ use std::time::Instant;
 use ptx_abi_oracle::corpus::{
     figures, probe_fingerprint, CORPUS_SEED, FILES, PER_FILE, PROBE_LINE,
 };
+use ptx_abi_oracle::fetch::TOOLKITS;
 use ptx_abi_oracle::gen::{generate, Case};
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::probe::{probe_all, BATCH};
+use ptx_abi_oracle::releases::record_differences;
 use ptx_abi_oracle::suite::{probe_records, record, render_data, Record};
 
 fn main() -> ExitCode {
@@ -55,6 +60,35 @@ fn run() -> Result<(), String> {
     };
     let (major, minor) = nvrtc.version();
     eprintln!("NVRTC {major}.{minor} from {}", nvrtc.path().display());
+    let mut others = Vec::new();
+    for release in TOOLKITS.iter().filter(|t| t.major_minor != (major, minor)) {
+        let other = match Nvrtc::locate_and_load_release(release) {
+            Some(n) => n?,
+            None => {
+                return Err(format!(
+                    "NVRTC {} not found: run `cargo xtask nvrtc {}` (every release's answers \
+                     are recorded)",
+                    release.version, release.version
+                ))
+            }
+        };
+        eprintln!("NVRTC {} from {}", release.version, other.path().display());
+        others.push((release, other));
+    }
+    // Records each other release's answers where they differ from 12.9's.
+    let compare = |records: &mut [Record], cases: &[Case]| -> Result<(), String> {
+        for (release, other) in &others {
+            let n = record_differences(release, other, records, cases)
+                .map_err(|e| format!("NVRTC {} cannot answer: {e}", release.version))?;
+            eprintln!(
+                "  NVRTC {}: {} of {} cases agree with {major}.{minor}, {n} differ",
+                release.version,
+                cases.len() - n,
+                cases.len()
+            );
+        }
+        Ok(())
+    };
     std::fs::create_dir_all(out.join("data")).map_err(|e| format!("{}: {e}", out.display()))?;
 
     let mut total = 0;
@@ -62,7 +96,8 @@ fn run() -> Result<(), String> {
         let seed = CORPUS_SEED + k as u64;
         let t = Instant::now();
         let cases: Vec<Case> = (0..per_file).map(|id| generate(seed, id)).collect();
-        let records = probe_records(&nvrtc, &cases).map_err(|e| e.to_string())?;
+        let mut records = probe_records(&nvrtc, &cases).map_err(|e| e.to_string())?;
+        compare(&mut records, &cases)?;
         let name = format!("corpus_{k}");
         let about = format!("cases 0..{per_file} of seed {seed:#x}");
         write_data(&out, &name, &about, (major, minor), &records)?;
@@ -114,6 +149,7 @@ fn run() -> Result<(), String> {
         }
         records.push(record(n.key, &n.case, a));
     }
+    compare(&mut records, &cases)?;
     let about = "the hand-written entries of `oracle/src/corpus/figures.rs`";
     write_data(&out, "figures", about, (major, minor), &records)?;
     total += cases.len();
