@@ -36,6 +36,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub use emit::EmitOptions;
 pub use error::{ImportError, Unsupported};
 use model::{ItemId, ItemKind, Model, Ty};
+/// The CUDA release an import is for ([`Importer::cuda_version`]; ptx-abi's type, chapter 7).
+pub use ptx_abi_core::CudaVersion;
 
 /// A header to import: a file, or a text with a name.
 #[derive(Clone, Debug)]
