@@ -17,6 +17,7 @@
 //! CUDA 12.9 by default. Every rule here takes a [`CudaVersion`], so a hand-written impl or a
 //! test can ask about any release; the types of `types/cuda.rs` use [`CUDA_VERSION`].
 
+use crate::layout::const_msg::ConstMsg;
 use core::fmt;
 
 /// A CUDA toolkit release, `major.minor` (CUDA's `CUDA_VERSION` macro is
@@ -135,11 +136,25 @@ pub const fn tensor_map_align(v: CudaVersion) -> usize {
 /// error naming the fix rather than a wrong layout.
 pub const fn assert_built_for(v: CudaVersion) {
     if !CUDA_VERSION.same_layout_rules(v) {
-        panic!(
-            "this code was generated for another major CUDA release than ptx-abi describes \
-             (ptx_abi::CUDA_VERSION): enable ptx-abi's feature for the CUDA release your \
-             kernels are compiled with (`cuda-12090`, `cuda-13000`, …), or regenerate the code \
-             for ptx-abi's release"
-        );
+        let msg = ConstMsg::<400>::new()
+            .str("this code was generated for CUDA ")
+            .num(v.major as u128)
+            .str(".")
+            .num(v.minor as u128)
+            .str(", but ptx-abi describes CUDA ")
+            .num(CUDA_VERSION.major as u128)
+            .str(".")
+            .num(CUDA_VERSION.minor as u128)
+            .str(" (")
+            .str(CUDA_VERSION_SOURCE)
+            .str("), whose headers lay out CUDA's types differently: enable ptx-abi's feature `cuda-")
+            .num(v.code() as u128)
+            .str("` (or another of CUDA ")
+            .num(v.major as u128)
+            .str("), or regenerate the code for CUDA ")
+            .num(CUDA_VERSION.major as u128)
+            .str(".")
+            .num(CUDA_VERSION.minor as u128);
+        panic!("{}", msg.as_str());
     }
 }
