@@ -158,3 +158,49 @@ pub const fn assert_built_for(v: CudaVersion) {
         panic!("{}", msg.as_str());
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `CUDA_VERSION` numbers as `cuda.h` spells them (`#define CUDA_VERSION 12090` in 12.9's,
+    /// `13000` in 13.0's, `13050` in 13.5's, `11080` in 11.8's).
+    #[test]
+    fn codes_are_cuda_hs() {
+        for (code, major, minor) in [
+            (11080, 11, 8),
+            (12090, 12, 9),
+            (13000, 13, 0),
+            (13050, 13, 5),
+        ] {
+            let v = CudaVersion::from_code(code);
+            assert_eq!((v.major, v.minor), (major, minor));
+            assert_eq!(v.code(), code);
+        }
+        assert_eq!(parse_code("13050"), Some(13050));
+        assert_eq!(parse_code("13.5"), None);
+        assert_eq!(parse_code(""), None);
+    }
+
+    /// `alignas(64)` in 12.9's `cuda.h`, `alignas(128)` in 13.0's and 13.5's.
+    #[test]
+    fn tensor_map_alignment_follows_cuda_h() {
+        assert_eq!(tensor_map_align(CudaVersion::new(12, 9)), 64);
+        assert_eq!(tensor_map_align(CudaVersion::new(13, 0)), 128);
+        assert_eq!(tensor_map_align(CudaVersion::new(13, 5)), 128);
+    }
+
+    #[test]
+    fn versions_compare_by_major_then_minor() {
+        let v = CudaVersion::new;
+        assert!(v(12, 10).at_least(v(12, 9)));
+        assert!(!v(12, 9).at_least(v(13, 0)));
+        assert!(v(13, 0).at_least(v(12, 9)));
+        assert!(v(12, 9) < v(13, 0));
+        assert!(v(12, 0).same_layout_rules(v(12, 9)));
+        assert!(!v(12, 9).same_layout_rules(v(13, 0)));
+        assert!(!v(11, 8).same_layout_rules(v(12, 0)));
+        extern crate alloc;
+        assert_eq!(alloc::format!("{}", v(13, 5)), "13.5");
+    }
+}

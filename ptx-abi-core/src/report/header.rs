@@ -297,3 +297,47 @@ pub fn write_cuda_header(
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, alloc::format!("{e}")))?;
     std::fs::write(path, text)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::cuda::{Double4A16, TensorMap};
+    use crate::PtxAbi;
+
+    /// CUDA 11.8's `cuda.h` has no `CUtensorMap`: a header for 11.8 cannot name it.
+    #[test]
+    fn a_type_the_release_lacks_is_an_error() {
+        let err = cuda_header_for(&[TensorMap::TYPE], CudaVersion::new(11, 8)).unwrap_err();
+        assert_eq!(
+            err,
+            HeaderError::NotInCuda {
+                c_name: "CUtensorMap",
+                header: "cuda.h",
+                since: CudaVersion::new(12, 0),
+                built_for: CudaVersion::new(11, 8),
+            }
+        );
+        assert!(
+            alloc::format!("{err}")
+                .contains("`CUtensorMap` is declared by `cuda.h` from CUDA 12.0"),
+            "{err}"
+        );
+    }
+
+    /// CUDA 12.9's `vector_types.h` lacks `double4_16a` (13.0's has it): the header defines it,
+    /// guarded; for 13.0 it only uses CUDA's. (NVRTC compiles both: `tests/cuda_version.rs`.)
+    #[test]
+    fn cuda_13_vectors_are_defined_for_cuda_12_only() {
+        let h12 = cuda_header_for(&[Double4A16::TYPE], CudaVersion::new(12, 9)).unwrap();
+        assert!(h12.contains("struct __align__(16) double4_16a {"), "{h12}");
+        assert!(h12.contains("CUDART_VERSION >= 13000"), "{h12}");
+        assert!(!h12.contains("#include <vector_types.h>"), "{h12}");
+        let h13 = cuda_header_for(&[Double4A16::TYPE], CudaVersion::new(13, 0)).unwrap();
+        assert!(!h13.contains("struct __align__(16) double4_16a"), "{h13}");
+        assert!(
+            h13.contains("static_assert(alignof(double4_16a) == 16"),
+            "{h13}"
+        );
+        assert!(h13.contains("// For CUDA 13.0"), "{h13}");
+    }
+}
