@@ -18,16 +18,24 @@ use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::{ptx, require};
 
 /// NVRTC's options for these checks: `-default-device` because `cuda.h` declares host
-/// functions, which NVRTC accepts only as device declarations.
-const OPTIONS: &[&str] = &[
-    "--gpu-architecture=compute_90",
-    "-rdc=true",
-    "-std=c++20",
-    "-default-device",
-];
+/// functions, which NVRTC accepts only as device declarations; C++20, which NVRTC 11 lacks
+/// (C++17 there).
+fn options(nvrtc: &Nvrtc) -> Vec<&'static str> {
+    let std = if nvrtc.version().0 < 12 {
+        "-std=c++17"
+    } else {
+        "-std=c++20"
+    };
+    vec![
+        "--gpu-architecture=compute_80",
+        "-rdc=true",
+        std,
+        "-default-device",
+    ]
+}
 
 fn compile(nvrtc: &Nvrtc, includes: &[String], source: &str) -> Result<String, String> {
-    let mut options: Vec<&str> = OPTIONS.to_vec();
+    let mut options = options(nvrtc);
     options.extend(includes.iter().map(String::as_str));
     nvrtc.compile(source, &options).map_err(|e| e.log)
 }
@@ -93,10 +101,34 @@ fn the_feature_chooses_the_release() {
     assert_eq!(CUDA_VERSION, CudaVersion::from_code(expected.code()));
 }
 
+/// Whether the release ptx-abi describes declares `CUtensorMap` (12.0 and newer; CUDA 11.8's
+/// `cuda.h` has none): without it, `cuda_header` refuses to name it.
+fn tensor_map_declared() -> bool {
+    let row = ptx_abi::CUDA_TYPES
+        .iter()
+        .find(|t| t.rust == "TensorMap")
+        .unwrap();
+    if row.declared_in(CUDA_VERSION) {
+        return true;
+    }
+    let err = cuda_header(&[TmaArgs::TYPE]).unwrap_err().to_string();
+    assert!(
+        err.contains("`CUtensorMap` is declared by `cuda.h` from CUDA 12.0"),
+        "{err}"
+    );
+    require::say(&format!(
+        "CUDA {CUDA_VERSION} has no CUtensorMap: cuda_header refuses it"
+    ));
+    false
+}
+
 /// A struct holding `CUtensorMap`, and a kernel taking one as a `const __grid_constant__`
 /// parameter, against NVRTC and the headers of the release ptx-abi describes.
 #[test]
 fn a_struct_holding_a_tensor_map_matches_nvrtc_of_this_release() {
+    if !tensor_map_declared() {
+        return;
+    }
     let Some(nvrtc) = common::nvrtc() else { return };
     let Some(includes) = common::cuda_include_options() else {
         return;
@@ -163,6 +195,9 @@ struct WideMap {
 /// `*_16a` / `*_32a` vectors itself.
 #[test]
 fn the_header_compiles_with_nvrtc_of_this_release() {
+    if !tensor_map_declared() {
+        return;
+    }
     let Some(nvrtc) = common::nvrtc() else { return };
     let Some(includes) = common::cuda_include_options() else {
         return;
@@ -195,28 +230,46 @@ fn the_header_compiles_with_nvrtc_of_this_release() {
     assert!(log.contains("ptx-abi: alignof(CUtensorMap_st)"), "{log}");
 }
 
-/// The NVRTC and headers of the other major release (13.5 for a CUDA 12 build, 12.9 for a
-/// CUDA 13 build), or `None` after saying why.
+/// The NVRTC and headers of the other major release, or `None` after saying why: for a CUDA
+/// 12 build 13.5's (`$PTX_ABI_NVRTC_13_5`, `$PTX_ABI_CUDA_INCLUDE_13_5`); for a CUDA 13 build
+/// 12.9's (`$PTX_ABI_NVRTC` when it is a CUDA 12 one, else the copy `cargo xtask nvrtc`
+/// cached; `$PTX_ABI_CUDA_INCLUDE` or the cached headers).
 fn other_release() -> Option<(Nvrtc, Vec<String>)> {
+    use ptx_abi_oracle::fetch;
     let what = "the other major CUDA release";
-    let (nvrtc_var, include_var) = if CUDA_VERSION.major == 13 {
-        ("PTX_ABI_NVRTC", "PTX_ABI_CUDA_INCLUDE")
-    } else {
-        ("PTX_ABI_NVRTC_13_5", "PTX_ABI_CUDA_INCLUDE_13_5")
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|p| !p.is_empty())
+            .map(std::path::PathBuf::from)
     };
-    let var = |name: &str| std::env::var_os(name).filter(|p| !p.is_empty());
-    let (Some(nvrtc), Some(include)) = (var(nvrtc_var), var(include_var)) else {
-        require::skip(what, &format!("${nvrtc_var} or ${include_var} is not set"));
+    let (nvrtc, include) = if CUDA_VERSION.major == 13 {
+        let is_12 = |p: &std::path::PathBuf| Nvrtc::load(p).is_ok_and(|n| n.version().0 == 12);
+        let nvrtc = var("PTX_ABI_NVRTC")
+            .filter(is_12)
+            .or_else(|| Some(fetch::NVRTC_WHEEL.file_in(&fetch::cache_dir())).filter(is_12));
+        (nvrtc, fetch::cuda_include_dir())
+    } else {
+        (var("PTX_ABI_NVRTC_13_5"), var("PTX_ABI_CUDA_INCLUDE_13_5"))
+    };
+    let (Some(nvrtc), Some(include)) = (nvrtc, include) else {
+        require::skip(
+            what,
+            "its NVRTC or headers are not set or cached ($PTX_ABI_NVRTC_13_5 and \
+             $PTX_ABI_CUDA_INCLUDE_13_5 for a CUDA 12 build; `cargo xtask nvrtc` and \
+             `cargo xtask cuda-headers` for a CUDA 13 build)",
+        );
         return None;
     };
-    let nvrtc = Nvrtc::load(&nvrtc).unwrap_or_else(|e| panic!("${nvrtc_var}: {e}"));
+    let nvrtc = Nvrtc::load(&nvrtc).unwrap_or_else(|e| panic!("{what}: {e}"));
     let (major, _) = nvrtc.version();
     assert_ne!(
-        major as u32, CUDA_VERSION.major,
-        "${nvrtc_var} is not of the other release"
+        major as u32,
+        CUDA_VERSION.major,
+        "{what}: {:?}",
+        nvrtc.path()
     );
     let mut includes = common::cuda_include_options()?;
-    includes[0] = format!("-I{}", std::path::Path::new(&include).display());
+    includes[0] = format!("-I{}", include.display());
     Some((nvrtc, includes))
 }
 
