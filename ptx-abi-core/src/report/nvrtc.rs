@@ -68,6 +68,26 @@ pub const CHECK_OPTIONS: &[&str] = &[
     "-default-device",
 ];
 
+/// [`CHECK_OPTIONS`] for NVRTC 11, which has no C++20: C++17. A check that sets a bit-field of
+/// a union member other than the first in a constant expression needs C++20, and NVRTC 11
+/// rejects it.
+pub const CHECK_OPTIONS_CUDA_11: &[&str] = &[
+    "--gpu-architecture=compute_80",
+    "-rdc=true",
+    "-std=c++17",
+    "-default-device",
+];
+
+/// The options [`Nvrtc::check`] compiles with on NVRTC of release `v`: [`CHECK_OPTIONS`], or
+/// [`CHECK_OPTIONS_CUDA_11`] before CUDA 12.
+pub const fn check_options(v: CudaVersion) -> &'static [&'static str] {
+    if v.major < 12 {
+        CHECK_OPTIONS_CUDA_11
+    } else {
+        CHECK_OPTIONS
+    }
+}
+
 type CreateProgramFn = unsafe extern "C" fn(
     *mut *mut c_void,
     *const c_char,
@@ -445,7 +465,7 @@ impl Nvrtc {
         let check = CTypeCheck::new(T::TYPE, c_type, members)
             .map_err(|e| MatchError::Nvrtc(NvrtcError::Layout(e)))?;
         let source = format!("{header}\n{}", check.source());
-        let ptx = self.compile(&source, CHECK_OPTIONS)?;
+        let ptx = self.compile(&source, check_options(self.version))?;
         check.compare(&ptx).map_err(MatchError::Mismatch)
     }
 }
