@@ -78,4 +78,14 @@ pub mod ch6_example {}
 /// 32-byte struct aligned 16, not a PTX vector), NVRTC decides. C++ passes `__half2` and
 /// `__nv_bfloat162` to a `.func` by invisible reference (a `.b64` address; returned through a
 /// hidden pointer), as [`crate::types::cuda::passed_by_reference`] says.
+///
+/// CUDA's headers change between releases, so the release your kernels are compiled with is an
+/// input ([`crate::CUDA_VERSION`], a [`crate::CudaVersion`]): CUDA 12.9 by default, or the
+/// feature `cuda-MMmmm` (cudarc's names: `cuda-13000` is CUDA 13.0), or
+/// `cuda-version-from-build-system`. It decides `CUtensorMap`'s alignment (64 before 13.0, 128
+/// from it: [`crate::layout::cuda_version::tensor_map_align`]), deprecates `double4`,
+/// `long4`, `ulong4`, `longlong4`, `ulonglong4` from 13.0 in favour of [`crate::Double4A16`] /
+/// [`crate::Double4A32`] and their siblings, spells CUDA's types in
+/// [`crate::cuda_header`] as that release declares them, and is the release
+/// `nvrtc::assert_matches` (feature `nvrtc`) requires of NVRTC.
 pub mod ch7_cxx {}

@@ -533,11 +533,11 @@ fn header_probes_show_nvrtc_puts_each_bit_field_where_ptx_abi_does() {
 #[test]
 fn nvrtc_feature_checks_a_header_in_one_call() {
     use ptx_abi::nvrtc::{MatchError, Nvrtc, NvrtcError};
-    let Some(path) = ptx_abi_oracle::fetch::locate_nvrtc() else {
-        common::nvrtc();
+    // The NVRTC of the release ptx-abi was built for (another one is refused: `cuda_version.rs`).
+    let Some(oracle) = common::nvrtc() else {
         return;
     };
-    let nvrtc = Nvrtc::load(&path).unwrap();
+    let nvrtc = Nvrtc::load(oracle.path()).unwrap();
     nvrtc
         .check::<Particle>(PARTICLE_CUH, "Particle", &[])
         .unwrap();
@@ -566,12 +566,14 @@ fn nvrtc_feature_checks_a_header_in_one_call() {
 }
 
 /// Issue 22: the `nvrtc` feature loads NVRTC 11.8 (`libnvrtc.so.11.2`), 12.9 and 13.5
-/// (`libnvrtc.so.13`), picks its options by the library's version (C++17 before NVRTC 12),
-/// and reaches the same verdicts with each.
+/// (`libnvrtc.so.13`) and reads each one's release; it checks with an NVRTC of the major CUDA
+/// release ptx-abi was built for (C++17 options before NVRTC 12), and refuses the others with
+/// an error naming both releases.
 #[cfg(feature = "nvrtc")]
 #[test]
-fn nvrtc_feature_loads_and_checks_with_every_release() {
-    use ptx_abi::nvrtc::{MatchError, Nvrtc, NvrtcError, CHECK_OPTIONS, CHECK_OPTIONS_CXX17};
+fn nvrtc_feature_loads_every_release_and_checks_with_its_own() {
+    use ptx_abi::nvrtc::{check_options, MatchError, Nvrtc, NvrtcError};
+    use ptx_abi::CUDA_VERSION;
     use ptx_abi_oracle::fetch::TOOLKITS;
     for release in TOOLKITS {
         let what = format!("ptx_abi::nvrtc with NVRTC {}", release.version);
@@ -580,17 +582,26 @@ fn nvrtc_feature_loads_and_checks_with_every_release() {
             continue;
         };
         let nvrtc = Nvrtc::load(&path).unwrap();
-        assert_eq!(nvrtc.version(), release.major_minor, "{what}");
-        let cxx17 = release.major_minor.0 < 12;
+        let version = nvrtc.version();
+        let (major, minor) = release.major_minor;
         assert_eq!(
-            nvrtc.check_options(),
-            if cxx17 {
-                CHECK_OPTIONS_CXX17
-            } else {
-                CHECK_OPTIONS
-            },
+            (version.major, version.minor),
+            (major as u32, minor as u32),
             "{what}"
         );
+        if version.major != CUDA_VERSION.major {
+            match nvrtc.check::<Particle>(PARTICLE_CUH, "Particle", &[]) {
+                Err(MatchError::Nvrtc(e @ NvrtcError::Version { .. })) => {
+                    let msg = e.to_string();
+                    assert!(msg.contains(&format!("CUDA {version}")), "{what}: {msg}");
+                    assert!(msg.contains(&format!("CUDA {CUDA_VERSION}")), "{what}: {msg}");
+                }
+                other => panic!("{what}: not refused: {other:?}"),
+            }
+            continue;
+        }
+        let cxx17 = version.major < 12;
+        assert_eq!(check_options(version).contains(&"-std=c++17"), cxx17);
         nvrtc
             .check::<Particle>(PARTICLE_CUH, "Particle", &[])
             .unwrap_or_else(|e| panic!("{what}: {e}"));

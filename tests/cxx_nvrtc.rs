@@ -1,7 +1,11 @@
-//! Chapter 7 and CUDA's own C++ types, against NVRTC 12.9 with CUDA 12.9's headers:
+//! Chapter 7 and CUDA's own C++ types, against the NVRTC and headers of the CUDA release
+//! ptx-abi was built for (12.9 by default; 13.5 with a CUDA 13 feature, see `common`):
 //! `#[ptx(kernel = "…", abi = "c++")]` signatures byte for byte, and for every type of
 //! `ptx_abi::CUDA_TYPES` its size, alignment, image, `.param` lines in both spaces, mangled
 //! name and generated header.
+
+// CUDA 13 deprecates `double4` and its siblings; they are tested all the same.
+#![allow(deprecated)]
 
 mod common;
 
@@ -9,39 +13,17 @@ use ptx_abi::params::ParamSpace;
 use ptx_abi::{
     cuda_header, entry_signature, itanium, param_decl, Bf16, Bf16x2, DeviceConstPtr, DevicePtr,
     Double3, Double4, Double4A16, Double4A32, Float4, Fp4x2E2M1, Fp8E4M3, Fp8E5M2, Fp8x2E4M3,
-    Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, KernelParams, Long3, Long4, LongLong3, LongLong4,
-    PtxAbi, TensorMap, ULong3, ULong4, ULongLong3, ULongLong4, CUDA_TYPES,
+    Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, KernelParams, Long3, Long4, Long4A16, Long4A32,
+    LongLong3, LongLong4, LongLong4A16, LongLong4A32, PtxAbi, TensorMap, ULong3, ULong4, ULong4A16,
+    ULong4A32, ULongLong3, ULongLong4, ULongLong4A16, ULongLong4A32, CUDA_TYPES, CUDA_VERSION,
 };
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::ptx;
-use std::path::PathBuf;
 
 /// CUDA's include directory plus a directory of stubs `cuda.h` needs (`stdlib.h`,
 /// `stdint.h`, which NVRTC lacks); `None` (after saying why) when the headers are not cached.
 fn includes() -> Option<Vec<String>> {
-    let dir = ptx_abi_oracle::fetch::cuda_include_dir().filter(|d| d.join("cuda.h").is_file());
-    let Some(dir) = dir else {
-        assert!(
-            std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
-            "CUDA headers are required (PTX_ABI_REQUIRE_ORACLE=1) but were not found"
-        );
-        eprintln!("skipped: CUDA headers not found, run `cargo xtask cuda-headers`");
-        return None;
-    };
-    let stubs: PathBuf =
-        std::env::temp_dir().join(format!("ptx-abi-cxx-stubs-{}", std::process::id()));
-    std::fs::create_dir_all(&stubs).unwrap();
-    std::fs::write(stubs.join("stdlib.h"), "#pragma once\n").unwrap();
-    std::fs::write(
-        stubs.join("stdint.h"),
-        "#pragma once\ntypedef unsigned int uint32_t; typedef unsigned long long uint64_t;\n\
-         typedef int int32_t; typedef long long int64_t; typedef unsigned long long uintptr_t;\n",
-    )
-    .unwrap();
-    Some(vec![
-        format!("-I{}", dir.display()),
-        format!("-I{}", stubs.display()),
-    ])
+    common::cuda_include_options()
 }
 
 fn compile(nvrtc: &Nvrtc, inc: &[String], src: &str, names: &[&str]) -> (String, Vec<String>) {
@@ -110,6 +92,14 @@ fn cases() -> Vec<Case> {
         case("Fp4x2E2M1", Fp4x2E2M1([0x2a]), "__nv_fp4x2_e2m1", "__builtin_bit_cast(__nv_fp4x2_e2m1, (unsigned char)0x2a)"),
         case("Double4A16", Double4A16 { x: -0.5, y: 2.0, z: 1e300, w: 4.0 }, "double4_16a", "{-0.5, 2.0, 1e300, 4.0}"),
         case("Double4A32", Double4A32 { x: 1.0, y: -1.0, z: 0.125, w: 8.0 }, "double4_32a", "{1.0, -1.0, 0.125, 8.0}"),
+        case("Long4A16", Long4A16 { x: -1, y: 2, z: i64::MIN, w: -4 }, "long4_16a", "{-1, 2, -9223372036854775807L - 1, -4}"),
+        case("Long4A32", Long4A32 { x: 5, y: -6, z: 7, w: i64::MAX }, "long4_32a", "{5, -6, 7, 9223372036854775807L}"),
+        case("ULong4A16", ULong4A16 { x: 1, y: u64::MAX, z: 3, w: 4 }, "ulong4_16a", "{1, 18446744073709551615UL, 3, 4}"),
+        case("ULong4A32", ULong4A32 { x: 9, y: 8, z: 1 << 63, w: 6 }, "ulong4_32a", "{9, 8, 1UL << 63, 6}"),
+        case("LongLong4A16", LongLong4A16 { x: 7, y: -8, z: 9, w: -10 }, "longlong4_16a", "{7, -8, 9, -10}"),
+        case("LongLong4A32", LongLong4A32 { x: -11, y: 12, z: -13, w: 14 }, "longlong4_32a", "{-11, 12, -13, 14}"),
+        case("ULongLong4A16", ULongLong4A16 { x: 5, y: 6, z: 7, w: 1 << 40 }, "ulonglong4_16a", "{5, 6, 7, 1ULL << 40}"),
+        case("ULongLong4A32", ULongLong4A32 { x: 15, y: 16, z: 17, w: u64::MAX }, "ulonglong4_32a", "{15, 16, 17, 18446744073709551615ULL}"),
         case("TensorMap", tm, "CUtensorMap", "{{0x10101010101ULL, 0x20202020202ULL, 0x30303030303ULL, 0x40404040404ULL, 0x50505050505ULL, 0x60606060606ULL, 0x70707070707ULL, 0x80808080808ULL, 0x90909090909ULL, 0xa0a0a0a0a0aULL, 0xb0b0b0b0b0bULL, 0xc0c0c0c0c0cULL, 0xd0d0d0d0d0dULL, 0xe0e0e0e0e0eULL, 0xf0f0f0f0f0fULL, 0x101010101010ULL}}"),
     ]
 }
@@ -126,7 +116,8 @@ fn every_cuda_type_matches_nvrtc_with_cuda_headers() {
     tested.sort_unstable();
     assert_eq!(rows, tested);
 
-    // CUDA 13's types are checked by `cuda13_types_match_nvrtc`.
+    // The types this release does not declare (CUDA 13's vectors, for CUDA 12) are checked by
+    // `cuda13_types_match_nvrtc`.
     let cases: Vec<Case> = cases.into_iter().filter(|c| !is_cuda13(c)).collect();
     let src = format!("{PRELUDE}{}", case_source(&cases));
     let names: Vec<String> = (0..cases.len()).map(|i| format!("mangled{i}")).collect();
@@ -150,6 +141,10 @@ fn every_cuda_type_matches_nvrtc_with_cuda_headers() {
         assert!(header.contains(&format!("#include <{h}>")), "{header}");
     }
     assert!(!header.contains("struct double4 {"), "{header}");
+    assert!(
+        header.contains(&format!("// For CUDA {CUDA_VERSION}")),
+        "{header}"
+    );
     compile(
         &nvrtc,
         &inc,
@@ -158,8 +153,11 @@ fn every_cuda_type_matches_nvrtc_with_cuda_headers() {
     );
 }
 
+/// Whether the release ptx-abi was built for lacks the case's type (CUDA 13's `*_16a` /
+/// `*_32a` vectors, for CUDA 12).
 fn is_cuda13(c: &Case) -> bool {
-    c.rust.starts_with("Double4A")
+    let row = CUDA_TYPES.iter().find(|r| r.rust == c.rust).unwrap();
+    !row.declared_in(CUDA_VERSION)
 }
 
 /// Per case: an initialized global, a kernel, a device function and a C++ kernel taking it.
@@ -265,10 +263,15 @@ fn check_cases(cases: &[Case], ptx_text: &str, lowered: &[String]) -> usize {
     by_reference
 }
 
-/// CUDA 13's `double4_16a` and `double4_32a`, with their definitions read from CUDA 13's own
-/// `vector_types.h` and compiled by NVRTC 12.9 (which does not predefine them).
+/// CUDA 13's `*_16a` and `*_32a` vectors in a build for an older release, with their
+/// definitions read from CUDA 13's own `vector_types.h` and compiled by that release's NVRTC
+/// (which does not predefine them). A build for CUDA 13 checks them with the others.
 #[test]
 fn cuda13_types_match_nvrtc() {
+    let cases: Vec<Case> = cases().into_iter().filter(is_cuda13).collect();
+    if cases.is_empty() {
+        return;
+    }
     let Some(nvrtc) = common::nvrtc() else { return };
     let dir =
         ptx_abi_oracle::fetch::cuda13_include_dir().filter(|d| d.join("vector_types.h").is_file());
@@ -281,7 +284,6 @@ fn cuda13_types_match_nvrtc() {
         return;
     };
     let header = std::fs::read_to_string(dir.join("vector_types.h")).unwrap();
-    let cases: Vec<Case> = cases().into_iter().filter(is_cuda13).collect();
     let mut src = String::new();
     for c in &cases {
         // `struct __device_builtin__ __builtin_align__(N) double4_Na\n{ … };`, verbatim.

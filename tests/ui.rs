@@ -84,6 +84,10 @@ fn compile_fail_cases() -> Vec<PathBuf> {
         if !topic.is_dir() || topic_name == "pass" {
             continue;
         }
+        // Written for a ptx-abi that describes CUDA 12 (the default release).
+        if topic_name == "cuda_version" && ptx_abi::CUDA_VERSION.major != 12 {
+            continue;
+        }
         for entry in std::fs::read_dir(&topic).expect("a readable topic directory") {
             let path = entry.expect("readable directory entry").path();
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");

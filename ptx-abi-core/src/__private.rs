@@ -23,6 +23,7 @@ pub mod v1 {
         c_name, named_bit_field, requested_align, unnamed_bit_field,
     };
     pub use crate::layout::c_name::{CName, CNameArg};
+    pub use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION};
     pub use crate::layout::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};
     pub use crate::layout::{place_members, MemberLayout, Placement};
     pub use crate::params::{

@@ -1,5 +1,12 @@
 //! Feature-gated integrations with the crates a Rust GPU developer uses next to ptx-abi.
 //!
+//! With `cudarc` and a CUDA release chosen for ptx-abi (a feature `cuda-MMmmm` or
+//! `cuda-version-from-build-system`; `layout/cuda_version.rs`), the build also checks that
+//! cudarc was built for the same major release (`cudarc::driver::sys::CUDA_VERSION`): ptx-abi's
+//! features select cudarc's of the same name, so the two disagree only when cudarc's release
+//! came from elsewhere (its own `cuda-version-from-build-system` finding another nvcc, or its
+//! `fallback-latest`). Without a chosen release ptx-abi describes CUDA 12.9 whatever cudarc's.
+//!
 //! Derived types get their impls through the hidden macros below, which the derive invokes
 //! for every image type and zero-copy type; each macro expands to nothing when its feature is
 //! off, so the user's crate needs no feature of its own.
@@ -66,6 +73,17 @@ macro_rules! __impl_cudarc_repr {
 macro_rules! __impl_cudarc_repr {
     ($t:ty) => {};
 }
+
+// Chapter 7: CUtensorMap's alignment and CUDA 13's vectors differ between major releases.
+#[cfg(all(feature = "cudarc", ptx_abi_cuda_chosen))]
+const _: () = assert!(
+    crate::CUDA_VERSION.same_layout_rules(crate::CudaVersion::from_code(
+        cudarc::driver::sys::CUDA_VERSION
+    )),
+    "ptx-abi and cudarc were built for different major CUDA releases (ptx_abi::CUDA_VERSION, \
+     cudarc::driver::sys::CUDA_VERSION): choose the release once, with ptx-abi's feature \
+     `cuda-MMmmm`, which also selects cudarc's feature of that name"
+);
 
 #[cfg(feature = "bytemuck")]
 mod bytemuck_impls {

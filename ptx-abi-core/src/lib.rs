@@ -54,6 +54,7 @@ pub use codec::zero_copy::{as_ptx_bytes, slice_as_ptx_bytes, ZeroCopy};
 pub use codec::{layout_at, PtxAbi};
 pub use layout::address::AddressSize;
 pub use layout::const_msg::ConstMsg;
+pub use layout::cuda_version::{CudaVersion, CUDA_VERSION, CUDA_VERSION_SOURCE};
 pub use layout::desc::{AggregateKind, EnumVariant, Handle, Member, Scalar, TypeDesc, TypeKind};
 pub use layout::{layout_of, try_layout_of, BitRange, Layout, LayoutError, Placement};
 #[cfg(feature = "alloc")]
@@ -70,10 +71,12 @@ pub use types::align::{
     Align1, Align128, Align16, Align2, Align32, Align4, Align64, Align8, AlignTo, Alignment,
 };
 pub use types::c_long::{CLong, CULong};
+#[allow(deprecated)] // CUDA 13's deprecated vectors, re-exported all the same
 pub use types::cuda::{
-    Bf16, Bf16x2, CudaType, Double3, Double4, Double4A16, Double4A32, Fp4x2E2M1, Fp8E4M3, Fp8E5M2,
-    Fp8x2E4M3, Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, Long3, Long4, LongLong3, LongLong4,
-    TensorMap, ULong3, ULong4, ULongLong3, ULongLong4, CUDA_TYPES,
+    tensor_map_type, Bf16, Bf16x2, CudaType, Double3, Double4, Double4A16, Double4A32, Fp4x2E2M1,
+    Fp8E4M3, Fp8E5M2, Fp8x2E4M3, Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, Long3, Long4, Long4A16,
+    Long4A32, LongLong3, LongLong4, LongLong4A16, LongLong4A32, TensorMap, ULong3, ULong4,
+    ULong4A16, ULong4A32, ULongLong3, ULongLong4, ULongLong4A16, ULongLong4A32, CUDA_TYPES,
 };
 pub use types::handle::{SamplerRef, SurfRef, TexRef};
 pub use types::pad::Pad;

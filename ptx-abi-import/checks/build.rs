@@ -9,6 +9,13 @@
 //!
 //! clang: `$PTX_ABI_CLANG`, the `ziglang` wheel in `<target>/nvidia`, or `clang` on `PATH`;
 //! fetched from PyPI when `PTX_ABI_REQUIRE_ORACLE=1` or `PTX_ABI_FETCH_CLANG=1`.
+//!
+//! The CUDA release (issue 22): with feature `cuda-13050` (which builds ptx-abi for CUDA 13.5)
+//! every header is imported for CUDA 13.5 and the `cxx` suite is checked with CUDA 13.5's
+//! headers (`$PTX_ABI_CUDA_INCLUDE_13_5`); the emitted checks then need `$PTX_ABI_NVRTC` to
+//! be NVRTC 13 (ptx-abi refuses another). Such a build runs the suites about CUDA's types and
+//! the emitted checks (`cxx`, `names`, `tamper`); the corpus, bindgen and real-header suites,
+//! which hold no type whose layout depends on the release, run in the default build only.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -16,12 +23,27 @@ use std::path::{Path, PathBuf};
 use ptx_abi_import::clang::Clang;
 use ptx_abi_import::cuda_types::CDef;
 use ptx_abi_import::model::{rust_name, scalar_from_c, ItemKind, Model, Scalar, Ty};
-use ptx_abi_import::{EmitOptions, Importer};
+use ptx_abi_import::{CudaVersion, EmitOptions, Importer};
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::probe::{PtxIndex, PROBE_OPTIONS};
 use ptx_abi_oracle::suite::{parse_data, render_data, Record, RUST_MARK};
 
 const CORPUS_PARTS: usize = 8;
+
+/// The CUDA release this build imports for (and ptx-abi describes), and the variable naming
+/// its include directory (`None`: the oracle's `cuda_include_dir`, CUDA 12.9).
+fn release() -> (CudaVersion, Option<&'static str>) {
+    if std::env::var_os("CARGO_FEATURE_CUDA_13050").is_some() {
+        (CudaVersion::new(13, 5), Some("PTX_ABI_CUDA_INCLUDE_13_5"))
+    } else {
+        (CudaVersion::DEFAULT, None)
+    }
+}
+
+/// An importer for this build's CUDA release.
+fn importer() -> Importer {
+    Importer::new().cuda_version(release().0)
+}
 
 /// One case: its key, the C++ name of its type and its C initializer.
 struct Case {
@@ -35,6 +57,7 @@ fn main() {
         "CUDA_PATH",
         "CUDA_HOME",
         "PTX_ABI_CUDA_INCLUDE",
+        "PTX_ABI_CUDA_INCLUDE_13_5",
         "PTX_ABI_CLANG",
         "PTX_ABI_NVRTC",
         "PTX_ABI_REQUIRE_ORACLE",
@@ -49,27 +72,41 @@ fn main() {
     let root = manifest.join("../..");
     let data_dir = root.join("oracle-tests/tests/data");
     let clang = find_clang(&root);
+    let (cuda, _) = release();
+    // Suites that hold none of CUDA's own types run in the default build only.
+    let not_this_release = |name: &str| -> Result<(), String> {
+        if cuda == CudaVersion::DEFAULT {
+            return Ok(());
+        }
+        Err(format!(
+            "NOT RUN: {name} holds no type whose layout depends on the CUDA release; it runs in \
+             the default (CUDA {}) build",
+            CudaVersion::DEFAULT
+        ))
+    };
 
     for k in 0..CORPUS_PARTS {
         let path = data_dir.join(format!("corpus_{k}.txt"));
         println!("cargo:rerun-if-changed={}", path.display());
         let name = format!("corpus_{k}");
-        let result = clang.as_ref().map_err(Clone::clone).and_then(|clang| {
-            let text =
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            let records = parse_data(&text)?;
-            let mut header = String::new();
-            let mut cases = Vec::new();
-            for r in &records {
-                writeln!(header, "namespace case_{} {{\n{}}}", r.key, r.cuda).unwrap();
-                cases.push(Case {
-                    key: r.key.clone(),
-                    top: format!("case_{}::{}", r.key, r.top),
-                    init: r.init.clone(),
-                });
-            }
-            suite(clang, &name, &header, &cases, Some(records))
-        });
+        let result = not_this_release(&name)
+            .and_then(|()| clang.as_ref().map_err(Clone::clone))
+            .and_then(|clang| {
+                let text = std::fs::read_to_string(&path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                let records = parse_data(&text)?;
+                let mut header = String::new();
+                let mut cases = Vec::new();
+                for r in &records {
+                    writeln!(header, "namespace case_{} {{\n{}}}", r.key, r.cuda).unwrap();
+                    cases.push(Case {
+                        key: r.key.clone(),
+                        top: format!("case_{}::{}", r.key, r.top),
+                        init: r.init.clone(),
+                    });
+                }
+                suite(clang, &name, &header, &cases, Some(records))
+            });
         write_suite(&out, &name, result);
     }
 
@@ -96,44 +133,46 @@ fn main() {
     write_rust(&out, "cxx", cxx);
 
     for (name, prefix) in [("bindgen", "bindgen_"), ("headers", "real_")] {
-        let result = clang.as_ref().map_err(Clone::clone).and_then(|clang| {
-            let mut files: Vec<PathBuf> = std::fs::read_dir(&headers)
-                .map_err(|e| e.to_string())?
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
-                .collect();
-            files.sort();
-            let mut header = String::new();
-            let mut cases = Vec::new();
-            for f in &files {
-                let stem = f.file_stem().unwrap().to_string_lossy().replace('-', "_");
-                let text = std::fs::read_to_string(f).map_err(|e| e.to_string())?;
-                writeln!(header, "namespace {stem} {{\n{text}\n}}").unwrap();
-                for (n, line) in text.lines().enumerate() {
-                    if let Some(spec) = line.trim().strip_prefix("// check: ") {
-                        let (top, init) = spec.split_once(" = ").ok_or_else(|| {
-                            format!(
-                                "{}:{}: expected `// check: Type = {{init}}`",
-                                f.display(),
-                                n + 1
-                            )
-                        })?;
-                        cases.push(Case {
-                            key: format!("{stem}_{}", top.trim().replace("::", "_")),
-                            top: format!("{stem}::{}", top.trim()),
-                            init: init.trim().to_string(),
-                        });
+        let result = not_this_release(name)
+            .and_then(|()| clang.as_ref().map_err(Clone::clone))
+            .and_then(|clang| {
+                let mut files: Vec<PathBuf> = std::fs::read_dir(&headers)
+                    .map_err(|e| e.to_string())?
+                    .filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(prefix))
+                    .collect();
+                files.sort();
+                let mut header = String::new();
+                let mut cases = Vec::new();
+                for f in &files {
+                    let stem = f.file_stem().unwrap().to_string_lossy().replace('-', "_");
+                    let text = std::fs::read_to_string(f).map_err(|e| e.to_string())?;
+                    writeln!(header, "namespace {stem} {{\n{text}\n}}").unwrap();
+                    for (n, line) in text.lines().enumerate() {
+                        if let Some(spec) = line.trim().strip_prefix("// check: ") {
+                            let (top, init) = spec.split_once(" = ").ok_or_else(|| {
+                                format!(
+                                    "{}:{}: expected `// check: Type = {{init}}`",
+                                    f.display(),
+                                    n + 1
+                                )
+                            })?;
+                            cases.push(Case {
+                                key: format!("{stem}_{}", top.trim().replace("::", "_")),
+                                top: format!("{stem}::{}", top.trim()),
+                                init: init.trim().to_string(),
+                            });
+                        }
                     }
                 }
-            }
-            let nvrtc = match Nvrtc::locate_and_load() {
-                None => return Err("NVRTC not found (run `cargo xtask nvrtc`)".to_string()),
-                Some(Err(e)) => panic!("NVRTC was found but does not load: {e}"),
-                Some(Ok(n)) => n,
-            };
-            let records = probe(&nvrtc, clang, &header, &cases)?;
-            suite(clang, name, &header, &cases, Some(records))
-        });
+                let nvrtc = match Nvrtc::locate_and_load() {
+                    None => return Err("NVRTC not found (run `cargo xtask nvrtc`)".to_string()),
+                    Some(Err(e)) => panic!("NVRTC was found but does not load: {e}"),
+                    Some(Ok(n)) => n,
+                };
+                let records = probe(&nvrtc, clang, &header, &cases)?;
+                suite(clang, name, &header, &cases, Some(records))
+            });
         write_suite(&out, name, result);
     }
 }
@@ -162,6 +201,7 @@ type SuiteResult = Result<(String, String), String>;
 fn write_suite(out: &Path, name: &str, result: SuiteResult) {
     let (rust, data) = match result {
         Ok(x) => x,
+        Err(why) if why.starts_with("NOT RUN") => (format!("// {why}\n"), String::new()),
         Err(why) if why.starts_with("IMPORT FAILED") => (
             format!("#[test]\nfn {name}() {{\n    panic!({why:?});\n}}\n"),
             String::new(),
@@ -194,7 +234,7 @@ fn write_rust(out: &Path, name: &str, result: Result<String, String>) {
 fn names_suite(clang: &Clang, path: &Path) -> Result<String, String> {
     println!("cargo:rerun-if-changed={}", path.display());
     let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut imp = Importer::new()
+    let mut imp = importer()
         .clang(&clang.program)
         .header_text("names_cxx.cuh", &header);
     let checks = emitted_checks("names", &header)?;
@@ -245,7 +285,7 @@ fn tamper_suite(clang: &Clang, path: &Path) -> Result<String, String> {
         let name = format!("tamper_{k}");
         let checks =
             emitted_checks(&name, &header.replacen(&from, &to, 1))?.expect("NVRTC was found above");
-        let imported = Importer::new()
+        let imported = importer()
             .clang(&clang.program)
             .header_text("tamper_particle.cuh", &header)
             .checks(checks)
@@ -273,12 +313,20 @@ fn tamper_suite(clang: &Clang, path: &Path) -> Result<String, String> {
 fn cxx_suite(clang: &Clang, path: &Path) -> Result<String, String> {
     println!("cargo:rerun-if-changed={}", path.display());
     let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let Some(include) =
-        ptx_abi_oracle::fetch::cuda_include_dir().filter(|d| d.join("cuda.h").is_file())
-    else {
-        return Err("CUDA headers not found (run `cargo xtask cuda-headers`)".into());
+    let (cuda, include_var) = release();
+    let include = match include_var {
+        None => ptx_abi_oracle::fetch::cuda_include_dir(),
+        Some(var) => std::env::var_os(var)
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from),
     };
-    let imported = Importer::new()
+    let Some(include) = include.filter(|d| d.join("cuda.h").is_file()) else {
+        return Err(format!(
+            "CUDA {cuda}'s headers not found (run `cargo xtask cuda-headers`{})",
+            include_var.map_or(String::new(), |v| format!(", set ${v}"))
+        ));
+    };
+    let imported = importer()
         .clang(&clang.program)
         .header_text("cxx_types.cuh", &header)
         .generate()
@@ -314,7 +362,7 @@ fn suite(
     cases: &[Case],
     records: Option<Vec<Record>>,
 ) -> SuiteResult {
-    let imported = Importer::new()
+    let imported = importer()
         .clang(&clang.program)
         .header_text(&format!("{name}.cuh"), header)
         .generate()
@@ -397,12 +445,13 @@ fn ptx_abi_finds_nvrtc() -> bool {
     if let Some(p) = std::env::var_os("PTX_ABI_NVRTC").filter(|p| !p.is_empty()) {
         return Path::new(&p).is_file();
     }
+    let library = format!("lib64/libnvrtc.so.{}", release().0.major);
     ["CUDA_PATH", "CUDA_HOME"]
         .iter()
         .filter_map(|v| std::env::var_os(v).filter(|p| !p.is_empty()))
         .map(PathBuf::from)
         .chain([PathBuf::from("/usr/local/cuda")])
-        .any(|d| d.join("lib64/libnvrtc.so.12").is_file())
+        .any(|d| d.join(&library).is_file())
 }
 
 /// Writes `header` to `OUT_DIR/{name}.cuh` and returns the expression the emitted checks read
@@ -423,7 +472,7 @@ fn probe(
     cases: &[Case],
 ) -> Result<Vec<Record>, String> {
     // The members of each top type, to know which have offsets (named, not bit-fields).
-    let imported = Importer::new()
+    let imported = importer()
         .clang(&clang.program)
         .header_text("probe.cuh", header)
         .generate()

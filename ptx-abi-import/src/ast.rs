@@ -17,6 +17,7 @@ use crate::error::Unsupported;
 use crate::model::{
     scalar_from_c, Enum, Item, ItemId, ItemKind, Loc, Member, Model, Record, Scalar, Ty,
 };
+use ptx_abi_core::CudaVersion;
 
 /// Every node's location, by node id.
 fn locations(root: &Value) -> HashMap<String, Loc> {
@@ -107,6 +108,8 @@ pub(crate) struct Reader {
     by_anon_loc: HashMap<String, ItemId>,
     /// Whether a file is one of the imported headers (not the stand-ins).
     is_header: Box<dyn Fn(&str) -> bool>,
+    /// The CUDA release the import is for: which of CUDA's types exist.
+    cuda: CudaVersion,
 }
 
 fn kind(v: &Value) -> &str {
@@ -180,7 +183,11 @@ pub(crate) fn rust_ident(c: &str) -> String {
 }
 
 impl Reader {
-    pub(crate) fn new(root: &Value, is_header: Box<dyn Fn(&str) -> bool>) -> Reader {
+    pub(crate) fn new(
+        root: &Value,
+        is_header: Box<dyn Fn(&str) -> bool>,
+        cuda: CudaVersion,
+    ) -> Reader {
         Reader {
             locs: locations(root),
             items: Vec::new(),
@@ -188,6 +195,7 @@ impl Reader {
             by_c_name: HashMap::new(),
             by_anon_loc: HashMap::new(),
             is_header,
+            cuda,
         }
     }
 
@@ -683,7 +691,7 @@ impl Reader {
         if let Some(s) = scalar_from_c(base) {
             return Ok((Ty::Scalar(s), None));
         }
-        if let Some(t) = cuda_types::lookup(base.trim_start_matches("::")) {
+        if let Some(t) = cuda_types::lookup_in(base.trim_start_matches("::"), self.cuda) {
             return Ok((Ty::Cuda(t), None));
         }
         if let Some(i) = self.lookup(scope, base) {
@@ -879,13 +887,15 @@ fn qualify(scope: &[String], n: &str) -> String {
     parts.join("::")
 }
 
-/// Reads `json` (the whole dump) into a model of every declaration and the problems of each.
+/// Reads `json` (the whole dump) into a model of every declaration and the problems of each,
+/// CUDA's types being those release `cuda` declares.
 pub(crate) fn read(
     json: &str,
     is_header: Box<dyn Fn(&str) -> bool>,
+    cuda: CudaVersion,
 ) -> Result<(Model, Vec<Vec<Unsupported>>), String> {
     let root: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
-    let mut r = Reader::new(&root, is_header);
+    let mut r = Reader::new(&root, is_header, cuda);
     r.decls(inner(&root), &[], &[]);
     let (items, problems) = r.resolve();
     Ok((

@@ -175,13 +175,13 @@ typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
 #define offsetof(t, m) __builtin_offsetof(t, m)\n\
 #ifdef __cplusplus\nnamespace std { using ::size_t; using ::ptrdiff_t; }\n#endif\n";
 
-/// Writes the stand-in headers and the prelude into `dir`.
-pub fn write_standins(dir: &Path) -> Result<(), ImportError> {
+/// Writes the stand-in headers and the prelude for CUDA release `cuda` into `dir`.
+pub fn write_standins(dir: &Path, cuda: ptx_abi_core::CudaVersion) -> Result<(), ImportError> {
     let write = |name: &str, text: &str| {
         std::fs::write(dir.join(name), text)
             .map_err(|e| ImportError::Io(format!("cannot write {}: {e}", dir.join(name).display())))
     };
-    write(PRELUDE_FILE, &crate::cuda_types::prelude())?;
+    write(PRELUDE_FILE, &crate::cuda_types::prelude_for(cuda))?;
     for h in CUDA_STANDINS {
         write(h, &format!("#pragma once\n#include \"{PRELUDE_FILE}\"\n"))?;
     }

@@ -9,8 +9,16 @@
 //! The Rust names of CUDA's C++ types (`double4`, `__half2`, fp8, `CUtensorMap`, …) are read
 //! from ptx-abi's own table, [`ptx_abi_core::CUDA_TYPES`], at compile time: a row here that
 //! names a type the table lacks does not compile.
+//!
+//! CUDA's headers differ between releases (issue 22), and so does the importer's view of them,
+//! for the release an import is for ([`crate::Importer::cuda_version`]): a type exists from the
+//! release core's table says ([`CudaType::since`]: `double4_32a` from 13.0, `CUtensorMap` from
+//! 12.0), `CUtensorMap` is aligned as that release declares it ([`CudaType::align_in`]:
+//! 64, then 128 from 13.0), and `CUDART_VERSION` is that release's.
 
 use std::fmt::Write as _;
+
+use ptx_abi_core::CudaVersion;
 
 /// How the prelude defines a CUDA type for clang.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,9 +69,31 @@ pub struct CudaType {
     pub def: CDef,
     /// Where `rust` comes from.
     pub availability: Availability,
+    /// The first CUDA release that declares it (core's table for CUDA's C++ types).
+    pub since: CudaVersion,
 }
 
 impl CudaType {
+    /// Whether CUDA `v` declares this type.
+    pub fn declared_in(&self, v: CudaVersion) -> bool {
+        v.at_least(self.since)
+    }
+
+    /// Its alignment in CUDA `v`: core's ([`ptx_abi_core::CudaType::align_in`]) for CUDA's
+    /// C++ types, where only `CUtensorMap`'s depends on the release; else the definition's.
+    pub fn align_in(&self, v: CudaVersion) -> u32 {
+        let own = match self.def {
+            CDef::Vector { align, .. } | CDef::Storage { align, .. } => align,
+            CDef::Typedef(_) => 0,
+        };
+        match (self.availability, self.def) {
+            (Availability::CxxTypes, CDef::Vector { .. } | CDef::Storage { .. }) => {
+                core_row(self.c_name).align_in(v) as u32
+            }
+            _ => own,
+        }
+    }
+
     /// The Rust type as an absolute path (`::ptx_abi::Double4`, `::half::f16`).
     pub fn rust_path(&self) -> String {
         match self.availability {
@@ -99,6 +129,14 @@ const fn core_rust(c_name: &str) -> &'static str {
     core_row(c_name).rust
 }
 
+/// The first release that declares CUDA's C++ type `c_name`, from core's table.
+const fn core_since(c_name: &str) -> CudaVersion {
+    core_row(c_name).since
+}
+
+/// Types older than every release ptx-abi knows.
+const ALWAYS: CudaVersion = CudaVersion::OLDEST_KNOWN;
+
 macro_rules! vectors {
     ($($stem:literal $rust:literal $elem:literal $size:literal [$($n:literal $avail:ident),*];)*) => {
         &[$($(CudaType {
@@ -112,11 +150,45 @@ macro_rules! vectors {
                 align: match $n { 2 => 2 * $size, 4 => if 4 * $size > 16 { 16 } else { 4 * $size }, _ => $size },
             },
             availability: Availability::$avail,
+            since: vectors!(@since $avail, concat!($stem, $n)),
         },)*)*]
     };
     (@rust Today, $c:expr, $rust:expr) => { $rust };
     (@rust CxxTypes, $c:expr, $rust:expr) => { core_rust($c) };
+    (@since Today, $c:expr) => { ALWAYS };
+    (@since CxxTypes, $c:expr) => { core_since($c) };
 }
+
+/// CUDA 13's 4-lane vectors of 64-bit elements aligned 16 and 32 (`vector_types.h` of 13.0).
+macro_rules! aligned_vectors {
+    ($($c:literal $elem:literal $align:literal;)*) => {
+        [$(CudaType {
+            c_name: $c,
+            rust: core_rust($c),
+            def: CDef::Vector {
+                elem: $elem,
+                lanes: 4,
+                align: $align,
+            },
+            availability: Availability::CxxTypes,
+            since: core_since($c),
+        },)*]
+    };
+}
+
+/// `double4_16a`, `long4_32a`, …: declared from CUDA 13.0.
+const ALIGNED_VECTORS: [CudaType; 10] = aligned_vectors! {
+    "double4_16a" "double" 16;
+    "double4_32a" "double" 32;
+    "long4_16a" "long" 16;
+    "long4_32a" "long" 32;
+    "ulong4_16a" "unsigned long" 16;
+    "ulong4_32a" "unsigned long" 32;
+    "longlong4_16a" "long long" 16;
+    "longlong4_32a" "long long" 32;
+    "ulonglong4_16a" "unsigned long long" 16;
+    "ulonglong4_32a" "unsigned long long" 32;
+};
 
 /// CUDA's vector types (`vector_types.h`; §1.2 for the shapes PTX has).
 pub const VECTORS: &[CudaType] = vectors! {
@@ -134,28 +206,11 @@ pub const VECTORS: &[CudaType] = vectors! {
     "double" "Double" "double" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
 };
 
-/// CUDA's other types with a ptx-abi counterpart.
+/// CUDA 13's `*_16a` / `*_32a` vectors.
+pub const ALIGNED: &[CudaType] = &ALIGNED_VECTORS;
+
+/// CUDA's other types with a ptx-abi counterpart (besides [`ALIGNED`]).
 pub const OTHERS: &[CudaType] = &[
-    CudaType {
-        c_name: "double4_16a",
-        rust: core_rust("double4_16a"),
-        def: CDef::Vector {
-            elem: "double",
-            lanes: 4,
-            align: 16,
-        },
-        availability: Availability::CxxTypes,
-    },
-    CudaType {
-        c_name: "double4_32a",
-        rust: core_rust("double4_32a"),
-        def: CDef::Vector {
-            elem: "double",
-            lanes: 4,
-            align: 32,
-        },
-        availability: Availability::CxxTypes,
-    },
     CudaType {
         c_name: "__half",
         rust: "::half::f16",
@@ -164,12 +219,14 @@ pub const OTHERS: &[CudaType] = &[
             align: 2,
         },
         availability: Availability::HalfFeature,
+        since: ALWAYS,
     },
     CudaType {
         c_name: "half",
         rust: "::half::f16",
         def: CDef::Typedef("__half"),
         availability: Availability::HalfFeature,
+        since: ALWAYS,
     },
     CudaType {
         c_name: "__half2",
@@ -179,12 +236,14 @@ pub const OTHERS: &[CudaType] = &[
             align: 4,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__half2"),
     },
     CudaType {
         c_name: "half2",
         rust: core_rust("__half2"),
         def: CDef::Typedef("__half2"),
         availability: Availability::CxxTypes,
+        since: core_since("__half2"),
     },
     CudaType {
         c_name: "__nv_bfloat16",
@@ -194,12 +253,14 @@ pub const OTHERS: &[CudaType] = &[
             align: 2,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__nv_bfloat16"),
     },
     CudaType {
         c_name: "nv_bfloat16",
         rust: core_rust("__nv_bfloat16"),
         def: CDef::Typedef("__nv_bfloat16"),
         availability: Availability::CxxTypes,
+        since: core_since("__nv_bfloat16"),
     },
     CudaType {
         c_name: "__nv_bfloat162",
@@ -209,12 +270,14 @@ pub const OTHERS: &[CudaType] = &[
             align: 4,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__nv_bfloat162"),
     },
     CudaType {
         c_name: "nv_bfloat162",
         rust: core_rust("__nv_bfloat162"),
         def: CDef::Typedef("__nv_bfloat162"),
         availability: Availability::CxxTypes,
+        since: core_since("__nv_bfloat162"),
     },
     CudaType {
         c_name: "__nv_fp8_e4m3",
@@ -224,6 +287,7 @@ pub const OTHERS: &[CudaType] = &[
             align: 1,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__nv_fp8_e4m3"),
     },
     CudaType {
         c_name: "__nv_fp8_e5m2",
@@ -233,6 +297,7 @@ pub const OTHERS: &[CudaType] = &[
             align: 1,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__nv_fp8_e5m2"),
     },
     CudaType {
         c_name: "__nv_fp8x2_e4m3",
@@ -242,6 +307,7 @@ pub const OTHERS: &[CudaType] = &[
             align: 2,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__nv_fp8x2_e4m3"),
     },
     CudaType {
         c_name: "__nv_fp8x2_e5m2",
@@ -251,6 +317,7 @@ pub const OTHERS: &[CudaType] = &[
             align: 2,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__nv_fp8x2_e5m2"),
     },
     CudaType {
         c_name: "__nv_fp8x4_e4m3",
@@ -260,6 +327,7 @@ pub const OTHERS: &[CudaType] = &[
             align: 4,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__nv_fp8x4_e4m3"),
     },
     CudaType {
         c_name: "__nv_fp8x4_e5m2",
@@ -269,6 +337,7 @@ pub const OTHERS: &[CudaType] = &[
             align: 4,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__nv_fp8x4_e5m2"),
     },
     CudaType {
         c_name: "__nv_fp4x2_e2m1",
@@ -278,6 +347,7 @@ pub const OTHERS: &[CudaType] = &[
             align: 1,
         },
         availability: Availability::CxxTypes,
+        since: core_since("__nv_fp4x2_e2m1"),
     },
     CudaType {
         c_name: "CUtensorMap",
@@ -287,17 +357,34 @@ pub const OTHERS: &[CudaType] = &[
             align: 64,
         },
         availability: Availability::CxxTypes,
+        since: core_since("CUtensorMap"),
     },
 ];
 
-/// The row of CUDA type `c_name`, if the importer knows it.
-pub fn lookup(c_name: &str) -> Option<&'static CudaType> {
-    VECTORS.iter().chain(OTHERS).find(|t| t.c_name == c_name)
+/// Every row: [`VECTORS`], [`ALIGNED`], [`OTHERS`].
+pub fn rows() -> impl Iterator<Item = &'static CudaType> {
+    VECTORS.iter().chain(ALIGNED).chain(OTHERS)
 }
 
-/// The C definitions of every row, for clang without CUDA headers: CUDA's keywords
-/// (`__device__`, `__global__`, `__host__`, `__align__`, …) and the types of the table.
+/// The row of CUDA type `c_name`, if the importer knows it and CUDA `v` declares it.
+pub fn lookup_in(c_name: &str, v: CudaVersion) -> Option<&'static CudaType> {
+    rows().find(|t| t.c_name == c_name && t.declared_in(v))
+}
+
+/// [`lookup_in`] for the release ptx-abi describes ([`ptx_abi_core::CUDA_VERSION`]).
+pub fn lookup(c_name: &str) -> Option<&'static CudaType> {
+    lookup_in(c_name, ptx_abi_core::CUDA_VERSION)
+}
+
+/// [`prelude_for`] the release ptx-abi describes ([`ptx_abi_core::CUDA_VERSION`]).
 pub fn prelude() -> String {
+    prelude_for(ptx_abi_core::CUDA_VERSION)
+}
+
+/// The C definitions of every row CUDA `v` declares, for clang without CUDA headers: CUDA's
+/// keywords (`__device__`, `__global__`, `__host__`, `__align__`, …), `CUDART_VERSION` and
+/// `CUDA_VERSION` of `v`, and the types of the table with `v`'s alignments.
+pub fn prelude_for(v: CudaVersion) -> String {
     let mut s = String::from(
         "// ptx-abi-import's stand-in for CUDA's headers (clang runs with -nocudainc).\n\
          #pragma once\n\
@@ -314,22 +401,25 @@ pub fn prelude() -> String {
          #define __device_builtin__\n\
          #define __restrict__ __restrict\n\
          #define __grid_constant__\n\
-         #define __CUDACC__ 1\n\
-         #define CUDART_VERSION 12090\n",
+         #define __CUDACC__ 1\n",
     );
-    for t in VECTORS.iter().chain(OTHERS) {
+    writeln!(s, "#define CUDART_VERSION {}", v.code()).unwrap();
+    writeln!(s, "#define CUDA_VERSION {}", v.code()).unwrap();
+    for t in rows().filter(|t| t.declared_in(v)) {
         match t.def {
-            CDef::Vector { elem, lanes, align } => {
+            CDef::Vector { elem, lanes, .. } => {
                 let names = ["x", "y", "z", "w"][..lanes as usize].join(", ");
                 writeln!(
                     s,
-                    "struct __attribute__((aligned({align}))) {} {{ {elem} {names}; }};",
+                    "struct __attribute__((aligned({}))) {} {{ {elem} {names}; }};",
+                    t.align_in(v),
                     t.c_name
                 )
             }
-            CDef::Storage { storage, align } => writeln!(
+            CDef::Storage { storage, .. } => writeln!(
                 s,
-                "struct __attribute__((aligned({align}))) {} {{ {storage}; }};",
+                "struct __attribute__((aligned({}))) {} {{ {storage}; }};",
+                t.align_in(v),
                 t.c_name
             ),
             CDef::Typedef(target) => writeln!(s, "typedef {target} {};", t.c_name),
@@ -345,22 +435,26 @@ mod tests {
     use super::*;
 
     /// The stand-in definitions clang gets agree with ptx-abi's table (whose sizes and
-    /// alignments the oracle tests compare with NVRTC's) in alignment, and for vectors in size.
+    /// alignments the oracle tests compare with NVRTC's) in alignment, and for vectors in size:
+    /// the table's own alignments are CUDA 12.9's, and [`CudaType::align_in`] core's in every
+    /// release.
     #[test]
     fn stand_ins_have_the_alignment_of_ptx_abis_cuda_types() {
         let mut n = 0;
-        for t in VECTORS.iter().chain(OTHERS) {
+        for t in rows() {
             if t.availability != Availability::CxxTypes {
                 continue;
             }
             let target = match t.def {
-                CDef::Typedef(target) => lookup(target).unwrap(),
+                CDef::Typedef(target) => lookup_in(target, CudaVersion::NEWEST_KNOWN).unwrap(),
                 _ => t,
             };
             let core = ptx_abi_core::CUDA_TYPES
                 .iter()
                 .find(|c| c.rust == t.rust)
                 .unwrap_or_else(|| panic!("{} is not in CUDA_TYPES", t.rust));
+            assert_eq!(t.since, core.since, "{}", t.c_name);
+            let default = core.align_in(CudaVersion::DEFAULT);
             match target.def {
                 CDef::Vector { elem, lanes, align } => {
                     let e = if elem == "double" || elem.contains("long") {
@@ -369,22 +463,63 @@ mod tests {
                         4
                     };
                     let size = (e * lanes as usize).div_ceil(align as usize) * align as usize;
-                    assert_eq!(
-                        (size, align as usize),
-                        (core.size, core.align),
-                        "{}",
-                        t.c_name
-                    );
+                    assert_eq!((size, align as usize), (core.size, default), "{}", t.c_name);
                 }
                 CDef::Storage { align, .. } => {
-                    assert_eq!(align as usize, core.align, "{}", t.c_name)
+                    assert_eq!(align as usize, default, "{}", t.c_name)
                 }
                 CDef::Typedef(_) => unreachable!("a typedef of a typedef"),
             }
+            for v in [(11, 8), (12, 9), (13, 0), (13, 5)].map(|(a, b)| CudaVersion::new(a, b)) {
+                assert_eq!(
+                    target.align_in(v) as usize,
+                    core.align_in(v),
+                    "{}",
+                    t.c_name
+                );
+            }
             n += 1;
         }
-        // double3/4, (u)long3/4, (u)longlong3/4 (10), double4_16a/32a, __half2, half2,
-        // bf16 (4), fp8 (6), fp4, CUtensorMap.
-        assert_eq!(n, 26);
+        // double3/4, (u)long3/4, (u)longlong3/4 (10), the *_16a/*_32a vectors (10), __half2,
+        // half2, bf16 (4), fp8 (6), fp4, CUtensorMap.
+        assert_eq!(n, 34);
+    }
+
+    /// What each release's headers declare (read in CUDA 11.8's, 12.9's, 13.0's and 13.5's):
+    /// the `*_16a` vectors from 13.0, `CUtensorMap` from 12.0 and aligned 128 from 13.0.
+    #[test]
+    fn each_release_gets_its_own_types() {
+        let v = |a, b| CudaVersion::new(a, b);
+        assert!(lookup_in("double4_32a", v(12, 9)).is_none());
+        assert!(lookup_in("long4_16a", v(12, 9)).is_none());
+        assert_eq!(
+            lookup_in("double4_32a", v(13, 0)).map(|t| t.rust_path()),
+            Some("::ptx_abi::Double4A32".to_string())
+        );
+        assert_eq!(
+            lookup_in("ulonglong4_16a", v(13, 5)).map(|t| t.rust_path()),
+            Some("::ptx_abi::ULongLong4A16".to_string())
+        );
+        assert!(lookup_in("CUtensorMap", v(11, 8)).is_none());
+        assert!(lookup_in("__nv_fp8_e4m3", v(11, 8)).is_some());
+        assert!(lookup_in("__nv_fp4x2_e2m1", v(11, 8)).is_none());
+        let p12 = prelude_for(v(12, 9));
+        let p13 = prelude_for(v(13, 0));
+        assert!(
+            p12.contains("struct __attribute__((aligned(64))) CUtensorMap {"),
+            "{p12}"
+        );
+        assert!(
+            p13.contains("struct __attribute__((aligned(128))) CUtensorMap {"),
+            "{p13}"
+        );
+        assert!(!p12.contains("double4_16a"), "{p12}");
+        assert!(
+            p13.contains("struct __attribute__((aligned(32))) long4_32a { long x, y, z, w; };"),
+            "{p13}"
+        );
+        assert!(p12.contains("#define CUDART_VERSION 12090\n"), "{p12}");
+        assert!(p13.contains("#define CUDA_VERSION 13000\n"), "{p13}");
+        assert!(!prelude_for(v(11, 8)).contains("CUtensorMap"));
     }
 }

@@ -22,6 +22,9 @@ pub struct EmitOptions {
     pub checks: Option<String>,
     /// Where the headers came from, for the file's first comment.
     pub sources: Vec<String>,
+    /// The CUDA release the headers were read for ([`crate::Importer::cuda_version`]); the
+    /// generated Rust asserts that `ptx_abi` describes the same major release.
+    pub cuda_version: ptx_abi_core::CudaVersion,
 }
 
 impl Default for EmitOptions {
@@ -30,6 +33,7 @@ impl Default for EmitOptions {
             c_names: true,
             checks: None,
             sources: Vec::new(),
+            cuda_version: ptx_abi_core::CUDA_VERSION,
         }
     }
 }
@@ -206,6 +210,19 @@ pub fn emit(model: &Model, opts: &EmitOptions) -> String {
         "// Every layout is computed by #[derive(PtxAbi)]; check it against the header with\n",
     );
     s.push_str("// ptx_abi::nvrtc::assert_matches (see ptx-abi-import's README).\n");
+    let v = opts.cuda_version;
+    writeln!(
+        s,
+        "// Read for CUDA {v}: `ptx_abi` must describe CUDA {}.x (its feature `cuda-{}`, or one\n\
+         // of the same major release), or this does not compile.\n\
+         const _: () = ::ptx_abi::layout::cuda_version::assert_built_for(\
+         ::ptx_abi::CudaVersion::new({}, {}));",
+        v.major,
+        v.code(),
+        v.major,
+        v.minor
+    )
+    .unwrap();
     s.push('\n');
     // Items by module.
     let mut modules: BTreeMap<Vec<String>, Vec<ItemId>> = BTreeMap::new();

@@ -36,6 +36,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub use emit::EmitOptions;
 pub use error::{ImportError, Unsupported};
 use model::{ItemId, ItemKind, Model, Ty};
+/// The CUDA release an import is for ([`Importer::cuda_version`]; ptx-abi's type, chapter 7).
+pub use ptx_abi_core::CudaVersion;
 
 /// A header to import: a file, or a text with a name.
 #[derive(Clone, Debug)]
@@ -143,6 +145,19 @@ impl Importer {
         self
     }
 
+    /// Imports for CUDA release `v`: the stand-ins for CUDA's headers declare the types that
+    /// release declares (`double4_32a` from 13.0) with its alignments (`CUtensorMap`: 64, then
+    /// 128 from 13.0) and its `CUDART_VERSION`. By default the release the importer's
+    /// ptx-abi describes ([`ptx_abi_core::CUDA_VERSION`]: 12.9 unless a feature of
+    /// `ptx-abi-core` chooses another; in `build.rs` that is the build-dependency's, so name
+    /// the release here). The generated Rust asserts at compile time that the `ptx_abi` it is
+    /// compiled with describes the same major release
+    /// (`ptx_abi::layout::cuda_version::assert_built_for`).
+    pub fn cuda_version(mut self, v: ptx_abi_core::CudaVersion) -> Importer {
+        self.emit.cuda_version = v;
+        self
+    }
+
     /// Makes `member` the member that decoding union `union_c_name` reads (`#[ptx(decode)]`;
     /// by default the first).
     pub fn decode_member(mut self, union_c_name: &str, member: &str) -> Importer {
@@ -209,7 +224,8 @@ impl Importer {
     fn generate_in(self, clang: &clang::Clang, dir: &Path) -> Result<Imported, ImportError> {
         let standins = dir.join("standins");
         std::fs::create_dir_all(&standins).map_err(|e| ImportError::Io(e.to_string()))?;
-        clang::write_standins(&standins)?;
+        let cuda = self.emit.cuda_version;
+        clang::write_standins(&standins, cuda)?;
         let mut main = String::new();
         let mut sources = Vec::new();
         // In-memory headers are written to `<dir>/h<k>/`; messages show their given names.
@@ -244,6 +260,7 @@ impl Importer {
         let (mut model, problems) = ast::read(
             &json,
             Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty()),
+            cuda,
         )
         .map_err(ImportError::Ast)?;
         let rename = |loc: &mut model::Loc| {

@@ -19,7 +19,22 @@ options:
                      differ (emitted by default)
   --checks EXPR      emit NVRTC checks against the header, EXPR being its text
                      (e.g. 'include_str!(\"../kernels/particle.cuh\")')
+  --cuda VERSION     read the header as CUDA VERSION's headers declare their types
+                     (13.0, or 13000 as CUDA_VERSION spells it; default: the release
+                     ptx-abi describes, 12.9 unless a feature of ptx-abi-core says otherwise)
 ";
+
+/// `13.0` or `13000` as a CUDA release.
+fn cuda_version(text: &str) -> Option<ptx_abi_core::CudaVersion> {
+    if let Some((major, minor)) = text.split_once('.') {
+        return Some(ptx_abi_core::CudaVersion::new(
+            major.parse().ok()?,
+            minor.parse().ok()?,
+        ));
+    }
+    let code: u32 = text.parse().ok()?;
+    (code >= 1000).then(|| ptx_abi_core::CudaVersion::from_code(code))
+}
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
@@ -62,6 +77,16 @@ fn main() -> ExitCode {
             "--c-names" => importer.c_names(true),
             "--no-c-names" => importer.c_names(false),
             "--checks" => importer.checks(value("--checks")),
+            "--cuda" => {
+                let v = value("--cuda");
+                let Some(v) = cuda_version(&v) else {
+                    eprintln!(
+                        "ptx-abi-import: --cuda wants a CUDA release such as 13.0, got {v:?}"
+                    );
+                    return ExitCode::from(2);
+                };
+                importer.cuda_version(v)
+            }
             s if s.starts_with("-I") || s.starts_with("-D") || s.starts_with("-std=") => {
                 importer.clang_arg(s)
             }

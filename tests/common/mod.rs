@@ -1,6 +1,12 @@
 //! Access to the tools from integration tests, through `ptx_abi_oracle::require`: a test that
 //! needs NVRTC, ptxas or clang skips with a message when they are not cached, unless
 //! `PTX_ABI_REQUIRE_ORACLE=1` (set by `cargo xtask test`), in which case it fails.
+//!
+//! NVRTC and CUDA's headers are those of the CUDA release ptx-abi was built for
+//! (`ptx_abi::CUDA_VERSION`, issue 22): 12.9 by default (`PTX_ABI_NVRTC`,
+//! `PTX_ABI_CUDA_INCLUDE`, or `cargo xtask nvrtc`'s cache); 13.5 for a build with a CUDA 13
+//! feature (`PTX_ABI_NVRTC_13_5`, `PTX_ABI_CUDA_INCLUDE_13_5`); 11.8 for CUDA 11
+//! (`PTX_ABI_NVRTC_11_8`, `PTX_ABI_CUDA_INCLUDE_11_8`).
 
 #![allow(dead_code)]
 
@@ -8,10 +14,93 @@ use ptx_abi_oracle::clang::Clang;
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::ptxas::Ptxas;
 use ptx_abi_oracle::require;
+use std::path::PathBuf;
 
-/// NVRTC, or `None` (after printing why) when it is not available.
+/// NVRTC of the CUDA release ptx-abi was built for, or `None` (after printing why) when it is
+/// not available.
 pub fn nvrtc() -> Option<Nvrtc> {
-    require::nvrtc(&test_name())
+    let what = test_name();
+    let nvrtc = match versioned_env().map(|(nvrtc, _)| nvrtc) {
+        None => require::nvrtc(&what)?,
+        Some(var) => match std::env::var_os(var).filter(|p| !p.is_empty()) {
+            None => {
+                require::skip(
+                    &what,
+                    &format!("${var} is not set (NVRTC {})", ptx_abi::CUDA_VERSION),
+                );
+                return None;
+            }
+            Some(path) => {
+                Nvrtc::load(&path).unwrap_or_else(|e| panic!("{what}: ${var} does not load: {e}"))
+            }
+        },
+    };
+    let (major, minor) = nvrtc.version();
+    assert!(
+        ptx_abi::CUDA_VERSION
+            .same_layout_rules(ptx_abi::CudaVersion::new(major as u32, minor as u32)),
+        "{what}: NVRTC {major}.{minor} at {} cannot answer for CUDA {}",
+        nvrtc.path().display(),
+        ptx_abi::CUDA_VERSION
+    );
+    Some(nvrtc)
+}
+
+/// CUDA's include directory (with `cuda.h`) of the release ptx-abi was built for, or `None`
+/// (after printing why).
+pub fn cuda_include() -> Option<PathBuf> {
+    let dir = match versioned_env().map(|(_, include)| include) {
+        None => ptx_abi_oracle::fetch::cuda_include_dir(),
+        Some(var) => std::env::var_os(var)
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from),
+    };
+    let dir = dir.filter(|d| d.join("cuda.h").is_file());
+    if dir.is_none() {
+        require::skip(
+            &test_name(),
+            &format!(
+                "CUDA {}'s headers not found (run `cargo xtask cuda-headers`)",
+                ptx_abi::CUDA_VERSION
+            ),
+        );
+    }
+    dir
+}
+
+/// The variables naming NVRTC and CUDA's include directory for the release ptx-abi was built
+/// for, or `None` for CUDA 12 (the oracle's own, `PTX_ABI_NVRTC` and `PTX_ABI_CUDA_INCLUDE`).
+fn versioned_env() -> Option<(&'static str, &'static str)> {
+    match ptx_abi::CUDA_VERSION.major {
+        11 => Some(("PTX_ABI_NVRTC_11_8", "PTX_ABI_CUDA_INCLUDE_11_8")),
+        12 => None,
+        _ => Some(("PTX_ABI_NVRTC_13_5", "PTX_ABI_CUDA_INCLUDE_13_5")),
+    }
+}
+
+/// `-I` options for CUDA's include directory and a directory of the two C headers `cuda.h`
+/// needs that NVRTC lacks (`stdlib.h`, `stdint.h`); `None` (after saying why) without the
+/// headers.
+pub fn cuda_include_options() -> Option<Vec<String>> {
+    let dir = cuda_include()?;
+    let stubs = std::env::temp_dir().join(format!("ptx-abi-cuda-stubs-{}", std::process::id()));
+    std::fs::create_dir_all(&stubs).unwrap();
+    // Written aside and renamed: tests running at once never see a half-written file.
+    let write = |name: &str, text: &str| {
+        let tmp = stubs.join(format!("{name}.{:?}", std::thread::current().id()));
+        std::fs::write(&tmp, text).unwrap();
+        std::fs::rename(&tmp, stubs.join(name)).unwrap();
+    };
+    write("stdlib.h", "#pragma once\n");
+    write(
+        "stdint.h",
+        "#pragma once\ntypedef unsigned int uint32_t; typedef unsigned long long uint64_t;\n\
+         typedef int int32_t; typedef long long int64_t; typedef unsigned long long uintptr_t;\n",
+    );
+    Some(vec![
+        format!("-I{}", dir.display()),
+        format!("-I{}", stubs.display()),
+    ])
 }
 
 /// ptxas, or `None` (after printing why) when it is not available.

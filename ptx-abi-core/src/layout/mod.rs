@@ -11,6 +11,7 @@ pub mod c_name;
 pub mod c_spelling;
 pub(crate) mod const_msg;
 pub(crate) mod const_text;
+pub mod cuda_version;
 pub mod desc;
 mod error;
 pub mod rules;

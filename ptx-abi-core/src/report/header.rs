@@ -1,8 +1,15 @@
 //! CUDA C++ declarations of Rust types, followed by `static_assert`s of `sizeof`, `alignof`
 //! and `offsetof` that pin the layout on the nvcc side: if the device code's idea of a type
 //! ever drifts from ptx-abi's, the CUDA build fails.
+//!
+//! The header is written for the CUDA release ptx-abi describes ([`crate::CUDA_VERSION`],
+//! chapter 7): CUDA's own types are included from their headers where that release declares
+//! them; the `*_16a` / `*_32a` vectors, which CUDA declares only from 13.0, are defined by the
+//! header itself for an older release (guarded, so that CUDA 13 compiling it keeps its own);
+//! a type only a newer release's header declares (`CUtensorMap` before 12.0) is an error.
 
-use crate::layout::c_spelling::{self, cuda_spelling};
+use crate::layout::c_spelling::{self, cuda_spelling, CudaSpelling};
+use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION, CUDA_VERSION_SOURCE};
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
 use crate::report::c_check;
@@ -146,12 +153,37 @@ fn asserts(ty: &TypeDesc, addr: AddressSize) -> Result<String, LayoutError> {
     Ok(out)
 }
 
+/// The definition of one of CUDA's predefined vectors that release `v` lacks (`double4_16a`
+/// before 13.0), guarded so that a compiler of a release that predefines it keeps its own.
+fn predefined_elsewhere(c: &CudaSpelling, v: CudaVersion, definition: &str) -> String {
+    let code = c.since.code();
+    format!(
+        "\n// `{name}` is predefined from CUDA {since}; CUDA {v} lacks it.\n\
+         #if !(defined(__CUDACC_VER_MAJOR__) && __CUDACC_VER_MAJOR__ * 1000 + __CUDACC_VER_MINOR__ * 10 >= {code}) \\\n    \
+         && !(defined(CUDART_VERSION) && CUDART_VERSION >= {code})\n\
+         {definition}#endif\n",
+        name = c.c_name,
+        since = c.since,
+    )
+}
+
 /// A CUDA C++ header declaring `roots` and every type they contain, dependencies first, then
-/// `static_assert`s of each type's size, alignment and member offsets at `.address_size 64`.
+/// `static_assert`s of each type's size, alignment and member offsets at `.address_size 64`,
+/// for the CUDA release ptx-abi describes ([`crate::CUDA_VERSION`]; see the module docs).
 ///
 /// Two different types with one C name are an error naming both ([`HeaderError::NameClash`]);
-/// give one of them `#[ptx(c_name = "…")]`.
+/// give one of them `#[ptx(c_name = "…")]`. A CUDA type that release does not declare is
+/// [`HeaderError::NotInCuda`].
 pub fn cuda_header(roots: &[&'static TypeDesc]) -> Result<String, HeaderError> {
+    cuda_header_for(roots, CUDA_VERSION)
+}
+
+/// [`cuda_header`] with CUDA's types spelled as release `v` declares them (the types' layouts
+/// are still those of `roots`).
+pub(crate) fn cuda_header_for(
+    roots: &[&'static TypeDesc],
+    v: CudaVersion,
+) -> Result<String, HeaderError> {
     let mut types = Vec::new();
     let mut pointees = Vec::new();
     for root in roots {
@@ -161,15 +193,45 @@ pub fn cuda_header(roots: &[&'static TypeDesc]) -> Result<String, HeaderError> {
         collect(p, &mut types, &mut pointees)?;
     }
     let mut out = String::from(PRELUDE);
-    // CUDA's own types (`double4`, `__nv_bfloat16`, `CUtensorMap`): their header, once each.
-    let mut includes: Vec<&str> = types
-        .iter()
-        .filter_map(|t| cuda_spelling(t.name).and_then(|c| c.header))
-        .collect();
+    out.push_str(&format!(
+        "// For CUDA {v}{}.\n",
+        if v == CUDA_VERSION {
+            format!(" (ptx-abi's CUDA release: {CUDA_VERSION_SOURCE})")
+        } else {
+            String::new()
+        }
+    ));
+    // CUDA's own types (`double4`, `__nv_bfloat16`, `CUtensorMap`): their header, once each,
+    // where `v` declares them; the vectors `v` lacks are defined below.
+    let mut includes: Vec<&str> = Vec::new();
+    let mut missing: Vec<&TypeDesc> = Vec::new();
+    for t in &types {
+        let Some(c) = cuda_spelling(t.name) else {
+            continue;
+        };
+        match (c.declared_in(v), c.header) {
+            (true, Some(h)) => includes.push(h),
+            (true, None) => {}
+            (false, None) => missing.push(t),
+            (false, Some(header)) => {
+                return Err(HeaderError::NotInCuda {
+                    c_name: c.c_name,
+                    header,
+                    since: c.since,
+                    built_for: v,
+                })
+            }
+        }
+    }
     includes.sort_unstable();
     includes.dedup();
     for h in includes {
         out.push_str(&format!("#include <{h}>\n"));
+    }
+    for t in missing {
+        if let Some(c) = cuda_spelling(t.name) {
+            out.push_str(&predefined_elsewhere(c, v, &definition(t)));
+        }
     }
     let (cuda, types): (Vec<&TypeDesc>, Vec<&TypeDesc>) = types
         .into_iter()
@@ -234,4 +296,48 @@ pub fn write_cuda_header(
     let text = cuda_header(roots)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, alloc::format!("{e}")))?;
     std::fs::write(path, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::cuda::{Double4A16, TensorMap};
+    use crate::PtxAbi;
+
+    /// CUDA 11.8's `cuda.h` has no `CUtensorMap`: a header for 11.8 cannot name it.
+    #[test]
+    fn a_type_the_release_lacks_is_an_error() {
+        let err = cuda_header_for(&[TensorMap::TYPE], CudaVersion::new(11, 8)).unwrap_err();
+        assert_eq!(
+            err,
+            HeaderError::NotInCuda {
+                c_name: "CUtensorMap",
+                header: "cuda.h",
+                since: CudaVersion::new(12, 0),
+                built_for: CudaVersion::new(11, 8),
+            }
+        );
+        assert!(
+            alloc::format!("{err}")
+                .contains("`CUtensorMap` is declared by `cuda.h` from CUDA 12.0"),
+            "{err}"
+        );
+    }
+
+    /// CUDA 12.9's `vector_types.h` lacks `double4_16a` (13.0's has it): the header defines it,
+    /// guarded; for 13.0 it only uses CUDA's. (NVRTC compiles both: `tests/cuda_version.rs`.)
+    #[test]
+    fn cuda_13_vectors_are_defined_for_cuda_12_only() {
+        let h12 = cuda_header_for(&[Double4A16::TYPE], CudaVersion::new(12, 9)).unwrap();
+        assert!(h12.contains("struct __align__(16) double4_16a {"), "{h12}");
+        assert!(h12.contains("CUDART_VERSION >= 13000"), "{h12}");
+        assert!(!h12.contains("#include <vector_types.h>"), "{h12}");
+        let h13 = cuda_header_for(&[Double4A16::TYPE], CudaVersion::new(13, 0)).unwrap();
+        assert!(!h13.contains("struct __align__(16) double4_16a"), "{h13}");
+        assert!(
+            h13.contains("static_assert(alignof(double4_16a) == 16"),
+            "{h13}"
+        );
+        assert!(h13.contains("// For CUDA 13.0"), "{h13}");
+    }
 }

@@ -1,6 +1,9 @@
 //! Two different types under one C name: a header can declare only one of them, so
-//! [`crate::report::header::cuda_header`] refuses such a set instead of dropping one.
+//! [`crate::report::header::cuda_header`] refuses such a set instead of dropping one. Also the
+//! other reason a header cannot be written: a CUDA type the CUDA release ptx-abi describes does
+//! not declare (chapter 7).
 
+use crate::layout::cuda_version::CudaVersion;
 use crate::layout::desc::{TypeDesc, TypeKind};
 use crate::layout::LayoutError;
 use alloc::string::String;
@@ -20,6 +23,18 @@ pub enum HeaderError {
         first: String,
         /// The second one's C declaration.
         second: String,
+    },
+    /// Chapter 7: a CUDA type that the CUDA release ptx-abi describes does not declare
+    /// (`CUtensorMap` before CUDA 12.0), and that only its CUDA header can define.
+    NotInCuda {
+        /// The type's C name (`CUtensorMap`).
+        c_name: &'static str,
+        /// The header that declares it from `since` on.
+        header: &'static str,
+        /// The first release that declares it.
+        since: CudaVersion,
+        /// The release ptx-abi describes ([`crate::CUDA_VERSION`]).
+        built_for: CudaVersion,
     },
 }
 
@@ -42,6 +57,19 @@ impl fmt::Display for HeaderError {
                 "two different types are both named `{name}` in C, and a header can declare \
                  only one:\n  {first}\n  {second}\ngive one of them another name with \
                  `#[ptx(c_name = \"…\")]`"
+            ),
+            HeaderError::NotInCuda {
+                c_name,
+                header,
+                since,
+                built_for,
+            } => write!(
+                f,
+                "`{c_name}` is declared by `{header}` from CUDA {since}, but ptx-abi describes \
+                 CUDA {built_for} ({}): enable ptx-abi's feature for the CUDA release your \
+                 kernels are compiled with (`cuda-{}` or newer)",
+                crate::CUDA_VERSION_SOURCE,
+                since.code()
             ),
         }
     }

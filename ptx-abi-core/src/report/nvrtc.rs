@@ -15,30 +15,35 @@
 //! and bit positions; §1.1–§1.3) and the answers are compared with the Rust type's layout. A
 //! failure lists every difference: `` `mass`: offset: C has byte 16, Rust has byte 12 ``.
 //!
-//! **Finding NVRTC** (no GPU needed), first that exists:
+//! **The CUDA release.** NVRTC answers for its own release's headers: `CUtensorMap` is aligned
+//! 64 by CUDA 12 and 128 by CUDA 13. A check therefore needs an NVRTC of the major release
+//! ptx-abi describes ([`crate::CUDA_VERSION`], 12.9 unless a feature such as `cuda-13000`
+//! chooses another; [`crate::CudaVersion::same_layout_rules`]): with another one it is refused
+//! with [`NvrtcError::Version`], naming both releases, and a failed assertion names the NVRTC
+//! release and file that answered.
+//!
+//! **Finding NVRTC** (no GPU needed; `libnvrtc.so.12` for CUDA 12, `libnvrtc.so.13` for CUDA
+//! 13, `libnvrtc.so.11.2` for CUDA 11), first that exists:
 //! 1. `$PTX_ABI_NVRTC`: the library file itself;
-//! 2. `$CUDA_PATH`, `$CUDA_HOME`, `/usr/local/cuda`: `lib64/` then `libnvrtc.so.12`,
-//!    `libnvrtc.so.13` or `libnvrtc.so.11.2` (CUDA 12, 13 and 11.2–11.8 name it so);
-//! 3. the system's library search path (`LD_LIBRARY_PATH`): the same names, then `libnvrtc.so`.
+//! 2. `$CUDA_PATH`, `$CUDA_HOME`, `/usr/local/cuda`: `lib64/` and that file name;
+//! 3. the system's library search path (`LD_LIBRARY_PATH`): that file name, `libnvrtc.so`.
 //!
-//! Any NVRTC from CUDA 11.2 on works (11.8, 12.9 and 13.5 are tested): the functions used here
-//! have the same prototypes in all of them. The options follow the library's
-//! `nvrtcVersion` ([`Nvrtc::check_options`]): NVRTC 11.x has no `-std=c++20`, so it compiles
-//! the checks as C++17, where a constant expression cannot make a union member other than the
-//! first active; NVRTC 11.8 also rejects anonymous structs (a GNU extension NVRTC 12 accepts).
-//! Types with either are checked with NVRTC 12 or later.
-//!
-//! Without a CUDA install, one command fetches it from PyPI (90 MB, no dependencies):
+//! Without a CUDA install, one command fetches it from PyPI (about 90 MB, no dependencies), for
+//! CUDA 12:
 //! ```text
 //! pip download --no-deps nvidia-cuda-nvrtc-cu12==12.9.86 -d /tmp/nvrtc && \
 //!   python3 -m zipfile -e /tmp/nvrtc/nvidia_cuda_nvrtc_cu12-*.whl /tmp/nvrtc/x && \
 //!   export PTX_ABI_NVRTC=/tmp/nvrtc/x/nvidia/cuda_nvrtc/lib/libnvrtc.so.12
 //! ```
+//! and for CUDA 13 (`nvidia-cuda-nvrtc==13.5.37`, `nvidia/cu13/lib/libnvrtc.so.13`) or 11
+//! (`nvidia-cuda-nvrtc-cu11==11.8.89`, `nvidia/cuda_nvrtc/lib/libnvrtc.so.11.2`) likewise; the
+//! [`NvrtcError::NotFound`] message spells the command for the release ptx-abi describes.
 //!
 //! NVRTC is loaded with `libloading` at run time: nothing links against it, so tests that use
 //! it build everywhere, and [`check_matches`] returns [`NvrtcError::NotFound`] (saying where
 //! it looked and the command above) when there is none.
 
+use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION, CUDA_VERSION_SOURCE};
 use crate::layout::LayoutError;
 use crate::report::c_check::{CTypeCheck, CTypeMismatch};
 use crate::PtxAbi;
@@ -52,8 +57,8 @@ use std::{format, vec};
 /// The environment variable naming the NVRTC library file.
 pub const NVRTC_ENV: &str = "PTX_ABI_NVRTC";
 
-/// The options [`Nvrtc::check`] compiles with: PTX for `compute_80` (which NVRTC 12 and 13
-/// both accept), `.address_size 64`, `-rdc=true` (so the checks' `extern "C" __device__`
+/// The options [`Nvrtc::check`] compiles with: PTX for `compute_80` (which NVRTC 11.8, 12 and
+/// 13 all accept), `.address_size 64`, `-rdc=true` (so the checks' `extern "C" __device__`
 /// constants stay in the PTX), C++20 (a constant expression may then set a bit-field in any
 /// union member), and `-default-device` (so a header's unannotated inline functions compile).
 pub const CHECK_OPTIONS: &[&str] = &[
@@ -63,17 +68,25 @@ pub const CHECK_OPTIONS: &[&str] = &[
     "-default-device",
 ];
 
-/// [`CHECK_OPTIONS`] for NVRTC 11.x, whose `-std` stops at `c++17` (NVRTC 12.0 added
-/// `c++20`); `compute_80` is known to every NVRTC from 11.0 to 13.5.
-pub const CHECK_OPTIONS_CXX17: &[&str] = &[
+/// [`CHECK_OPTIONS`] for NVRTC 11, which has no C++20: C++17. A check that sets a bit-field of
+/// a union member other than the first in a constant expression needs C++20, and NVRTC 11
+/// rejects it.
+pub const CHECK_OPTIONS_CUDA_11: &[&str] = &[
     "--gpu-architecture=compute_80",
     "-rdc=true",
     "-std=c++17",
     "-default-device",
 ];
 
-/// The library names looked for, in order: CUDA 12, CUDA 13, CUDA 11.2–11.8.
-const SONAMES: [&str; 3] = ["libnvrtc.so.12", "libnvrtc.so.13", "libnvrtc.so.11.2"];
+/// The options [`Nvrtc::check`] compiles with on NVRTC of release `v`: [`CHECK_OPTIONS`], or
+/// [`CHECK_OPTIONS_CUDA_11`] before CUDA 12.
+pub const fn check_options(v: CudaVersion) -> &'static [&'static str] {
+    if v.major < 12 {
+        CHECK_OPTIONS_CUDA_11
+    } else {
+        CHECK_OPTIONS
+    }
+}
 
 type CreateProgramFn = unsafe extern "C" fn(
     *mut *mut c_void,
@@ -88,6 +101,48 @@ type GetSizeFn = unsafe extern "C" fn(*mut c_void, *mut usize) -> c_int;
 type GetTextFn = unsafe extern "C" fn(*mut c_void, *mut c_char) -> c_int;
 type DestroyProgramFn = unsafe extern "C" fn(*mut *mut c_void) -> c_int;
 type VersionFn = unsafe extern "C" fn(*mut c_int, *mut c_int) -> c_int;
+
+/// Where PyPI has NVRTC for CUDA `major`: the wheel and the library inside it.
+struct Wheel {
+    /// `nvidia-cuda-nvrtc-cu12==12.9.86`.
+    requirement: &'static str,
+    /// The wheel file's name pattern.
+    file: &'static str,
+    /// The library's path inside the unpacked wheel.
+    library: &'static str,
+}
+
+/// The NVRTC wheel of the major release ptx-abi describes (`None` for a release that has
+/// none on PyPI).
+const fn wheel(major: u32) -> Option<Wheel> {
+    match major {
+        11 => Some(Wheel {
+            requirement: "nvidia-cuda-nvrtc-cu11==11.8.89",
+            file: "nvidia_cuda_nvrtc_cu11-*.whl",
+            library: "nvidia/cuda_nvrtc/lib/libnvrtc.so.11.2",
+        }),
+        12 => Some(Wheel {
+            requirement: "nvidia-cuda-nvrtc-cu12==12.9.86",
+            file: "nvidia_cuda_nvrtc_cu12-*.whl",
+            library: "nvidia/cuda_nvrtc/lib/libnvrtc.so.12",
+        }),
+        13 => Some(Wheel {
+            requirement: "nvidia-cuda-nvrtc==13.5.37",
+            file: "nvidia_cuda_nvrtc-*.whl",
+            library: "nvidia/cu13/lib/libnvrtc.so.13",
+        }),
+        _ => None,
+    }
+}
+
+/// The file name of NVRTC for CUDA `major` (`libnvrtc.so.12`; CUDA 11's is `.so.11.2`).
+fn library_name(major: u32) -> String {
+    if major == 11 {
+        "libnvrtc.so.11.2".to_string()
+    } else {
+        format!("libnvrtc.so.{major}")
+    }
+}
 
 /// Why NVRTC could not answer.
 #[derive(Debug)]
@@ -104,6 +159,17 @@ pub enum NvrtcError {
         /// The loader's message.
         message: String,
     },
+    /// The NVRTC found is of another major CUDA release than ptx-abi describes
+    /// ([`crate::CUDA_VERSION`]); its answers would be about other headers (chapter 7:
+    /// `CUtensorMap` is aligned 64 by CUDA 12 and 128 by CUDA 13).
+    Version {
+        /// The library.
+        path: PathBuf,
+        /// Its `nvrtcVersion`.
+        nvrtc: CudaVersion,
+        /// The release ptx-abi describes.
+        built_for: CudaVersion,
+    },
     /// NVRTC rejected the source (the user's header, or a member name the checks use).
     Compile {
         /// NVRTC's log.
@@ -116,18 +182,44 @@ pub enum NvrtcError {
 impl fmt::Display for NvrtcError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            NvrtcError::NotFound { searched } => write!(
-                f,
-                "NVRTC (libnvrtc.so.12, .13 or .11.2) was not found; looked at: {}. Set {NVRTC_ENV} to the \
-                 library, or fetch it from PyPI:\n  pip download --no-deps \
-                 nvidia-cuda-nvrtc-cu12==12.9.86 -d /tmp/nvrtc && python3 -m zipfile -e \
-                 /tmp/nvrtc/nvidia_cuda_nvrtc_cu12-*.whl /tmp/nvrtc/x && export \
-                 {NVRTC_ENV}=/tmp/nvrtc/x/nvidia/cuda_nvrtc/lib/libnvrtc.so.12",
-                searched.join(", ")
-            ),
+            NvrtcError::NotFound { searched } => {
+                write!(
+                    f,
+                    "NVRTC ({}, for CUDA {CUDA_VERSION}, the release ptx-abi describes) was not \
+                     found; looked at: {}. Set {NVRTC_ENV} to the library",
+                    library_name(CUDA_VERSION.major),
+                    searched.join(", ")
+                )?;
+                match wheel(CUDA_VERSION.major) {
+                    Some(w) => write!(
+                        f,
+                        ", or fetch it from PyPI:\n  pip download --no-deps {} -d /tmp/nvrtc && \
+                         python3 -m zipfile -e /tmp/nvrtc/{} /tmp/nvrtc/x && export \
+                         {NVRTC_ENV}=/tmp/nvrtc/x/{}",
+                        w.requirement, w.file, w.library
+                    ),
+                    None => Ok(()),
+                }
+            }
             NvrtcError::Load { path, message } => {
                 write!(f, "cannot load NVRTC from {}: {message}", path.display())
             }
+            NvrtcError::Version {
+                path,
+                nvrtc,
+                built_for,
+            } => write!(
+                f,
+                "NVRTC {} is CUDA {nvrtc}, but ptx-abi describes CUDA {built_for} ({}), and \
+                 CUDA's headers differ between major releases (CUtensorMap's alignment, CUDA \
+                 13's vectors): set {NVRTC_ENV} to an NVRTC of CUDA {}.x ({}), or build \
+                 ptx-abi for CUDA {nvrtc} with its feature `cuda-{}`",
+                path.display(),
+                CUDA_VERSION_SOURCE,
+                built_for.major,
+                library_name(built_for.major),
+                nvrtc.code()
+            ),
             NvrtcError::Compile { log } => write!(
                 f,
                 "NVRTC rejected the header and its checks (a member the checks name may be \
@@ -169,7 +261,7 @@ impl From<NvrtcError> for MatchError {
 /// A loaded NVRTC library.
 pub struct Nvrtc {
     path: PathBuf,
-    version: (i32, i32),
+    version: CudaVersion,
     create_program: CreateProgramFn,
     compile_program: CompileProgramFn,
     get_log_size: GetSizeFn,
@@ -197,17 +289,13 @@ fn candidates() -> Vec<PathBuf> {
         out.push(PathBuf::from(p));
         return out;
     }
-    let mut roots: Vec<PathBuf> = ["CUDA_PATH", "CUDA_HOME"]
-        .iter()
-        .filter_map(|var| std::env::var_os(var).filter(|p| !p.is_empty()))
-        .map(PathBuf::from)
-        .collect();
-    roots.push(PathBuf::from("/usr/local/cuda"));
-    for root in roots {
-        for name in SONAMES {
-            out.push(root.join("lib64").join(name));
+    let name = library_name(CUDA_VERSION.major);
+    for var in ["CUDA_PATH", "CUDA_HOME"] {
+        if let Some(p) = std::env::var_os(var).filter(|p| !p.is_empty()) {
+            out.push(Path::new(&p).join("lib64").join(&name));
         }
     }
+    out.push(Path::new("/usr/local/cuda/lib64").join(&name));
     out
 }
 
@@ -223,9 +311,9 @@ impl Nvrtc {
                 return Nvrtc::load(&path);
             }
         }
-        for name in SONAMES.iter().chain(&["libnvrtc.so"]) {
+        for name in [library_name(CUDA_VERSION.major), "libnvrtc.so".to_string()] {
             searched.push(format!("{name} on the library search path"));
-            if let Ok(n) = Nvrtc::load(Path::new(name)) {
+            if let Ok(n) = Nvrtc::load(Path::new(&name)) {
                 return Ok(n);
             }
         }
@@ -241,12 +329,13 @@ impl Nvrtc {
         // SAFETY: loading runs the library's initializers; NVRTC is a C API library whose
         // initializers only set up its own state, and the path is the user's choice of NVRTC.
         let lib = unsafe { libloading::Library::new(path) }.map_err(err)?;
-        // SAFETY: each type below is transcribed from nvrtc.h (CUDA 12.9; the same in 11.8 and
-        // 13.5): `nvrtcResult` is an `int`-sized C enum, `nvrtcProgram` a pointer. The
-        // pointers are used only while `lib`, stored beside them, keeps the library mapped.
-        let nvrtc = unsafe {
-            Nvrtc {
-                version: (0, 0),
+        // SAFETY: each type below is transcribed from nvrtc.h (CUDA 12.9, unchanged since
+        // 11.0 and in 13.5): `nvrtcResult` is an `int`-sized C enum, `nvrtcProgram` a
+        // pointer. The pointers are used only while `lib`, stored beside them, keeps the
+        // library mapped; `nvrtc_version` is called below while `lib` is still alive.
+        let (nvrtc_version, nvrtc) = unsafe {
+            let nvrtc_version: VersionFn = *lib.get(b"nvrtcVersion\0").map_err(err)?;
+            let nvrtc = Nvrtc {
                 create_program: *lib.get(b"nvrtcCreateProgram\0").map_err(err)?,
                 compile_program: *lib.get(b"nvrtcCompileProgram\0").map_err(err)?,
                 get_log_size: *lib.get(b"nvrtcGetProgramLogSize\0").map_err(err)?,
@@ -255,16 +344,22 @@ impl Nvrtc {
                 get_ptx: *lib.get(b"nvrtcGetPTX\0").map_err(err)?,
                 destroy_program: *lib.get(b"nvrtcDestroyProgram\0").map_err(err)?,
                 path: path.to_path_buf(),
+                version: CudaVersion::new(0, 0),
                 _lib: lib,
-            }
+            };
+            (nvrtc_version, nvrtc)
         };
-        // SAFETY: `nvrtcVersion`'s type is transcribed from nvrtc.h (the same in every release
-        // since 7.0); the pointer is copied out of the library `nvrtc._lib` keeps mapped and
-        // called only below, while `nvrtc` is alive.
-        let version_fn: VersionFn = unsafe { *nvrtc._lib.get(b"nvrtcVersion\0").map_err(err)? };
         let (mut major, mut minor): (c_int, c_int) = (0, 0);
-        // SAFETY: both arguments are valid, writable `int`s that outlive the call.
-        let rc = unsafe { version_fn(&mut major, &mut minor) };
+        // SAFETY: `nvrtc_version` has nvrtcVersion's type (`nvrtcResult nvrtcVersion(int
+        // *major, int *minor)`) and points into `nvrtc._lib`, alive here; both arguments are
+        // valid, writable `int`s that outlive the call.
+        let rc = unsafe { nvrtc_version(&mut major, &mut minor) };
+        let (Ok(major), Ok(minor)) = (u32::try_from(major), u32::try_from(minor)) else {
+            return Err(NvrtcError::Load {
+                path: path.to_path_buf(),
+                message: format!("nvrtcVersion answered {major}.{minor}"),
+            });
+        };
         if rc != 0 {
             return Err(NvrtcError::Load {
                 path: path.to_path_buf(),
@@ -272,29 +367,34 @@ impl Nvrtc {
             });
         }
         Ok(Nvrtc {
-            version: (major, minor),
+            version: CudaVersion::new(major, minor),
             ..nvrtc
         })
-    }
-
-    /// `nvrtcVersion`: `(major, minor)`, e.g. `(12, 9)`.
-    pub fn version(&self) -> (i32, i32) {
-        self.version
-    }
-
-    /// The options [`Nvrtc::check`] compiles with for this library's version:
-    /// [`CHECK_OPTIONS`] (C++20) from NVRTC 12.0 on, [`CHECK_OPTIONS_CXX17`] before.
-    pub fn check_options(&self) -> &'static [&'static str] {
-        if self.version.0 < 12 {
-            CHECK_OPTIONS_CXX17
-        } else {
-            CHECK_OPTIONS
-        }
     }
 
     /// The library's path.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// The CUDA release of this NVRTC (`nvrtcVersion`), whose headers its answers are about.
+    pub fn version(&self) -> CudaVersion {
+        self.version
+    }
+
+    /// `Ok` when this NVRTC answers for the major CUDA release ptx-abi describes
+    /// ([`crate::CUDA_VERSION`]; [`CudaVersion::same_layout_rules`]), else
+    /// [`NvrtcError::Version`].
+    pub fn check_version(&self) -> Result<(), NvrtcError> {
+        if CUDA_VERSION.same_layout_rules(self.version) {
+            Ok(())
+        } else {
+            Err(NvrtcError::Version {
+                path: self.path.clone(),
+                nvrtc: self.version,
+                built_for: CUDA_VERSION,
+            })
+        }
     }
 
     /// Compiles CUDA C++ `source` to PTX with `options`; on failure, NVRTC's log.
@@ -352,27 +452,29 @@ impl Nvrtc {
     }
 
     /// Checks that the C type `c_type` declared by `header` has `T`'s PTX layout, with
-    /// `members` mapping Rust member names to C ones (see [`CTypeCheck`]), compiled with
-    /// [`Nvrtc::check_options`].
+    /// `members` mapping Rust member names to C ones (see [`CTypeCheck`]). Refused with
+    /// [`NvrtcError::Version`] when this NVRTC is of another major CUDA release than ptx-abi
+    /// describes.
     pub fn check<T: PtxAbi>(
         &self,
         header: &str,
         c_type: &str,
         members: &[(&str, &str)],
     ) -> Result<(), MatchError> {
+        self.check_version()?;
         let check = CTypeCheck::new(T::TYPE, c_type, members)
             .map_err(|e| MatchError::Nvrtc(NvrtcError::Layout(e)))?;
         let source = format!("{header}\n{}", check.source());
-        let ptx = match self.compile(&source, self.check_options()) {
-            Err(NvrtcError::Compile { log }) if self.version.0 < 12 => {
-                let (major, minor) = self.version;
+        let ptx = match self.compile(&source, check_options(self.version)) {
+            Err(NvrtcError::Compile { log }) if self.version.major < 12 => {
                 return Err(MatchError::Nvrtc(NvrtcError::Compile {
                     log: format!(
-                        "{log}\nnote: NVRTC {major}.{minor} has no `-std=c++20`, so the checks \
-                         are compiled as C++17, where a constant expression cannot make a union \
-                         member other than the first active; and NVRTC 11 rejects anonymous \
-                         structs (`declaration does not declare anything`). A type that fails \
-                         for either reason can be checked with NVRTC 12.0 or later."
+                        "{log}\nnote: NVRTC {} has no `-std=c++20`, so the checks are compiled \
+                         as C++17, where a constant expression cannot make a union member other \
+                         than the first active; and NVRTC 11 rejects anonymous structs \
+                         (`declaration does not declare anything`). A type that fails for either \
+                         reason can be checked with NVRTC 12.0 or later (a CUDA 12 build).",
+                        self.version
                     ),
                 }));
             }
@@ -403,7 +505,8 @@ unsafe fn read_text(prog: *mut c_void, size: GetSizeFn, text: GetTextFn) -> Opti
 
 /// Checks with NVRTC that the C type `c_type` in `header` has `T`'s PTX layout, where every
 /// Rust member has the same name in C. See [`check_matches_mapped`] for renamed and anonymous
-/// members.
+/// members. Refused ([`NvrtcError::Version`]) when the NVRTC found is of another major CUDA
+/// release than ptx-abi describes.
 pub fn check_matches<T: PtxAbi>(header: &str, c_type: &str) -> Result<(), MatchError> {
     check_matches_mapped::<T>(header, c_type, &[])
 }
@@ -419,18 +522,27 @@ pub fn check_matches_mapped<T: PtxAbi>(
 }
 
 /// Panics with a readable report unless the C type `c_type` in `header` has `T`'s PTX layout
-/// (see [`check_matches`]); also panics when NVRTC is missing, saying how to get it.
+/// (see [`check_matches`]); also panics when NVRTC is missing, saying how to get it, and when
+/// it is of another major CUDA release than ptx-abi describes. The report names the NVRTC
+/// release that answered.
 #[track_caller]
 pub fn assert_matches<T: PtxAbi>(header: &str, c_type: &str) {
-    if let Err(e) = check_matches::<T>(header, c_type) {
-        panic!("{e}");
-    }
+    assert_matches_mapped::<T>(header, c_type, &[])
 }
 
 /// [`assert_matches`] with a member-name map (see [`check_matches_mapped`]).
 #[track_caller]
 pub fn assert_matches_mapped<T: PtxAbi>(header: &str, c_type: &str, members: &[(&str, &str)]) {
-    if let Err(e) = check_matches_mapped::<T>(header, c_type, members) {
-        panic!("{e}");
+    let nvrtc = match Nvrtc::locate() {
+        Ok(n) => n,
+        Err(e) => panic!("{e}"),
+    };
+    if let Err(e) = nvrtc.check::<T>(header, c_type, members) {
+        panic!(
+            "{e}\n(checked by NVRTC {} at {}; ptx-abi describes CUDA {CUDA_VERSION}, {})",
+            nvrtc.version,
+            nvrtc.path.display(),
+            CUDA_VERSION_SOURCE
+        );
     }
 }

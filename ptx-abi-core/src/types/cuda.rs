@@ -1,16 +1,25 @@
 //! CUDA C++ types beyond the guide's §1.2 vectors: the 3- and 4-lane vectors of 8-byte
 //! elements (`double4`, `long3`, …), the reduced-precision types of `cuda_fp16.h`,
 //! `cuda_bf16.h`, `cuda_fp8.h` and `cuda_fp4.h`, and `CUtensorMap` — each with CUDA's layout as
-//! NVRTC 12.9 computes it with CUDA 12.9's own headers.
+//! NVRTC computes it with CUDA's own headers, for the CUDA release this build describes
+//! ([`crate::CUDA_VERSION`]: 12.9 unless a feature chooses another; proven against NVRTC 12.9
+//! and 13.5).
 //!
 //! Where §1.2 and CUDA differ, NVRTC decides: the guide's vectors stop at 2 lanes of 8-byte
 //! elements, but CUDA declares `double3`/`double4`, `long3`/`long4`, … as ordinary structs
 //! (`struct __builtin_align__(16) double4 { double x, y, z, w; }`): 32 bytes aligned 16, passed as
 //! `.param .align 16 .b8 p[32]`, never as a PTX vector (`.v4.f64` does not exist). Their 3-lane
 //! forms are aligned like the element (24 bytes, aligned 8). They are aggregates here, not
-//! [`crate::Vector`]s. CUDA 13 deprecates `double4` (and `long4`, …) for `double4_16a` (the
-//! same layout) and `double4_32a` (aligned 32): [`Double4A16`], [`Double4A32`], declared by
-//! CUDA 13's `vector_types.h` (nvcc 13 includes it implicitly; NVRTC 12 does not have them).
+//! [`crate::Vector`]s. CUDA 13 deprecates `double4`, `long4`, `ulong4`, `longlong4` and
+//! `ulonglong4` (removal announced) for `*_16a` (the same layout) and `*_32a` (aligned 32):
+//! [`Double4A16`], [`Double4A32`], [`Long4A16`], …, predefined by nvcc and NVRTC 13. In a
+//! build for CUDA 13 the old Rust names are `#[deprecated]` too. The new types exist in every
+//! build, but CUDA before 13.0 does not declare them: for such a build `cuda_header` writes
+//! their definition itself (copied from CUDA 13's `vector_types.h`).
+//!
+//! `CUtensorMap` ([`TensorMap`]) is aligned 64 before CUDA 13.0 and 128 from it
+//! ([`crate::layout::cuda_version::tensor_map_align`]); [`TensorMap`] has the alignment of
+//! [`crate::CUDA_VERSION`], and [`tensor_map_type`] describes it for any release.
 //!
 //! [`CUDA_TYPES`] is the one table mapping each Rust name to its CUDA name, the struct tag
 //! C++ mangles it by, and the header that declares it (the spellings themselves live in
@@ -22,6 +31,7 @@ use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::c_spelling::{self, CudaSpelling};
 use crate::layout::const_text::same_str;
+use crate::layout::cuda_version::{tensor_map_align, CudaVersion, CUDA_VERSION};
 use crate::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
 
 /// One CUDA C++ type ptx-abi provides: where CUDA declares it and how C++ names it.
@@ -39,9 +49,41 @@ pub struct CudaType {
     pub header: Option<&'static str>,
     /// `sizeof` (identical at both address sizes; `long` is 64-bit on LP64 hosts only).
     pub size: usize,
-    /// `alignof`.
+    /// `alignof` in [`crate::CUDA_VERSION`] ([`CudaType::align_in`] for another release).
     pub align: usize,
+    /// The first CUDA release that declares it (from [`c_spelling::CUDA_SPELLINGS`]).
+    pub since: CudaVersion,
+    /// The CUDA release that deprecates it, if any.
+    pub deprecated_from: Option<CudaVersion>,
 }
+
+impl CudaType {
+    /// Chapter 7: `alignof` of this type in CUDA `v` (only `CUtensorMap`'s depends on the
+    /// release: [`tensor_map_align`]).
+    pub const fn align_in(&self, v: CudaVersion) -> usize {
+        if same_str(self.tag, TENSOR_MAP_TAG) {
+            tensor_map_align(v)
+        } else {
+            self.align
+        }
+    }
+
+    /// Whether CUDA `v` declares this type.
+    pub const fn declared_in(&self, v: CudaVersion) -> bool {
+        v.at_least(self.since)
+    }
+
+    /// Whether CUDA `v` deprecates this type.
+    pub const fn deprecated_in(&self, v: CudaVersion) -> bool {
+        match self.deprecated_from {
+            Some(d) => v.at_least(d),
+            None => false,
+        }
+    }
+}
+
+/// `CUtensorMap`'s struct tag.
+const TENSOR_MAP_TAG: &str = "CUtensorMap_st";
 
 /// Chapter 7 (the Itanium C++ ABI): whether C++ passes `ty` to a device function by invisible
 /// reference, because CUDA gives it a user-written copy constructor (`__half2`,
@@ -117,18 +159,21 @@ macro_rules! lanes_from_le {
 }
 
 /// Structs of `n` lanes of one 8-byte type (`double4`, `long3`, …), with public `x, y, z, w`.
+/// Each row may carry attributes (its release's doc, `#[deprecated]`).
 macro_rules! lane_structs {
-    ($($rust:ident, $c:literal, $t:ty, $scalar:ident, $align:literal, [$($f:ident),*], $n:literal;)*) => {$(
-        #[doc = concat!("CUDA's `", $c, "` (predefined by NVRTC and nvcc): ", stringify!($n),
+    ($($(#[$attr:meta])* $rust:ident, $c:literal, $t:ty, $scalar:ident, $align:literal, [$($f:ident),*], $n:literal;)*) => {$(
+        #[doc = concat!("CUDA's `", $c, "`: ", stringify!($n),
             " lanes of `", stringify!($t), "`, aligned ", stringify!($align),
             ". An ordinary struct for the ABI, not a PTX vector (§1.2 has no ", stringify!($n),
-            "-lane vectors of 8-byte elements).")]
+            "-lane vectors of 8-byte elements); chapter 7.")]
+        $(#[$attr])*
         #[repr(C, align($align))]
         #[derive(Clone, Copy, Debug, Default, PartialEq)]
         pub struct $rust {
             $(#[doc = concat!("Lane `", stringify!($f), "`.")] pub $f: $t,)*
         }
 
+        #[allow(deprecated)] // CUDA 13's deprecated vectors still have their layout
         impl PtxAbi for $rust {
             const TYPE: &'static TypeDesc = &TypeDesc {
                 name: $c,
@@ -163,18 +208,70 @@ macro_rules! lane_structs {
 }
 
 lane_structs! {
+    /// Predefined by nvcc and NVRTC.
     Double3, "double3", f64, F64, 8, [x, y, z], 3;
+    /// Predefined by nvcc and NVRTC; deprecated from CUDA 13.0 for [`Double4A16`] (the same
+    /// layout) and [`Double4A32`].
+    #[cfg_attr(ptx_abi_cuda_13, deprecated(note = "CUDA 13 deprecates `double4` (removal announced): use Double4A16 / Double4A32 (CUDA 13's `double4_16a` / `double4_32a`; Double4A16 has this layout)"))]
     Double4, "double4", f64, F64, 16, [x, y, z, w], 4;
+    /// Predefined by nvcc and NVRTC (C's `long`: 64-bit on LP64 hosts).
     Long3, "long3", i64, I64, 8, [x, y, z], 3;
+    /// Predefined by nvcc and NVRTC (C's `long`: 64-bit on LP64 hosts); deprecated from CUDA
+    /// 13.0 for [`Long4A16`] (the same layout) and [`Long4A32`].
+    #[cfg_attr(ptx_abi_cuda_13, deprecated(note = "CUDA 13 deprecates `long4` (removal announced): use Long4A16 / Long4A32 (CUDA 13's `long4_16a` / `long4_32a`; Long4A16 has this layout)"))]
     Long4, "long4", i64, I64, 16, [x, y, z, w], 4;
+    /// Predefined by nvcc and NVRTC (C's `unsigned long`: 64-bit on LP64 hosts).
     ULong3, "ulong3", u64, U64, 8, [x, y, z], 3;
+    /// Predefined by nvcc and NVRTC (C's `unsigned long`: 64-bit on LP64 hosts); deprecated
+    /// from CUDA 13.0 for [`ULong4A16`] (the same layout) and [`ULong4A32`].
+    #[cfg_attr(ptx_abi_cuda_13, deprecated(note = "CUDA 13 deprecates `ulong4` (removal announced): use ULong4A16 / ULong4A32 (CUDA 13's `ulong4_16a` / `ulong4_32a`; ULong4A16 has this layout)"))]
     ULong4, "ulong4", u64, U64, 16, [x, y, z, w], 4;
+    /// Predefined by nvcc and NVRTC.
     LongLong3, "longlong3", i64, I64, 8, [x, y, z], 3;
+    /// Predefined by nvcc and NVRTC; deprecated from CUDA 13.0 for [`LongLong4A16`] (the same
+    /// layout) and [`LongLong4A32`].
+    #[cfg_attr(ptx_abi_cuda_13, deprecated(note = "CUDA 13 deprecates `longlong4` (removal announced): use LongLong4A16 / LongLong4A32 (CUDA 13's `longlong4_16a` / `longlong4_32a`; LongLong4A16 has this layout)"))]
     LongLong4, "longlong4", i64, I64, 16, [x, y, z, w], 4;
+    /// Predefined by nvcc and NVRTC.
     ULongLong3, "ulonglong3", u64, U64, 8, [x, y, z], 3;
+    /// Predefined by nvcc and NVRTC; deprecated from CUDA 13.0 for [`ULongLong4A16`] (the
+    /// same layout) and [`ULongLong4A32`].
+    #[cfg_attr(ptx_abi_cuda_13, deprecated(note = "CUDA 13 deprecates `ulonglong4` (removal announced): use ULongLong4A16 / ULongLong4A32 (CUDA 13's `ulonglong4_16a` / `ulonglong4_32a`; ULongLong4A16 has this layout)"))]
     ULongLong4, "ulonglong4", u64, U64, 16, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `double4` with its layout; predefined by nvcc and NVRTC 13.
+    /// CUDA 12 does not declare it: `cuda_header` of a build for CUDA 12 defines it.
     Double4A16, "double4_16a", f64, F64, 16, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `double4` aligned 32; predefined by nvcc and NVRTC 13.
+    /// CUDA 12 does not declare it: `cuda_header` of a build for CUDA 12 defines it.
     Double4A32, "double4_32a", f64, F64, 32, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `long4` with its layout (C's `long`: 64-bit on LP64 hosts);
+    /// predefined by nvcc and NVRTC 13. CUDA 12 does not declare it: `cuda_header` of a build
+    /// for CUDA 12 defines it.
+    Long4A16, "long4_16a", i64, I64, 16, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `long4` aligned 32 (C's `long`: 64-bit on LP64 hosts);
+    /// predefined by nvcc and NVRTC 13. CUDA 12 does not declare it: `cuda_header` of a build
+    /// for CUDA 12 defines it.
+    Long4A32, "long4_32a", i64, I64, 32, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `ulong4` with its layout (C's `unsigned long`: 64-bit on
+    /// LP64 hosts); predefined by nvcc and NVRTC 13. CUDA 12 does not declare it:
+    /// `cuda_header` of a build for CUDA 12 defines it.
+    ULong4A16, "ulong4_16a", u64, U64, 16, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `ulong4` aligned 32 (C's `unsigned long`: 64-bit on LP64
+    /// hosts); predefined by nvcc and NVRTC 13. CUDA 12 does not declare it: `cuda_header` of
+    /// a build for CUDA 12 defines it.
+    ULong4A32, "ulong4_32a", u64, U64, 32, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `longlong4` with its layout; predefined by nvcc and NVRTC 13.
+    /// CUDA 12 does not declare it: `cuda_header` of a build for CUDA 12 defines it.
+    LongLong4A16, "longlong4_16a", i64, I64, 16, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `longlong4` aligned 32; predefined by nvcc and NVRTC 13.
+    /// CUDA 12 does not declare it: `cuda_header` of a build for CUDA 12 defines it.
+    LongLong4A32, "longlong4_32a", i64, I64, 32, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `ulonglong4` with its layout; predefined by nvcc and NVRTC
+    /// 13. CUDA 12 does not declare it: `cuda_header` of a build for CUDA 12 defines it.
+    ULongLong4A16, "ulonglong4_16a", u64, U64, 16, [x, y, z, w], 4;
+    /// CUDA 13.0's replacement of `ulonglong4` aligned 32; predefined by nvcc and NVRTC 13.
+    /// CUDA 12 does not declare it: `cuda_header` of a build for CUDA 12 defines it.
+    ULongLong4A32, "ulonglong4_32a", u64, U64, 32, [x, y, z, w], 4;
 }
 
 /// Reduced-precision types: raw bit patterns in the storage CUDA's structs hold.
@@ -229,26 +326,51 @@ bits_structs! {
     Fp4x2E2M1, "__nv_fp4x2_e2m1", "cuda_fp4.h", u8, 1, U8, 1, ["__x"];
 }
 
-/// CUDA's `CUtensorMap` (`<cuda.h>`, `typedef struct CUtensorMap_st { alignas(64) unsigned long
-/// long opaque[16]; } CUtensorMap;`): 128 bytes aligned 64, passed to a kernel as a
-/// `const __grid_constant__ CUtensorMap` parameter, `.param .align 64 .b8 p[128]`. Fill it on
-/// the host with `cuTensorMapEncodeTiled`.
-#[repr(C, align(64))]
+/// CUDA's `CUtensorMap` (`<cuda.h>`, `typedef struct CUtensorMap_st { alignas(A) unsigned long
+/// long opaque[16]; } CUtensorMap;`), chapter 7: 128 bytes aligned `A`, which is 64 before CUDA
+/// 13.0 and 128 from it ([`tensor_map_align`] of [`crate::CUDA_VERSION`]; enable the feature of
+/// your CUDA release, such as `cuda-13000`). Passed to a kernel as a `const __grid_constant__
+/// CUtensorMap` parameter, `.param .align A .b8 p[128]`. Fill it on the host with
+/// `cuTensorMapEncodeTiled`.
+#[cfg_attr(not(ptx_abi_cuda_13), repr(C, align(64)))]
+#[cfg_attr(ptx_abi_cuda_13, repr(C, align(128)))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct TensorMap {
     /// The driver-encoded descriptor.
     pub opaque: [u64; 16],
 }
 
+/// `CUtensorMap` aligned 64 (CUDA 12) and 128 (CUDA 13).
+const TENSOR_MAP_64: TypeDesc = TypeDesc {
+    name: TENSOR_MAP_TAG,
+    kind: TypeKind::Aggregate {
+        kind: AggregateKind::Struct,
+        align: 64,
+        members: &[Member::of::<[u64; 16]>("opaque", None)],
+    },
+};
+const TENSOR_MAP_128: TypeDesc = TypeDesc {
+    name: TENSOR_MAP_TAG,
+    kind: TypeKind::Aggregate {
+        kind: AggregateKind::Struct,
+        align: 128,
+        members: &[Member::of::<[u64; 16]>("opaque", None)],
+    },
+};
+
+/// Chapter 7: `CUtensorMap` as CUDA `v` declares it (aligned [`tensor_map_align`]`(v)`), for
+/// hand-written descriptions and tests of another release than [`crate::CUDA_VERSION`];
+/// `TensorMap::TYPE` is `tensor_map_type(CUDA_VERSION)`.
+pub const fn tensor_map_type(v: CudaVersion) -> &'static TypeDesc {
+    if tensor_map_align(v) == 128 {
+        &TENSOR_MAP_128
+    } else {
+        &TENSOR_MAP_64
+    }
+}
+
 impl PtxAbi for TensorMap {
-    const TYPE: &'static TypeDesc = &TypeDesc {
-        name: "CUtensorMap_st",
-        kind: TypeKind::Aggregate {
-            kind: AggregateKind::Struct,
-            align: 64,
-            members: &[Member::of::<[u64; 16]>("opaque", None)],
-        },
-    };
+    const TYPE: &'static TypeDesc = tensor_map_type(CUDA_VERSION);
 
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
         check_out::<Self>(out)?;
@@ -266,6 +388,13 @@ impl PtxAbi for TensorMap {
     }
 }
 
+// The Rust type has the PTX layout of the release this build describes.
+const _: () = assert!(
+    core::mem::align_of::<TensorMap>() == tensor_map_align(CUDA_VERSION)
+        && core::mem::size_of::<TensorMap>() == 128,
+    "TensorMap's repr(align) disagrees with tensor_map_align(CUDA_VERSION)"
+);
+
 /// The spelling of a CUDA type ptx-abi provides, looked up by its [`TypeDesc`] name (its
 /// struct tag) in [`c_spelling::CUDA_SPELLINGS`]; a type missing there does not compile.
 const fn spelling(ty: &TypeDesc) -> &'static CudaSpelling {
@@ -277,9 +406,11 @@ const fn spelling(ty: &TypeDesc) -> &'static CudaSpelling {
 
 macro_rules! table {
     ($($rust:ident,)*) => {
-        /// Every CUDA C++ type of this module: Rust name, CUDA name, struct tag, header (the
-        /// last three from [`c_spelling::CUDA_SPELLINGS`]), size and alignment (read from the
-        /// Rust type's PTX layout, which the oracle tests compare with NVRTC's
+        #[allow(deprecated)] // CUDA 13's deprecated vectors are CUDA types all the same
+        /// Every CUDA C++ type of this module (chapter 7): Rust name, CUDA name, struct tag,
+        /// header and the releases that declare and deprecate it (from
+        /// [`c_spelling::CUDA_SPELLINGS`]), size and alignment in [`crate::CUDA_VERSION`] (read
+        /// from the Rust type's PTX layout, which the oracle tests compare with NVRTC's
         /// `sizeof`/`alignof`).
         pub const CUDA_TYPES: &[CudaType] = &[$(CudaType {
             rust: stringify!($rust),
@@ -288,13 +419,16 @@ macro_rules! table {
             header: spelling(<$rust as PtxAbi>::TYPE).header,
             size: <$rust as PtxAbi>::SIZE,
             align: <$rust as PtxAbi>::ALIGN,
+            since: spelling(<$rust as PtxAbi>::TYPE).since,
+            deprecated_from: spelling(<$rust as PtxAbi>::TYPE).deprecated_from,
         }),*];
     };
 }
 
 table! {
     Double3, Double4, Long3, Long4, ULong3, ULong4, LongLong3, LongLong4, ULongLong3, ULongLong4,
-    Double4A16, Double4A32, Half2, Bf16, Bf16x2, Fp8E4M3, Fp8E5M2, Fp8x2E4M3, Fp8x2E5M2,
+    Double4A16, Double4A32, Long4A16, Long4A32, ULong4A16, ULong4A32, LongLong4A16, LongLong4A32,
+    ULongLong4A16, ULongLong4A32, Half2, Bf16, Bf16x2, Fp8E4M3, Fp8E5M2, Fp8x2E4M3, Fp8x2E5M2,
     Fp8x4E4M3, Fp8x4E5M2, Fp4x2E2M1, TensorMap,
 }
 

@@ -1,5 +1,6 @@
 // CUDA's C++ types (issue 14) as members: imported with ptx-abi-import's stand-ins for CUDA's
-// headers, checked by NVRTC against CUDA 12.9's real ones (`cargo xtask cuda-headers`).
+// headers, checked by NVRTC against the real ones of the CUDA release the build is for (12.9;
+// 13.5 with the feature `cuda-13050`, issue 22).
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <cuda_fp8.h>
@@ -43,3 +44,20 @@ struct TmaArgs {
     CUtensorMap map;
     float4 tail;
 };
+
+#if CUDA_VERSION >= 13000
+// CUDA 13's replacements of the deprecated 4-lane vectors of 64-bit elements.
+struct Aligned13 {
+    char tag;
+    double4_16a a;
+    double4_32a b;
+    long4_16a c;
+    long4_32a d;
+    ulong4_16a e;
+    ulong4_32a f;
+    longlong4_16a g;
+    longlong4_32a h;
+    ulonglong4_16a i;
+    ulonglong4_32a j;
+};
+#endif

@@ -1,9 +1,10 @@
-//! CUDA's C++ types (`double4`, `long3`, `__half2`, bf16, fp8, fp4, `CUtensorMap`) imported
-//! as ptx-abi's (`ptx_abi::CUDA_TYPES`), and every struct of `headers/cxx_types.cuh` checked
-//! by NVRTC against CUDA 12.9's own headers: size, alignment, every member's offset and size
-//! (see `build.rs`). Skips without clang, CUDA's headers or NVRTC; fails without them under
-//! `PTX_ABI_REQUIRE_ORACLE=1`.
-#![allow(clippy::all)]
+//! CUDA's C++ types (`double4`, `long3`, `__half2`, bf16, fp8, fp4, `CUtensorMap`, CUDA 13's
+//! `*_16a`/`*_32a`) imported as ptx-abi's (`ptx_abi::CUDA_TYPES`), and every struct of
+//! `headers/cxx_types.cuh` checked by NVRTC against the own headers of the CUDA release the
+//! build is for (12.9; 13.5 with feature `cuda-13050`, NVRTC from `$PTX_ABI_NVRTC`): size,
+//! alignment, every member's offset and size (see `build.rs`). Skips without clang, CUDA's
+//! headers or NVRTC; fails without them under `PTX_ABI_REQUIRE_ORACLE=1`.
+#![allow(clippy::all, deprecated)]
 include!(concat!(env!("OUT_DIR"), "/cxx.rs"));
 
 /// Checks `T` against the C type `c_type` of `header`, compiled by NVRTC with CUDA's
@@ -18,6 +19,10 @@ fn check<T: ptx_abi::PtxAbi>(header: &str, cuda_include: &str, c_type: &str) {
         }
         Err(e) => panic!("{e}"),
     };
+    // An NVRTC of another major release than ptx-abi describes answers about other headers.
+    if let Err(e) = nvrtc.check_version() {
+        panic!("{e}");
+    }
     let stubs = std::env::temp_dir().join(format!("ptx-abi-import-cxx-{}", std::process::id()));
     std::fs::create_dir_all(&stubs).unwrap();
     std::fs::write(stubs.join("stdlib.h"), "#pragma once\n").unwrap();
