@@ -11,7 +11,7 @@ use ptx_abi::cudarc::driver::{
     LaunchConfig, PushKernelArg,
 };
 use ptx_abi::cudarc::nvrtc::Ptx;
-use ptx_abi::params::{check_loaded, LaunchExtra};
+use ptx_abi::params::{check_loaded, CheckedFunction, LaunchExtra};
 use ptx_abi::{DevicePtr, KernelLaunch, KernelParams, PtxAbi};
 
 use crate::say;
@@ -242,6 +242,18 @@ impl GpuRun {
         self.counts.extra_arch += 1;
 
         let mut by_loaded = launch.param_buffer_for(&f).map_err(e("param_buffer_for"))?;
+        // The driver's information read once and kept (issue 22): the same buffer.
+        let checked = CheckedFunction::<P>::new(&f).map_err(e("CheckedFunction::new"))?;
+        let kept = checked.param_buffer(&launch).map_err(e("param_buffer"))?;
+        if checked.loaded() != &loaded || kept.as_bytes() != by_loaded.as_bytes() {
+            return Err(format!(
+                "CheckedFunction kept {:?} and laid out {:?}; check_loaded read {loaded:?}, \
+                 param_buffer_for laid out {:?}",
+                checked.loaded(),
+                kept.as_bytes(),
+                by_loaded.as_bytes()
+            ));
+        }
         s.memset_zeros(&mut flag).map_err(e("memset"))?;
         self.launch_extra(&f, by_loaded.extra())?;
         self.ok_flags(&flag, "extra with param_buffer_for(&function)")?;

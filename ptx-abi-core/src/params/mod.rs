@@ -49,7 +49,9 @@ pub use launch::{
 };
 pub use launch_error::LaunchError;
 #[cfg(feature = "cudarc")]
-pub use loaded::{check_loaded, loaded_params, LoadedError, LoadedKernel, LoadedParam};
+pub use loaded::{
+    check_loaded, loaded_params, CheckedFunction, LoadedError, LoadedKernel, LoadedParam,
+};
 #[cfg(feature = "alloc")]
 pub use signature::{
     entry_signature, func_signature, param_decl, param_decl_with, signature_text, FnReturn,
