@@ -155,7 +155,7 @@ fn from_build_system() -> ((u32, u32), String) {
     );
     (
         DEFAULT,
-        "the default (no CUDA found by the build system)".into(),
+        "the default, no CUDA found by the build system".into(),
     )
 }
 

@@ -76,14 +76,30 @@ macro_rules! __impl_cudarc_repr {
 
 // Chapter 7: CUtensorMap's alignment and CUDA 13's vectors differ between major releases.
 #[cfg(all(feature = "cudarc", ptx_abi_cuda_chosen))]
-const _: () = assert!(
-    crate::CUDA_VERSION.same_layout_rules(crate::CudaVersion::from_code(
-        cudarc::driver::sys::CUDA_VERSION
-    )),
-    "ptx-abi and cudarc were built for different major CUDA releases (ptx_abi::CUDA_VERSION, \
-     cudarc::driver::sys::CUDA_VERSION): choose the release once, with ptx-abi's feature \
-     `cuda-MMmmm`, which also selects cudarc's feature of that name"
-);
+const _: () = {
+    let ours = crate::CUDA_VERSION;
+    let theirs = crate::CudaVersion::from_code(cudarc::driver::sys::CUDA_VERSION);
+    if !ours.same_layout_rules(theirs) {
+        let msg = crate::ConstMsg::<500>::new()
+            .str("ptx-abi describes CUDA ")
+            .num(ours.major as u128)
+            .str(".")
+            .num(ours.minor as u128)
+            .str(" (")
+            .str(crate::CUDA_VERSION_SOURCE)
+            .str("), but cudarc was built for CUDA ")
+            .num(theirs.major as u128)
+            .str(".")
+            .num(theirs.minor as u128)
+            .str(
+                " (its own feature, nvcc, or its `fallback-latest`): choose the release once, \
+                  with ptx-abi's feature `cuda-MMmmm` (such as `cuda-",
+            )
+            .num(theirs.code() as u128)
+            .str("`), which also selects cudarc's feature of that name");
+        panic!("{}", msg.as_str());
+    }
+};
 
 #[cfg(feature = "bytemuck")]
 mod bytemuck_impls {
