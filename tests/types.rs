@@ -59,8 +59,24 @@ fn pointers_and_handles_by_address_size() {
 fn arrays_and_phantom_data() {
     assert_eq!(sa::<[u16; 3]>(), (6, 2));
     assert_eq!(sa::<[[f64; 2]; 3]>(), (48, 8));
-    assert_eq!(sa::<[u8; 0]>(), (0, 1));
     assert_eq!(sa::<PhantomData<String>>(), (0, 1));
+}
+
+/// C has no zero-length arrays: NVRTC refuses `unsigned char b[0]` ("the size of an array
+/// must be greater than zero", tests/input_corners.rs asks it), so `[T; 0]` has no layout
+/// (using `<[u8; 0]>::SIZE` is a compile error; tests/ui/arrays/).
+#[test]
+fn zero_length_arrays_have_no_layout() {
+    for addr in [AddressSize::A32, AddressSize::A64] {
+        assert!(matches!(
+            try_layout_of(<[u8; 0]>::TYPE, addr),
+            Err(LayoutError::ZeroLengthArray { .. })
+        ));
+        assert!(matches!(
+            try_layout_of(<[[u32; 0]; 2]>::TYPE, addr),
+            Err(LayoutError::ZeroLengthArray { .. })
+        ));
+    }
 }
 
 /// §1.2: (lanes, size, align) for an element of `elem` bytes.

@@ -20,11 +20,13 @@ pub mod v1 {
     pub use crate::codec::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
     pub use crate::codec::PtxAbi;
     pub use crate::layout::attr_checks::{
-        c_name, named_bit_field, requested_align, unnamed_bit_field,
+        array_member, c_name, named_bit_field, requested_align, unnamed_bit_field,
     };
     pub use crate::layout::c_name::{CName, CNameArg};
     pub use crate::layout::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};
-    pub use crate::layout::{place_members, MemberLayout, Placement};
+    pub use crate::layout::{
+        place_members, place_members_given, Layout, LayoutError, MemberLayout, Placement,
+    };
     pub use crate::params::{
         assert_kernel_name, assert_kernel_params, buffer_size, param_limit, param_offsets,
         param_pointers, KernelParams, PARAM_LIMIT,

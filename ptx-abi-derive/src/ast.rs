@@ -89,6 +89,14 @@ impl<'a> Input<'a> {
 }
 
 impl Field<'_> {
+    /// The field's own token for messages: its name, or its type for a tuple field.
+    pub fn span(&self) -> proc_macro2::Span {
+        match &self.member {
+            syn::Member::Named(id) => id.span(),
+            syn::Member::Unnamed(_) => syn::spanned::Spanned::span(self.ty),
+        }
+    }
+
     /// The member's C name: `#[ptx(c_name = "…")]`, else the Rust name.
     pub fn c_name(&self) -> String {
         self.attrs

@@ -119,6 +119,32 @@ pub const fn unnamed_bit_field(name: &'static str, ty: &'static TypeDesc) -> Mem
     }
 }
 
+/// A member whose type is spelled as an array (`b: [u32; N]`), §1.2: the member, or a compile
+/// error if the array (or one of its dimensions) has length 0, which C does not allow
+/// ([`rules::array_len_allowed`]).
+pub const fn array_member(name: &'static str, ty: &'static TypeDesc) -> Member {
+    if crate::layout::aggregate::has_zero_length(ty) {
+        let outer_empty = matches!(ty.kind, TypeKind::Array { len: 0, .. });
+        let msg = ConstMsg::<320>::new()
+            .str("`")
+            .str(name)
+            .str(if outer_empty {
+                "` is an array of length 0"
+            } else {
+                "` has an inner array dimension of length 0"
+            })
+            .str(", which C does not have (NVRTC: \"the size of an array must be greater than zero\"; GCC's extension lays it out differently); remove `")
+            .str(name)
+            .str("` or give every dimension at least one element (PTX §1.2)");
+        panic!("{}", msg.as_str());
+    }
+    Member {
+        name,
+        ty,
+        bits: None,
+    }
+}
+
 /// `#[ptx(c_name = "…")]` on a type, field or union variant: a compile error unless `name` is
 /// a C identifier (ASCII letters, digits and `_`, not starting with a digit) and not a C or
 /// C++ keyword ([`c_spelling::is_keyword`]), saying what to write instead.

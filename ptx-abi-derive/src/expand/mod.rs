@@ -116,8 +116,14 @@ impl<'a> Gen<'a> {
             .map(|a| a.span)
             .unwrap_or_else(|| self.input.ident.span());
         let ps = self.p_at(span);
+        // Each member's layout comes from its type's own `__LAYOUT`, already computed, so
+        // that deep nesting costs no recursion in const evaluation (core's engine decides).
+        let given = self.described().into_iter().map(|m| {
+            let ty = m.ty;
+            quote_spanned!(ty.span()=> <#ty as #p::PtxAbi>::__LAYOUT)
+        });
         let layout = quote_spanned! {span=>
-            #ps::place_members::<#count>(<Self as #ps::PtxAbi>::TYPE, #ps::A64)
+            #ps::place_members_given::<#count>(<Self as #ps::PtxAbi>::TYPE, #ps::A64, &[#(#given),*])
         };
         let force = if self.input.is_generic() {
             TokenStream::new()
@@ -219,6 +225,7 @@ impl<'a> Gen<'a> {
                     name: f.c_name(),
                     ty: f.ty,
                     bits: f.attrs.bits.clone(),
+                    span: f.span(),
                 })
                 .collect(),
             // Bit-fields in a Rust union are rejected before expansion.
@@ -228,6 +235,7 @@ impl<'a> Gen<'a> {
                     name: f.c_name(),
                     ty: f.ty,
                     bits: None,
+                    span: f.span(),
                 })
                 .collect(),
             Body::UnionEnum(variants) => variants
@@ -237,6 +245,7 @@ impl<'a> Gen<'a> {
                         name: v.c_name(),
                         ty: v.payload?,
                         bits: v.attrs.bits.clone(),
+                        span: v.ident.span(),
                     })
                 })
                 .collect(),
@@ -317,6 +326,10 @@ impl<'a> Gen<'a> {
             let ps = self.p_at(ty.span());
             return Some(quote_spanned! {ty.span()=> #ps::unnamed_bit_field(#name, #ty_desc) });
         }
+        if crate::types::is_array(ty) {
+            let ps = self.p_at(m.span);
+            return Some(quote_spanned! {m.span=> #ps::array_member(#name, #ty_desc) });
+        }
         None
     }
 
@@ -353,6 +366,9 @@ impl<'a> Gen<'a> {
             // From the member layout, so that a broken layout rule is reported once.
             const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
             const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+            #[doc(hidden)]
+            const __LAYOUT: ::core::result::Result<#p::Layout, #p::LayoutError> =
+                ::core::result::Result::Ok(Self::__PTX_ABI_MEMBERS.layout);
             const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
                 name: #c_name,
                 kind: #p::TypeKind::Aggregate {
@@ -373,19 +389,22 @@ impl<'a> Gen<'a> {
     }
 }
 
-/// A member as the expansion describes it to core: its C name, its type, and its
-/// `#[ptx(bits = N)]` if any.
+/// A member as the expansion describes it to core: its C name, its type, its
+/// `#[ptx(bits = N)]` if any, and the span of the member itself (its name).
 pub struct Described<'a> {
     pub name: String,
     pub ty: &'a syn::Type,
     pub bits: Option<WithSpan<u32>>,
+    pub span: Span,
 }
 
 impl Described<'_> {
-    /// The user's token a failed check points at: the width of `bits = N`, else the type.
+    /// The user's token a failed check points at: the width of `bits = N`, the member's name
+    /// for an array (its length is the member's problem), else the type.
     fn check_span(&self) -> Span {
         match &self.bits {
             Some(b) => b.span,
+            None if crate::types::is_array(self.ty) => self.span,
             None => self.ty.span(),
         }
     }
