@@ -9,7 +9,7 @@
 
 /// Version 1 of what generated code calls.
 pub mod v1 {
-    pub use crate::abi::itanium::{mangle_or_panic, CxxType, Mangled};
+    pub use crate::abi::itanium::{mangle_or_panic, mangled_capacity, CxxType, Mangled};
     pub use crate::codec::bits::BitFieldType;
     pub use crate::codec::encoder::{
         bad_discriminant, begin_decode, begin_encode, encode_bytes, end_encode, set_bits,
