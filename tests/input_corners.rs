@@ -117,3 +117,101 @@ fn nesting_through_arrays_and_unions_64_deep_has_its_layout() {
         ),
     );
 }
+
+/// Raw identifiers are Rust syntax, not part of the name: C knows `struct r#type` as `type`,
+/// and the header applies its keyword rule to what is left (`r#struct` is C's `struct_`).
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(accessors)]
+#[allow(non_camel_case_types)]
+struct r#type {
+    r#struct: u32,
+    r#match: u8,
+    r#in: Kind,
+    r#ref: Value,
+}
+
+/// C: `enum class Kind : unsigned char { for_ = 1, loop = 2 };`.
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[repr(u8)]
+#[allow(non_camel_case_types)]
+enum Kind {
+    r#for = 1,
+    r#loop = 2,
+}
+
+/// C: `union Value { unsigned int type; float f; };` (the importer writes `r#type` for a C
+/// union member named `type`).
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(union, accessors)]
+#[allow(non_camel_case_types)]
+enum Value {
+    r#type(u32),
+    f(f32),
+}
+
+#[test]
+fn raw_identifiers_are_plain_c_names() {
+    let h = cuda_header(&[r#type::TYPE]).unwrap();
+    for decl in [
+        "struct type {",
+        "unsigned int struct_;",
+        "unsigned char match;",
+        "Kind in;",
+        "Value ref;",
+        "union Value {",
+        "unsigned int type;",
+        "for_ = 1,",
+        "loop = 2,",
+    ] {
+        assert!(h.contains(decl), "{decl:?} missing:\n{h}");
+    }
+    assert!(!h.contains("r#"), "{h}");
+    let Some(nvrtc) = common::nvrtc() else { return };
+    common::compile(
+        &nvrtc,
+        &format!("{h}\nextern \"C\" __global__ void k(type t) {{}}\n"),
+    );
+}
+
+/// `#[ptx(accessors)]` names a raw variant's accessors without `r#` (`as_type`, `set_type`)
+/// and a raw field's getter by the field itself (`r#struct()`, setter `set_struct`).
+#[test]
+fn accessors_of_raw_identifiers() {
+    let mut v = ptx_abi::PtxImage::zeroed();
+    let _: &ValueImage = &v;
+    v.set_type(0x4049_0fdb).unwrap();
+    assert_eq!(v.as_type().unwrap(), 0x4049_0fdb);
+    assert_eq!(v.as_f().unwrap(), f32::from_bits(0x4049_0fdb));
+    v.set_f(1.5).unwrap();
+    assert_eq!(v.as_type().unwrap(), 1.5f32.to_bits());
+    let mut t: typeImage = ptx_abi::PtxImage::zeroed();
+    t.set_struct(7).unwrap();
+    t.set_in(Kind::r#loop).unwrap();
+    assert_eq!(
+        (t.r#struct().unwrap(), t.r#in().unwrap()),
+        (7, Kind::r#loop)
+    );
+}
+
+/// Field types given to a `macro_rules!` as `$t:ty` (their tokens from the macro's caller)
+/// encode and decode like any other.
+macro_rules! pair {
+    ($name:ident, $a:ty, $b:ty) => {
+        #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+        struct $name {
+            a: $a,
+            #[ptx(bits = 3)]
+            b: $b,
+        }
+    };
+}
+
+pair!(Pair, u16, u8);
+
+#[test]
+fn types_from_macro_arguments_round_trip() {
+    let p = Pair { a: 0x1234, b: 5 };
+    let bytes = p.to_ptx_bytes().unwrap();
+    assert_eq!(bytes, [0x34, 0x12, 5, 0]);
+    assert_eq!(Pair::from_ptx_bytes(&bytes).unwrap(), p);
+}

@@ -20,7 +20,8 @@ pub mod v1 {
     pub use crate::codec::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
     pub use crate::codec::PtxAbi;
     pub use crate::layout::attr_checks::{
-        array_member, c_name, named_bit_field, requested_align, unnamed_bit_field,
+        array_member, c_name, distinct_member, named_bit_field, requested_align, type_c_name,
+        unnamed_bit_field,
     };
     pub use crate::layout::c_name::{CName, CNameArg};
     pub use crate::layout::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};

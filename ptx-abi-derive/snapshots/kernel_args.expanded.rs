@@ -213,3 +213,4 @@ impl ::ptx_abi::__private::v1::KernelParams for ScaleArgs {
         )
     }
 }
+const _: () = ::ptx_abi::__private::v1::type_c_name("ScaleArgs");

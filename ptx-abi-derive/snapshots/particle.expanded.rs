@@ -354,3 +354,4 @@ const _: () = {
         }
     }
 };
+const _: () = ::ptx_abi::__private::v1::type_c_name("Particle");

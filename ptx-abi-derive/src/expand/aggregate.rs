@@ -230,7 +230,7 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     let described = gen.described();
     let arms = typed.iter().enumerate().map(|(i, (v, ty))| {
         let ident = v.ident;
-        let put = put(gen, i, &ident.to_string(), ty, bits(v), quote!(*value));
+        let put = put(gen, i, &v.c_name(), ty, bits(v), quote!(*value));
         quote! { Self::#ident(value) => #put }
     });
     let decode_at = variants

@@ -61,7 +61,7 @@ pub struct Gen<'a> {
     pub input: &'a Input<'a>,
     /// `::ptx_abi::__private::v1`, or the same under the path given by `#[ptx(crate = …)]`.
     pub p: TokenStream,
-    /// The type's name as a string literal.
+    /// The type's name as C knows it (a raw identifier without `r#`).
     pub name: String,
 }
 
@@ -74,7 +74,8 @@ impl<'a> Gen<'a> {
         Gen {
             input,
             p: quote!(#root::__private::v1),
-            name: input.ident.to_string(),
+            // C has no raw identifiers: `struct r#type` is `type` there.
+            name: syn::ext::IdentExt::unraw(input.ident).to_string(),
         }
     }
 
@@ -159,9 +160,64 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// The checks of C names, each through core and spanned on the user's token: every
+    /// `#[ptx(c_name = "…")]` (a C identifier, not a keyword), the type's own name when it is
+    /// the C name (not a keyword), and members that could share one C name (see
+    /// [`Gen::distinct_member_checks`]).
+    pub fn c_name_checks(&self) -> TokenStream {
+        let mut out = self.c_name_attr_checks();
+        out.extend(self.type_name_check());
+        out.extend(self.distinct_member_checks());
+        out
+    }
+
+    /// A non-generic type named by its Rust identifier (`struct r#union` is C's `union`):
+    /// core refuses a C/C++ keyword there, spanned on the identifier.
+    fn type_name_check(&self) -> TokenStream {
+        if self.input.attrs.c_name.is_some() || self.input.is_generic() {
+            return TokenStream::new();
+        }
+        let span = self.input.ident.span();
+        let ps = self.p_at(span);
+        let name = &self.name;
+        quote_spanned!(span=> const _: () = #ps::type_c_name(#name);)
+    }
+
+    /// Core's check that no two members share a C name (two fields `x`, a field `x` and one
+    /// with `c_name = "x"`, `class` and `class_` once `class` is renamed), spanned on the later
+    /// member. Only members that could collide are checked: C spellings differ from the names
+    /// given only by a leading or trailing `_`, so names that differ once those are trimmed
+    /// never collide, and the check stays linear in the number of members. Unnamed bit-fields
+    /// (`Pad`) have no name in C.
+    fn distinct_member_checks(&self) -> TokenStream {
+        let members: Vec<(String, Span)> = match &self.input.body {
+            Body::Struct(fields) | Body::RustUnion(fields) => fields
+                .iter()
+                .filter(|f| !crate::types::is_pad(f.ty))
+                .map(|f| (f.c_name(), f.span()))
+                .collect(),
+            Body::UnionEnum(variants) => variants
+                .iter()
+                .map(|v| (v.c_name(), v.ident.span()))
+                .collect(),
+            Body::Enum(_) => Vec::new(),
+        };
+        let mut seen: std::collections::HashMap<&str, Vec<&str>> = Default::default();
+        let mut out = TokenStream::new();
+        for (name, span) in &members {
+            let earlier = seen.entry(name.trim_matches('_')).or_default();
+            if !earlier.is_empty() {
+                let ps = self.p_at(*span);
+                out.extend(quote_spanned!(*span=> const _: () = #ps::distinct_member(#name, &[#(#earlier),*]);));
+            }
+            earlier.push(name);
+        }
+        out
+    }
+
     /// Every `#[ptx(c_name = "…")]` the user wrote (type, fields, union variants) through
     /// core's check that it is a C identifier and not a keyword, spanned on the string.
-    pub fn c_name_checks(&self) -> TokenStream {
+    fn c_name_attr_checks(&self) -> TokenStream {
         let attrs = &self.input.attrs;
         let members: Vec<&syn::LitStr> = match &self.input.body {
             Body::Struct(fields) | Body::RustUnion(fields) => fields
