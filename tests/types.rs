@@ -198,3 +198,32 @@ fn device_pointers() {
     let raw: *const f32 = <*const f32>::from_ptx_bytes(&0x1000u64.to_le_bytes()).unwrap();
     assert_eq!(raw.addr(), 0x1000);
 }
+
+/// A member too large to count in bits (2⁶² bytes) is an error, not an overflow.
+#[test]
+fn a_member_too_large_to_count_in_bits_is_an_error() {
+    static HUGE: TypeDesc = TypeDesc {
+        name: "Huge",
+        kind: TypeKind::Aggregate {
+            kind: AggregateKind::Struct,
+            align: 0,
+            members: &[
+                Member {
+                    name: "a",
+                    ty: <u8 as PtxAbi>::TYPE,
+                    bits: None,
+                },
+                Member {
+                    name: "b",
+                    ty: <[[u8; 1 << 31]; 1 << 31] as PtxAbi>::TYPE,
+                    bits: None,
+                },
+            ],
+        },
+    };
+    assert_eq!(
+        try_layout_of(&HUGE, AddressSize::A64),
+        Err(LayoutError::TooLarge { ty: "Huge" })
+    );
+    assert!(ptx_abi::report::diagram::text(&HUGE, AddressSize::A64).is_err());
+}

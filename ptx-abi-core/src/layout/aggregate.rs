@@ -143,14 +143,17 @@ const fn place(
     let start = if is_struct { cur.bit } else { 0 };
     let placement = match shape {
         Shape::Field(l) => {
-            let bit = round_up(start, l.align * 8);
+            let (bit, end) = match bits_after(start, l.align * 8, l.size) {
+                Some(b) => b,
+                None => return Err(LayoutError::TooLarge { ty: owner.name }),
+            };
             if l.size > 0 {
                 next.has_data = true;
                 if l.align > next.align {
                     next.align = l.align;
                 }
             }
-            next.bit = extend(cur, bit + l.size * 8);
+            next.bit = extend(cur, end);
             Placement {
                 offset: bit / 8,
                 size: l.size,
@@ -164,10 +167,16 @@ const fn place(
             // §1.3: a zero-length bit-field moves the next member to the next boundary of its
             // type; a bit-field never crosses a boundary of its storage unit.
             let bit = if width == 0 || (start % unit_bits) + width as usize > unit_bits {
-                round_up(start, unit_bits)
+                match bits_after(start, unit_bits, 0) {
+                    Some((b, _)) => b,
+                    None => return Err(LayoutError::TooLarge { ty: owner.name }),
+                }
             } else {
                 start
             };
+            if bit.checked_add(width as usize).is_none() {
+                return Err(LayoutError::TooLarge { ty: owner.name });
+            }
             let unit_start = bit - bit % unit_bits;
             if width > 0 {
                 next.has_data = true;
@@ -189,6 +198,22 @@ const fn place(
         }
     };
     Ok((next, placement))
+}
+
+/// `start` rounded up to a multiple of `align_bits`, and that plus `size` bytes, in bits; `None`
+/// when an aggregate that large cannot be counted in bits (a member of 2⁶¹ bytes or more).
+const fn bits_after(start: usize, align_bits: usize, size: usize) -> Option<(usize, usize)> {
+    let bit = match start.checked_next_multiple_of(align_bits) {
+        Some(b) => b,
+        None => return None,
+    };
+    match size.checked_mul(8) {
+        Some(len) => match bit.checked_add(len) {
+            Some(end) => Some((bit, end)),
+            None => None,
+        },
+        None => None,
+    }
 }
 
 /// A struct's cursor moves to the member's end; a union's grows to its largest member.
