@@ -594,7 +594,10 @@ fn nvrtc_feature_loads_every_release_and_checks_with_its_own() {
                 Err(MatchError::Nvrtc(e @ NvrtcError::Version { .. })) => {
                     let msg = e.to_string();
                     assert!(msg.contains(&format!("CUDA {version}")), "{what}: {msg}");
-                    assert!(msg.contains(&format!("CUDA {CUDA_VERSION}")), "{what}: {msg}");
+                    assert!(
+                        msg.contains(&format!("CUDA {CUDA_VERSION}")),
+                        "{what}: {msg}"
+                    );
                 }
                 other => panic!("{what}: not refused: {other:?}"),
             }

@@ -385,3 +385,109 @@ fn report_serializes_to_json() {
         "s: bits 8..16 of its unit"
     );
 }
+
+/// C: `struct Big { unsigned char a; unsigned char big[1 << 30]; unsigned int c; }`, by §1.2:
+/// `big` at bytes 1 to 2³⁰, `c` at 2³⁰ + 4, size 2³⁰ + 8. Described by hand (no image type
+/// of a GiB is needed to draw it).
+static BIG: ptx_abi::TypeDesc = ptx_abi::TypeDesc {
+    name: "Big",
+    kind: ptx_abi::TypeKind::Aggregate {
+        kind: ptx_abi::AggregateKind::Struct,
+        align: 0,
+        members: &[
+            ptx_abi::Member {
+                name: "a",
+                ty: <u8 as PtxAbi>::TYPE,
+                bits: None,
+            },
+            ptx_abi::Member {
+                name: "big",
+                ty: <[u8; 1 << 30] as PtxAbi>::TYPE,
+                bits: None,
+            },
+            ptx_abi::Member {
+                name: "c",
+                ty: <u32 as PtxAbi>::TYPE,
+                bits: None,
+            },
+        ],
+    },
+};
+
+/// A diagram is as long as the type has members, not bytes: the 2²⁸ − 1 words that `big`
+/// alone fills are one row (it took over 30 s and the SVG ~118 bytes per byte of the type).
+#[test]
+fn a_gib_array_is_one_row_of_the_diagram() {
+    let rows = diagram::rows(&BIG, AddressSize::A64).unwrap();
+    let shape: Vec<(usize, usize, usize)> =
+        rows.iter().map(|r| (r.byte, r.bits, r.repeat)).collect();
+    assert_eq!(
+        shape,
+        [
+            (0, 32, 1),
+            (4, 32, (1 << 28) - 1),
+            (1 << 30, 32, 1),
+            ((1 << 30) + 4, 32, 1)
+        ]
+    );
+    assert_eq!(rows[1].last_byte(), (1 << 30) - 1);
+    assert_eq!(rows[1].segments.len(), 1);
+    assert_eq!(rows[1].segments[0].label, "big");
+    let text = diagram::text(&BIG, AddressSize::A64).unwrap();
+    assert!(
+        text.contains("  ... big continues through byte 1073741823\n"),
+        "{text}"
+    );
+    assert!(text.len() < 2_000, "{} bytes:\n{text}", text.len());
+    let svg = diagram::svg(&[&BIG], AddressSize::A64).unwrap();
+    assert!(svg.len() < 10_000, "{} bytes", svg.len());
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+    assert!(
+        texts.contains(&"… continues through byte 1073741823"),
+        "{texts:?}"
+    );
+    assert!(
+        texts.contains(&"Big (1073741832 bytes, align 4)"),
+        "{texts:?}"
+    );
+}
+
+/// A union member of a GiB is drawn in two rows: its whole words, then the tail.
+#[test]
+fn a_gib_union_member_is_two_rows() {
+    static U: ptx_abi::TypeDesc = ptx_abi::TypeDesc {
+        name: "U",
+        kind: ptx_abi::TypeKind::Aggregate {
+            kind: ptx_abi::AggregateKind::Union,
+            align: 0,
+            members: &[
+                ptx_abi::Member {
+                    name: "big",
+                    ty: <[u8; (1 << 30) + 1] as PtxAbi>::TYPE,
+                    bits: None,
+                },
+                ptx_abi::Member {
+                    name: "w",
+                    ty: <u32 as PtxAbi>::TYPE,
+                    bits: None,
+                },
+            ],
+        },
+    };
+    // §1.2: size 2³⁰ + 1 rounded up to the alignment 4 of `w`.
+    let rows = diagram::rows(&U, AddressSize::A64).unwrap();
+    let shape: Vec<(Option<&str>, usize, usize)> = rows
+        .iter()
+        .map(|r| (r.member.as_deref(), r.byte, r.repeat))
+        .collect();
+    assert_eq!(
+        shape,
+        [
+            (Some("big"), 0, 1 << 28),
+            (Some("big"), 1 << 30, 1),
+            (Some("w"), 0, 1),
+            (Some("w"), 4, 1 << 28),
+        ]
+    );
+}

@@ -59,8 +59,24 @@ fn pointers_and_handles_by_address_size() {
 fn arrays_and_phantom_data() {
     assert_eq!(sa::<[u16; 3]>(), (6, 2));
     assert_eq!(sa::<[[f64; 2]; 3]>(), (48, 8));
-    assert_eq!(sa::<[u8; 0]>(), (0, 1));
     assert_eq!(sa::<PhantomData<String>>(), (0, 1));
+}
+
+/// C has no zero-length arrays: NVRTC refuses `unsigned char b[0]` ("the size of an array
+/// must be greater than zero", tests/input_corners.rs asks it), so `[T; 0]` has no layout
+/// (using `<[u8; 0]>::SIZE` is a compile error; tests/ui/arrays/).
+#[test]
+fn zero_length_arrays_have_no_layout() {
+    for addr in [AddressSize::A32, AddressSize::A64] {
+        assert!(matches!(
+            try_layout_of(<[u8; 0]>::TYPE, addr),
+            Err(LayoutError::ZeroLengthArray { .. })
+        ));
+        assert!(matches!(
+            try_layout_of(<[[u32; 0]; 2]>::TYPE, addr),
+            Err(LayoutError::ZeroLengthArray { .. })
+        ));
+    }
 }
 
 /// §1.2: (lanes, size, align) for an element of `elem` bytes.
@@ -181,4 +197,33 @@ fn device_pointers() {
     assert_eq!(p.to_ptx_bytes().unwrap(), 0xdead_beef_0000u64.to_le_bytes());
     let raw: *const f32 = <*const f32>::from_ptx_bytes(&0x1000u64.to_le_bytes()).unwrap();
     assert_eq!(raw.addr(), 0x1000);
+}
+
+/// A member too large to count in bits (2⁶² bytes) is an error, not an overflow.
+#[test]
+fn a_member_too_large_to_count_in_bits_is_an_error() {
+    static HUGE: TypeDesc = TypeDesc {
+        name: "Huge",
+        kind: TypeKind::Aggregate {
+            kind: AggregateKind::Struct,
+            align: 0,
+            members: &[
+                Member {
+                    name: "a",
+                    ty: <u8 as PtxAbi>::TYPE,
+                    bits: None,
+                },
+                Member {
+                    name: "b",
+                    ty: <[[u8; 1 << 31]; 1 << 31] as PtxAbi>::TYPE,
+                    bits: None,
+                },
+            ],
+        },
+    };
+    assert_eq!(
+        try_layout_of(&HUGE, AddressSize::A64),
+        Err(LayoutError::TooLarge { ty: "Huge" })
+    );
+    assert!(ptx_abi::report::diagram::text(&HUGE, AddressSize::A64).is_err());
 }

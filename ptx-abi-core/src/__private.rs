@@ -9,7 +9,7 @@
 
 /// Version 1 of what generated code calls.
 pub mod v1 {
-    pub use crate::abi::itanium::{mangle_or_panic, CxxType, Mangled};
+    pub use crate::abi::itanium::{mangle_or_panic, mangled_capacity, CxxType, Mangled};
     pub use crate::codec::bits::BitFieldType;
     pub use crate::codec::encoder::{
         bad_discriminant, begin_decode, begin_encode, encode_bytes, end_encode, set_bits,
@@ -20,15 +20,19 @@ pub mod v1 {
     pub use crate::codec::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
     pub use crate::codec::PtxAbi;
     pub use crate::layout::attr_checks::{
-        c_name, named_bit_field, requested_align, unnamed_bit_field,
+        array_member, c_name, distinct_member, named_bit_field, requested_align, type_c_name,
+        unnamed_bit_field,
     };
     pub use crate::layout::c_name::{CName, CNameArg};
     pub use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION};
     pub use crate::layout::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};
-    pub use crate::layout::{place_members, MemberLayout, Placement};
+    pub use crate::layout::{
+        place_members, place_members_given, Layout, LayoutError, MemberLayout, Placement,
+    };
     pub use crate::params::{
         assert_kernel_name, assert_kernel_params, buffer_size, param_limit, param_offsets,
-        param_pointers, place_params, KernelParams, PARAM_LIMIT,
+        param_pointers, params_as_data, place_params, place_params_given, KernelParams,
+        PARAM_LIMIT,
     };
     pub use crate::types::align::{AlignTo, Alignment};
     pub use crate::AddressSize;

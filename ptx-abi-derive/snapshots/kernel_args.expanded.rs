@@ -4,6 +4,14 @@ const _: () = {
     impl ::ptx_abi::__private::v1::PtxAbi for ScaleArgs {
         const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
         const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+        #[doc(hidden)]
+        const __LAYOUT: ::core::result::Result<
+            ::ptx_abi::__private::v1::Layout,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::ptx_abi::__private::v1::params_as_data(
+            Self::TYPE,
+            &Self::__PTX_ABI_MEMBERS,
+        );
         const TYPE: &'static ::ptx_abi::__private::v1::TypeDesc = &::ptx_abi::__private::v1::TypeDesc {
             name: "ScaleArgs",
             kind: ::ptx_abi::__private::v1::TypeKind::Aggregate {
@@ -101,11 +109,16 @@ const _: () = {
     #[automatically_derived]
     impl ScaleArgs {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_params::<
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_params_given::<
             3usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             ::ptx_abi::__private::v1::A64,
+            &[
+                <DevicePtr<f32> as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <u32 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <f64 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+            ],
         );
         #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 3usize] = &Self::__PTX_ABI_MEMBERS
@@ -203,3 +216,4 @@ impl ::ptx_abi::__private::v1::KernelParams for ScaleArgs {
         )
     }
 }
+const _: () = ::ptx_abi::__private::v1::type_c_name("ScaleArgs");

@@ -4,6 +4,14 @@ const _: () = {
     impl ::ptx_abi::__private::v1::PtxAbi for InitArgs {
         const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
         const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+        #[doc(hidden)]
+        const __LAYOUT: ::core::result::Result<
+            ::ptx_abi::__private::v1::Layout,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::ptx_abi::__private::v1::params_as_data(
+            Self::TYPE,
+            &Self::__PTX_ABI_MEMBERS,
+        );
         const TYPE: &'static ::ptx_abi::__private::v1::TypeDesc = &::ptx_abi::__private::v1::TypeDesc {
             name: "InitArgs",
             kind: ::ptx_abi::__private::v1::TypeKind::Aggregate {
@@ -32,11 +40,12 @@ const _: () = {
     #[automatically_derived]
     impl InitArgs {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<0usize> = ::ptx_abi::__private::v1::place_params::<
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<0usize> = ::ptx_abi::__private::v1::place_params_given::<
             0usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             ::ptx_abi::__private::v1::A64,
+            &[],
         );
         #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 0usize] = &Self::__PTX_ABI_MEMBERS
@@ -132,3 +141,4 @@ impl ::ptx_abi::__private::v1::KernelParams for InitArgs {
         )
     }
 }
+const _: () = ::ptx_abi::__private::v1::type_c_name("InitArgs");

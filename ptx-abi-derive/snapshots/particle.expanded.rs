@@ -4,6 +4,11 @@ const _: () = {
     impl ::ptx_abi::__private::v1::PtxAbi for Particle {
         const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
         const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+        #[doc(hidden)]
+        const __LAYOUT: ::core::result::Result<
+            ::ptx_abi::__private::v1::Layout,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::core::result::Result::Ok(Self::__PTX_ABI_MEMBERS.layout);
         const TYPE: &'static ::ptx_abi::__private::v1::TypeDesc = &::ptx_abi::__private::v1::TypeDesc {
             name: "Particle",
             kind: ::ptx_abi::__private::v1::TypeKind::Aggregate {
@@ -32,11 +37,7 @@ const _: () = {
                         > as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
                         bits: ::core::option::Option::None,
                     },
-                    ::ptx_abi::__private::v1::Member {
-                        name: "history",
-                        ty: <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
-                        bits: ::core::option::Option::None,
-                    },
+                    Self::__PTX_ABI_MEMBER_8,
                 ],
             },
         };
@@ -258,6 +259,11 @@ const _: () = {
             <u64 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             40u32,
         );
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBER_8: ::ptx_abi::__private::v1::Member = ::ptx_abi::__private::v1::array_member(
+            "history",
+            <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        );
     }
     const _: ::core::primitive::usize = Particle::__PTX_ABI_ALIGN;
     const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_0;
@@ -265,14 +271,26 @@ const _: () = {
     const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_3;
     const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_4;
     const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_5;
+    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_8;
     #[automatically_derived]
     impl Particle {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<9usize> = ::ptx_abi::__private::v1::place_members::<
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<9usize> = ::ptx_abi::__private::v1::place_members_given::<
             9usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             ::ptx_abi::__private::v1::A64,
+            &[
+                <u32 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <i32 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <u8 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <Pad<u16, 0> as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <Pad<u16, 7> as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <u64 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <DevicePtr<Particle> as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+            ],
         );
         #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 9usize] = &Self::__PTX_ABI_MEMBERS
@@ -336,3 +354,4 @@ const _: () = {
         }
     }
 };
+const _: () = ::ptx_abi::__private::v1::type_c_name("Particle");

@@ -4,6 +4,11 @@ const _: () = {
     impl ::ptx_abi::__private::v1::PtxAbi for Pair {
         const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
         const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+        #[doc(hidden)]
+        const __LAYOUT: ::core::result::Result<
+            ::ptx_abi::__private::v1::Layout,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::core::result::Result::Ok(Self::__PTX_ABI_MEMBERS.layout);
         const TYPE: &'static ::ptx_abi::__private::v1::TypeDesc = &::ptx_abi::__private::v1::TypeDesc {
             name: "Pair",
             kind: ::ptx_abi::__private::v1::TypeKind::Aggregate {
@@ -76,11 +81,15 @@ const _: () = {
     #[automatically_derived]
     impl Pair {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<2usize> = ::ptx_abi::__private::v1::place_members::<
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<2usize> = ::ptx_abi::__private::v1::place_members_given::<
             2usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             ::ptx_abi::__private::v1::A64,
+            &[
+                <u16 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <f64 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+            ],
         );
         #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 2usize] = &Self::__PTX_ABI_MEMBERS
@@ -194,3 +203,4 @@ const _: () = {
         }
     }
 };
+const _: () = ::ptx_abi::__private::v1::type_c_name("Pair");

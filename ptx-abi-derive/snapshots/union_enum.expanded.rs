@@ -4,6 +4,11 @@ const _: () = {
     impl ::ptx_abi::__private::v1::PtxAbi for Payload {
         const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
         const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+        #[doc(hidden)]
+        const __LAYOUT: ::core::result::Result<
+            ::ptx_abi::__private::v1::Layout,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::core::result::Result::Ok(Self::__PTX_ABI_MEMBERS.layout);
         const TYPE: &'static ::ptx_abi::__private::v1::TypeDesc = &::ptx_abi::__private::v1::TypeDesc {
             name: "Payload",
             kind: ::ptx_abi::__private::v1::TypeKind::Aggregate {
@@ -16,11 +21,7 @@ const _: () = {
                         bits: ::core::option::Option::None,
                     },
                     Self::__PTX_ABI_MEMBER_1,
-                    ::ptx_abi::__private::v1::Member {
-                        name: "Bytes",
-                        ty: <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
-                        bits: ::core::option::Option::None,
-                    },
+                    Self::__PTX_ABI_MEMBER_2,
                 ],
             },
         };
@@ -86,16 +87,27 @@ const _: () = {
             <u8 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             4u32,
         );
+        #[doc(hidden)]
+        const __PTX_ABI_MEMBER_2: ::ptx_abi::__private::v1::Member = ::ptx_abi::__private::v1::array_member(
+            "Bytes",
+            <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        );
     }
     const _: ::ptx_abi::__private::v1::Member = Payload::__PTX_ABI_MEMBER_1;
+    const _: ::ptx_abi::__private::v1::Member = Payload::__PTX_ABI_MEMBER_2;
     #[automatically_derived]
     impl Payload {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_members::<
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_members_given::<
             3usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
             ::ptx_abi::__private::v1::A64,
+            &[
+                <u32 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <u8 as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+                <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::__LAYOUT,
+            ],
         );
         #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 3usize] = &Self::__PTX_ABI_MEMBERS
@@ -226,3 +238,4 @@ const _: () = {
         }
     }
 };
+const _: () = ::ptx_abi::__private::v1::type_c_name("Payload");

@@ -2,6 +2,7 @@
 
 use crate::attr::{self, MemberAttrs, Repr, Site, TypeAttrs};
 use crate::ctxt::Ctxt;
+use syn::ext::IdentExt;
 use syn::{Data, DeriveInput, Fields, Ident, Type};
 
 /// A derive input, parsed.
@@ -30,7 +31,7 @@ pub struct Field<'a> {
     pub original: &'a syn::Field,
     /// `self.<member>`: an identifier or a tuple index.
     pub member: syn::Member,
-    /// The name the C side and messages use (`"0"` for tuple fields).
+    /// The name the C side and messages use (`"0"` for tuple fields, `type` for `r#type`).
     pub name: String,
     pub ty: &'a Type,
     pub attrs: MemberAttrs,
@@ -89,6 +90,14 @@ impl<'a> Input<'a> {
 }
 
 impl Field<'_> {
+    /// The field's own token for messages: its name, or its type for a tuple field.
+    pub fn span(&self) -> proc_macro2::Span {
+        match &self.member {
+            syn::Member::Named(id) => id.span(),
+            syn::Member::Unnamed(_) => syn::spanned::Spanned::span(self.ty),
+        }
+    }
+
     /// The member's C name: `#[ptx(c_name = "…")]`, else the Rust name.
     pub fn c_name(&self) -> String {
         self.attrs
@@ -99,12 +108,13 @@ impl Field<'_> {
 }
 
 impl Variant<'_> {
-    /// The union member's C name: `#[ptx(c_name = "…")]`, else the variant's name.
+    /// The union member's C name: `#[ptx(c_name = "…")]`, else the variant's name (without
+    /// `r#`: C has no raw identifiers).
     pub fn c_name(&self) -> String {
         self.attrs
             .c_name
             .as_ref()
-            .map_or_else(|| self.ident.to_string(), |n| n.value())
+            .map_or_else(|| self.ident.unraw().to_string(), |n| n.value())
     }
 }
 
@@ -133,7 +143,8 @@ fn named<'a>(cx: &mut Ctxt, fields: impl Iterator<Item = &'a syn::Field>) -> Vec
             let ident = field.ident.clone()?;
             Some(Field {
                 original: field,
-                name: ident.to_string().trim_start_matches("r#").to_string(),
+                // C has no raw identifiers: `r#type` is `type` there.
+                name: ident.unraw().to_string(),
                 member: syn::Member::Named(ident),
                 ty: &field.ty,
                 attrs: attr::member_attrs(cx, &field.attrs, Site::Field),

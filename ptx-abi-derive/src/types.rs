@@ -24,6 +24,16 @@ pub fn is_pad(ty: &Type) -> bool {
     }
 }
 
+/// Whether `ty` is spelled as an array `[T; N]`: core checks its length (§1.2: not 0).
+pub fn is_array(ty: &Type) -> bool {
+    match ty {
+        Type::Group(g) => is_array(&g.elem),
+        Type::Paren(p) => is_array(&p.elem),
+        Type::Array(_) => true,
+        _ => false,
+    }
+}
+
 /// Why a type has no PTX representation, with what to write instead; `None` if it may have
 /// one. Looks inside arrays. Returns the offending sub-type for the span.
 pub fn unsupported(ty: &Type) -> Option<(&Type, String)> {

@@ -20,7 +20,7 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
     match &input.body {
         Body::Struct(fields) => {
             // A kernel's argument struct describes a parameter list, which may be empty
-            // (core's `place_params` lays it out); any other struct is data.
+            // (core's `place_params_given` lays it out); any other struct is data.
             if fields.is_empty() && input.attrs.kernel.is_none() {
                 cx.error(
                     input.ident,

@@ -16,6 +16,10 @@
 //! - the substitutions `S_`, `S0_`, … `S9_`, `SA_`, … for namespaces, named types, pointer and
 //!   qualified types seen before.
 //!
+//! The mangler is iterative (a 200-component name or 100 pointer parameters cost no recursion)
+//! and works in space the caller sizes: [`mangle_in`] with [`mangled_capacity`] (what the
+//! derive does), [`mangle`] (1,024 bytes) or, with `alloc`, `mangle_to_string`.
+//!
 //! Not covered (an error or a different name would result, so these are refused or left to the
 //! user): template functions and template arguments, `std::` abbreviations (`St`, `Sa`, …),
 //! anonymous namespaces (NVRTC names them `_GLOBAL__N__<hash>` per compilation), references,
@@ -28,7 +32,9 @@ use crate::layout::const_msg::ConstMsg;
 use crate::layout::const_text::Decimal;
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 
-/// The most bytes a mangled name built here can have.
+/// The capacity of [`mangle`]'s buffer, in bytes: ample for hand-written signatures.
+/// [`mangle_in`] takes any capacity ([`mangled_capacity`] says how much a signature needs),
+/// and the derive always uses enough, so no signature has a fixed limit.
 pub const MANGLED_MAX: usize = 1024;
 
 /// Chapter 7: the C++ type a ptx-abi type stands for in a mangled name ([`crate::PtxAbi::CXX`]).
@@ -131,8 +137,12 @@ pub enum MangleError {
         /// The parameter's position.
         index: usize,
     },
-    /// The name would exceed [`MANGLED_MAX`] bytes or the substitution table.
-    TooLong,
+    /// The name needs more working space than the buffer [`mangle_in`] was given: `capacity`
+    /// bytes ([`MANGLED_MAX`] for [`mangle`]). [`mangled_capacity`] says how much is enough.
+    TooLong {
+        /// The capacity that was too small.
+        capacity: usize,
+    },
 }
 
 impl MangleError {
@@ -156,36 +166,29 @@ impl MangleError {
                 .str("parameter ")
                 .num(index as u128)
                 .str(" is an array by value, which C++ cannot pass; use `DevicePtr<[T; N]>` (`T (*)[N]`) or wrap it in a struct"),
-            MangleError::TooLong => m.str("the mangled name is too long for ptx-abi's buffer"),
+            MangleError::TooLong { capacity } => m
+                .str("the mangled name needs more than the ")
+                .num(capacity as u128)
+                .str(" bytes `mangle` works in; use `mangle_in::<{ mangled_capacity(name, params) }>` or, with `alloc`, `mangle_to_string`"),
         }
     }
 }
 
-/// An Itanium-mangled name in a fixed buffer, usable in `const` items.
+/// An Itanium-mangled name in a buffer of `N` bytes, usable in `const` items. [`mangle`] gives
+/// one of [`MANGLED_MAX`] bytes; [`mangle_in`] one of any capacity.
 #[derive(Clone, Copy)]
-pub struct Mangled {
-    buf: [u8; MANGLED_MAX],
+pub struct Mangled<const N: usize = MANGLED_MAX> {
+    buf: [u8; N],
     len: usize,
 }
 
-/// The name being built and its substitution candidates.
-#[derive(Clone, Copy)]
-struct State {
-    out: Mangled,
-    /// Substitution candidates: (start, end) of each key in `keys`.
-    subs: [(u16, u16); 128],
-    nsubs: usize,
-    keys: [u8; 2 * MANGLED_MAX],
-    keys_len: usize,
-}
-
-impl core::fmt::Debug for Mangled {
+impl<const N: usize> core::fmt::Debug for Mangled<N> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_tuple("Mangled").field(&self.as_str()).finish()
     }
 }
 
-impl Mangled {
+impl<const N: usize> Mangled<N> {
     /// The mangled name.
     pub const fn as_str(&self) -> &str {
         let (text, _) = self.buf.split_at(self.len);
@@ -194,109 +197,6 @@ impl Mangled {
             Ok(s) => s,
             Err(_) => "",
         }
-    }
-}
-
-impl State {
-    const fn new() -> State {
-        State {
-            out: Mangled {
-                buf: [0; MANGLED_MAX],
-                len: 0,
-            },
-            subs: [(0, 0); 128],
-            nsubs: 0,
-            keys: [0; 2 * MANGLED_MAX],
-            keys_len: 0,
-        }
-    }
-
-    const fn push(mut self, s: &[u8]) -> Result<State, MangleError> {
-        if self.out.len + s.len() > MANGLED_MAX {
-            return Err(MangleError::TooLong);
-        }
-        let mut i = 0;
-        while i < s.len() {
-            self.out.buf[self.out.len] = s[i];
-            self.out.len += 1;
-            i += 1;
-        }
-        Ok(self)
-    }
-
-    const fn push_num(self, n: usize) -> Result<State, MangleError> {
-        self.push(Decimal::new(n as u128).as_bytes())
-    }
-
-    /// `<source-name>`: the length in decimal, then the identifier.
-    const fn push_ident(self, id: &[u8]) -> Result<State, MangleError> {
-        match self.push_num(id.len()) {
-            Ok(m) => m.push(id),
-            Err(e) => Err(e),
-        }
-    }
-
-    /// `S_`, `S0_`, … `S9_`, `SA_`, … `SZ_`, `S10_`, … for candidate `i`.
-    const fn push_sub(self, i: usize) -> Result<State, MangleError> {
-        if i == 0 {
-            return self.push(b"S_");
-        }
-        let mut digits = [0u8; 8];
-        let mut count = 0;
-        let mut v = i - 1;
-        loop {
-            let d = (v % 36) as u8;
-            digits[7 - count] = if d < 10 { b'0' + d } else { b'A' + d - 10 };
-            count += 1;
-            v /= 36;
-            if v == 0 {
-                break;
-            }
-        }
-        let (_, tail) = digits.split_at(8 - count);
-        match self.push(b"S") {
-            Ok(m) => match m.push(tail) {
-                Ok(m) => m.push(b"_"),
-                Err(e) => Err(e),
-            },
-            Err(e) => Err(e),
-        }
-    }
-
-    /// Index of the candidate whose key equals `key`.
-    const fn find(&self, key: &[u8]) -> Option<usize> {
-        let mut i = 0;
-        while i < self.nsubs {
-            let (s, e) = self.subs[i];
-            let (s, e) = (s as usize, e as usize);
-            if e - s == key.len() {
-                let mut j = 0;
-                while j < key.len() && self.keys[s + j] == key[j] {
-                    j += 1;
-                }
-                if j == key.len() {
-                    return Some(i);
-                }
-            }
-            i += 1;
-        }
-        None
-    }
-
-    const fn add(mut self, key: &[u8]) -> Result<State, MangleError> {
-        if self.nsubs == self.subs.len() || self.keys_len + key.len() > self.keys.len() {
-            return Err(MangleError::TooLong);
-        }
-        let start = self.keys_len;
-        let mut i = 0;
-        while i < key.len() {
-            self.keys[self.keys_len] = key[i];
-            self.keys_len += 1;
-            i += 1;
-        }
-        self.subs[self.nsubs] = (start as u16, self.keys_len as u16);
-        self.nsubs += 1;
-        Ok(self)
     }
 }
 
@@ -309,38 +209,123 @@ macro_rules! tri {
     };
 }
 
-/// The key of a candidate: its mangling without substitutions, in a small buffer.
-#[derive(Clone, Copy)]
-struct Key {
-    buf: [u8; MANGLED_MAX],
+/// The mangler's working space, borrowed from the caller (arrays in a `const fn`, vectors with
+/// `alloc`), so that one iterative algorithm serves both and nothing recurses per name
+/// component or pointer level.
+///
+/// `plain` holds the *unsubstituted* mangling of everything read so far (the function name,
+/// then each parameter type); every substitution candidate is a range of it, because the
+/// candidate's key, its mangling without substitutions, is always a contiguous part of that
+/// text (a nested-name prefix `N2ns5inner` of `N2ns5inner5scaleE`, a pointer type `PK6Params`
+/// of itself).
+struct Work<'a> {
+    out: &'a mut [u8],
     len: usize,
+    plain: &'a mut [u8],
+    plain_len: usize,
+    subs: &'a mut [(u32, u32)],
+    nsubs: usize,
 }
 
-impl Key {
-    const fn new() -> Key {
-        Key {
-            buf: [0; MANGLED_MAX],
-            len: 0,
+impl Work<'_> {
+    const fn too_long(&self) -> MangleError {
+        MangleError::TooLong {
+            capacity: self.out.len(),
         }
     }
-    const fn push(mut self, s: &[u8]) -> Result<Key, MangleError> {
-        if self.len + s.len() > MANGLED_MAX {
-            return Err(MangleError::TooLong);
+
+    const fn push(&mut self, s: &[u8]) -> Result<(), MangleError> {
+        if s.len() > self.out.len() - self.len {
+            return Err(self.too_long());
         }
         let mut i = 0;
         while i < s.len() {
-            self.buf[self.len] = s[i];
+            self.out[self.len] = s[i];
             self.len += 1;
             i += 1;
         }
-        Ok(self)
+        Ok(())
     }
-    const fn push_num(self, n: usize) -> Result<Key, MangleError> {
-        self.push(Decimal::new(n as u128).as_bytes())
+
+    /// Copies `plain[start..end]` (text read earlier) to the output.
+    const fn push_plain(&mut self, start: usize, end: usize) -> Result<(), MangleError> {
+        if end - start > self.out.len() - self.len {
+            return Err(self.too_long());
+        }
+        let mut i = start;
+        while i < end {
+            self.out[self.len] = self.plain[i];
+            self.len += 1;
+            i += 1;
+        }
+        Ok(())
     }
-    const fn bytes(&self) -> &[u8] {
-        let (b, _) = self.buf.split_at(self.len);
-        b
+
+    const fn write(&mut self, s: &[u8]) -> Result<(), MangleError> {
+        if s.len() > self.plain.len() - self.plain_len {
+            return Err(self.too_long());
+        }
+        let mut i = 0;
+        while i < s.len() {
+            self.plain[self.plain_len] = s[i];
+            self.plain_len += 1;
+            i += 1;
+        }
+        Ok(())
+    }
+
+    /// `S_`, `S0_`, … `S9_`, `SA_`, … `SZ_`, `S10_`, … for candidate `i`.
+    const fn push_sub(&mut self, i: usize) -> Result<(), MangleError> {
+        if i == 0 {
+            return self.push(b"S_");
+        }
+        let mut digits = [0u8; 16];
+        let mut count = 0;
+        let mut v = i - 1;
+        loop {
+            let d = (v % 36) as u8;
+            digits[15 - count] = if d < 10 { b'0' + d } else { b'A' + d - 10 };
+            count += 1;
+            v /= 36;
+            if v == 0 {
+                break;
+            }
+        }
+        let (_, tail) = digits.split_at(16 - count);
+        tri!(self.push(b"S"));
+        tri!(self.push(tail));
+        self.push(b"_")
+    }
+
+    /// The candidate whose key is `plain[start..end]`, if any.
+    const fn find(&self, start: usize, end: usize) -> Option<usize> {
+        let len = end - start;
+        let mut i = 0;
+        while i < self.nsubs {
+            let (s, e) = self.subs[i];
+            let (s, e) = (s as usize, e as usize);
+            if e - s == len {
+                let mut j = 0;
+                while j < len && self.plain[s + j] == self.plain[start + j] {
+                    j += 1;
+                }
+                if j == len {
+                    return Some(i);
+                }
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// Makes `plain[start..end]` the next substitution candidate.
+    const fn add(&mut self, start: usize, end: usize) -> Result<(), MangleError> {
+        if self.nsubs == self.subs.len() || end > u32::MAX as usize {
+            return Err(self.too_long());
+        }
+        self.subs[self.nsubs] = (start as u32, end as u32);
+        self.nsubs += 1;
+        Ok(())
     }
 }
 
@@ -358,270 +343,486 @@ const fn is_ident(id: &[u8]) -> bool {
     true
 }
 
-/// The `::`-separated components of `name`: returns (start, end) of component `k`, or `None`.
-const fn component(name: &[u8], k: usize) -> Option<(usize, usize)> {
-    let mut start = 0;
-    let mut idx = 0;
-    let mut i = 0;
-    while i <= name.len() {
-        let sep = i + 1 < name.len() && name[i] == b':' && name[i + 1] == b':';
-        if i == name.len() || sep {
-            if idx == k {
-                return Some((start, i));
-            }
-            idx += 1;
-            start = i + 2;
-            i += 2;
-            continue;
-        }
-        i += 1;
-    }
-    None
-}
-
-const fn components(name: &[u8]) -> usize {
-    let mut n = 0;
-    while component(name, n).is_some() {
-        n += 1;
-    }
-    n
-}
-
 const fn slice(b: &[u8], start: usize, end: usize) -> &[u8] {
     let (head, _) = b.split_at(end);
     let (_, mid) = head.split_at(start);
     mid
 }
 
-const fn check_path(name: &'static str) -> Result<usize, MangleError> {
+/// The end of the `::`-separated component of `name` that starts at `start`.
+const fn component_end(name: &[u8], start: usize) -> usize {
+    let mut i = start;
+    while i < name.len() && !(name[i] == b':' && i + 1 < name.len() && name[i + 1] == b':') {
+        i += 1;
+    }
+    i
+}
+
+/// Checks every component of `name` (C++ identifiers; not `std::…`, which mangles as `St`)
+/// and returns how many there are; `None` if one is not an identifier.
+const fn check_path(name: &str) -> Option<usize> {
     let b = name.as_bytes();
-    let n = components(b);
-    let mut k = 0;
-    while k < n {
-        let (s, e) = match component(b, k) {
-            Some(r) => r,
-            None => return Err(MangleError::BadIdentifier { name }),
-        };
-        let id = slice(b, s, e);
-        if !is_ident(id)
-            || (k == 0 && n > 1 && id.len() == 3 && id[0] == b's' && id[1] == b't' && id[2] == b'd')
+    let mut n = 0;
+    let mut start = 0;
+    loop {
+        let end = component_end(b, start);
+        let id = slice(b, start, end);
+        if !is_ident(id) {
+            return None;
+        }
+        if n == 0
+            && end < b.len()
+            && id.len() == 3
+            && id[0] == b's'
+            && id[1] == b't'
+            && id[2] == b'd'
         {
-            return Err(MangleError::BadIdentifier { name });
+            return None;
         }
-        k += 1;
+        n += 1;
+        if end == b.len() {
+            return Some(n);
+        }
+        start = end + 2;
     }
-    Ok(n)
 }
 
-/// Key of the nested-name prefix made of the first `upto` components: `N2ns5inner` (never
-/// ending in `E`, so never equal to a type's key).
-const fn prefix_key(name: &[u8], upto: usize) -> Result<Key, MangleError> {
-    let mut key = tri!(Key::new().push(b"N"));
+/// Bytes of the unsubstituted mangling of `name` with `n` components: `5scale`, or
+/// `N2ns5inner5scaleE`.
+const fn plain_name_len(name: &str, n: usize) -> usize {
+    let b = name.as_bytes();
+    let mut total = if n > 1 { 2 } else { 0 };
+    let mut start = 0;
+    loop {
+        let end = component_end(b, start);
+        total += Decimal::new((end - start) as u128).as_bytes().len() + (end - start);
+        if end >= b.len() {
+            return total;
+        }
+        start = end + 2;
+    }
+}
+
+/// Writes the unsubstituted mangling of `name` (`n` components) to `plain`.
+const fn write_name(w: &mut Work, name: &str, n: usize) -> Result<(), MangleError> {
+    let b = name.as_bytes();
+    if n > 1 {
+        tri!(w.write(b"N"));
+    }
+    let mut start = 0;
+    loop {
+        let end = component_end(b, start);
+        tri!(w.write(Decimal::new((end - start) as u128).as_bytes()));
+        tri!(w.write(slice(b, start, end)));
+        if end >= b.len() {
+            break;
+        }
+        start = end + 2;
+    }
+    if n > 1 {
+        tri!(w.write(b"E"));
+    }
+    Ok(())
+}
+
+/// The end, in `plain`, of the `<source-name>` that starts at `at` (its decimal length, then
+/// that many bytes).
+const fn source_name_end(w: &Work, mut at: usize) -> usize {
+    let mut len = 0;
+    while w.plain[at].is_ascii_digit() {
+        len = len * 10 + (w.plain[at] - b'0') as usize;
+        at += 1;
+    }
+    at + len
+}
+
+/// Emits the `N…E` nested name whose unsubstituted text starts at `at` in `plain` and has
+/// `n` components (n ≥ 2): the longest prefix already seen as a substitution, the remaining
+/// components, each new prefix (but the whole name) becoming a candidate, then the last
+/// component and `E`. One pass over the components, no recursion.
+const fn emit_nested(w: &mut Work, at: usize, n: usize) -> Result<(), MangleError> {
+    tri!(w.push(b"N"));
+    // A prefix is only ever added after its own parent prefix was seen, so the prefixes seen
+    // before are exactly the first few: find how many, remembering where each ends.
+    let mut end = at + 1;
     let mut k = 0;
-    while k < upto {
-        let (s, e) = match component(name, k) {
-            Some(r) => r,
-            None => return Err(MangleError::BadFunctionName),
-        };
-        key = tri!(tri!(key.push_num(e - s)).push(slice(name, s, e)));
-        k += 1;
-    }
-    Ok(key)
-}
-
-/// Emits the prefix of the first `upto` components (upto ≥ 1), substituting the longest one
-/// already seen and adding each new one as a candidate.
-const fn emit_prefix(m: State, name: &[u8], upto: usize) -> Result<State, MangleError> {
-    let key = tri!(prefix_key(name, upto));
-    if let Some(i) = m.find(key.bytes()) {
-        return m.push_sub(i);
-    }
-    let m = if upto > 1 {
-        tri!(emit_prefix(m, name, upto - 1))
-    } else {
-        m
-    };
-    let (s, e) = match component(name, upto - 1) {
-        Some(r) => r,
-        None => return Err(MangleError::BadFunctionName),
-    };
-    let m = tri!(m.push_ident(slice(name, s, e)));
-    m.add(key.bytes())
-}
-
-/// The key (unsubstituted mangling) of a type, `const`-qualified when `konst`.
-const fn type_key(key: Key, t: &CxxType, konst: bool) -> Result<Key, MangleError> {
-    if konst {
-        if let CxxType::Array { elem, len } = *t {
-            let key = tri!(tri!(tri!(key.push(b"A")).push_num(len)).push(b"_"));
-            return type_key(key, elem, true);
-        }
-        let key = tri!(key.push(b"K"));
-        return type_key(key, t, false);
-    }
-    match *t {
-        CxxType::Builtin(code) => key.push(code.as_bytes()),
-        CxxType::Void => key.push(b"v"),
-        CxxType::Named(name) => {
-            let b = name.as_bytes();
-            let n = components(b);
-            let mut key = if n > 1 { tri!(key.push(b"N")) } else { key };
-            let mut k = 0;
-            while k < n {
-                let (s, e) = match component(b, k) {
-                    Some(r) => r,
-                    None => return Err(MangleError::BadIdentifier { name }),
-                };
-                key = tri!(tri!(key.push_num(e - s)).push(slice(b, s, e)));
+    let mut seen = None;
+    while k + 1 < n {
+        let next = source_name_end(w, end);
+        match w.find(at, next) {
+            Some(i) => {
+                seen = Some(i);
+                end = next;
                 k += 1;
             }
-            if n > 1 {
-                key.push(b"E")
-            } else {
-                Ok(key)
-            }
+            None => break,
         }
-        CxxType::Pointer {
-            pointee,
-            pointee_const,
-        } => type_key(tri!(key.push(b"P")), pointee, pointee_const),
-        CxxType::Array { elem, len } => {
-            let key = tri!(tri!(tri!(key.push(b"A")).push_num(len)).push(b"_"));
-            type_key(key, elem, false)
-        }
-        CxxType::NoParameter | CxxType::Unsupported(_) => Err(MangleError::TooLong),
     }
+    if let Some(i) = seen {
+        tri!(w.push_sub(i));
+    }
+    while k + 1 < n {
+        let next = source_name_end(w, end);
+        tri!(w.push_plain(end, next));
+        tri!(w.add(at, next));
+        end = next;
+        k += 1;
+    }
+    let last = source_name_end(w, end);
+    tri!(w.push_plain(end, last));
+    w.push(b"E")
 }
 
-/// Emits `<type>` with substitutions, adding new candidates in the order the ABI numbers them
-/// (inner components first).
-const fn emit_type(m: State, t: &CxxType, konst: bool) -> Result<State, MangleError> {
-    if !konst {
-        match *t {
-            CxxType::Builtin(code) => return m.push(code.as_bytes()),
-            CxxType::Void => return m.push(b"v"),
-            _ => {}
-        }
-    }
-    let key = tri!(type_key(Key::new(), t, konst));
-    if let Some(i) = m.find(key.bytes()) {
-        return m.push_sub(i);
-    }
-    let m = if konst {
-        match *t {
-            // cv-qualifiers of an array apply to its elements: `A4_Kf`.
-            CxxType::Array { elem, len } => {
-                let m = tri!(tri!(tri!(m.push(b"A")).push_num(len)).push(b"_"));
-                tri!(emit_type(m, elem, true))
-            }
-            _ => tri!(emit_type(tri!(m.push(b"K")), t, false)),
-        }
-    } else {
-        match *t {
-            CxxType::Named(name) => {
-                let n = tri!(check_path(name));
-                let b = name.as_bytes();
-                if n > 1 {
-                    let m = tri!(emit_prefix(tri!(m.push(b"N")), b, n - 1));
-                    let (s, e) = match component(b, n - 1) {
-                        Some(r) => r,
-                        None => return Err(MangleError::BadIdentifier { name }),
-                    };
-                    tri!(tri!(m.push_ident(slice(b, s, e))).push(b"E"))
-                } else {
-                    tri!(m.push_ident(b))
-                }
-            }
+/// One level of a parameter type as the Itanium grammar reads it: `P` (pointer), `K` (const),
+/// `A<len>_` (array), or the type it ends in.
+#[derive(Clone, Copy)]
+enum Level<'t> {
+    Pointer(&'t CxxType, bool),
+    Const(&'t CxxType),
+    Array(usize, &'t CxxType, bool),
+    Builtin(&'static str),
+    Void,
+    Named(&'static str),
+    Unsupported,
+}
+
+/// The level `t` (`const`-qualified when `konst`) begins with.
+const fn level(t: &CxxType, konst: bool) -> Level<'_> {
+    match (*t, konst) {
+        // cv-qualifiers of an array apply to its elements: `A4_Kf`.
+        (CxxType::Array { elem, len }, k) => Level::Array(len, elem, k),
+        (_, true) => Level::Const(t),
+        (
             CxxType::Pointer {
                 pointee,
                 pointee_const,
-            } => tri!(emit_type(tri!(m.push(b"P")), pointee, pointee_const)),
-            CxxType::Array { elem, len } => {
-                let m = tri!(tri!(tri!(m.push(b"A")).push_num(len)).push(b"_"));
-                tri!(emit_type(m, elem, false))
-            }
-            _ => return Err(MangleError::TooLong),
-        }
-    };
-    m.add(key.bytes())
-}
-
-/// Checks that a parameter's type can be named, without emitting it.
-const fn check_param(t: &CxxType, index: usize, top: bool) -> Result<(), MangleError> {
-    match *t {
-        CxxType::Unsupported(reason) => Err(MangleError::Unsupported { index, reason }),
-        CxxType::NoParameter => Err(MangleError::Unsupported {
-            index,
-            reason: "a zero-sized type has no C++ parameter",
-        }),
-        CxxType::Array { elem, .. } => {
-            if top {
-                Err(MangleError::ArrayByValue { index })
-            } else {
-                check_param(elem, index, false)
-            }
-        }
-        CxxType::Pointer { pointee, .. } => check_param(pointee, index, false),
-        CxxType::Named(name) => match check_path(name) {
-            Ok(_) => Ok(()),
-            Err(e) => Err(e),
-        },
-        CxxType::Void => {
-            if top {
-                Err(MangleError::Unsupported {
-                    index,
-                    reason: "`void` is not a parameter type",
-                })
-            } else {
-                Ok(())
-            }
-        }
-        CxxType::Builtin(_) => Ok(()),
+            },
+            false,
+        ) => Level::Pointer(pointee, pointee_const),
+        (CxxType::Builtin(code), false) => Level::Builtin(code),
+        (CxxType::Void, false) => Level::Void,
+        (CxxType::Named(name), false) => Level::Named(name),
+        (CxxType::NoParameter | CxxType::Unsupported(_), false) => Level::Unsupported,
     }
 }
 
-/// Chapter 7: the Itanium mangled name of the function `name` (`scale` or `ns::inner::scale`)
-/// taking `params` in order. Zero-sized parameters ([`CxxType::NoParameter`]) are skipped, as
-/// they have no `.param` either. The return type is not part of a non-template function's
-/// name.
-pub const fn mangle(name: &'static str, params: &[&CxxType]) -> Result<Mangled, MangleError> {
-    let b = name.as_bytes();
-    let n = match check_path(name) {
-        Ok(n) => n,
-        Err(_) => return Err(MangleError::BadFunctionName),
-    };
-    let mut m = tri!(State::new().push(b"_Z"));
-    if n > 1 {
-        m = tri!(emit_prefix(tri!(m.push(b"N")), b, n - 1));
-        let (s, e) = match component(b, n - 1) {
-            Some(r) => r,
+/// The level below `l` and its `const`-ness, or `None` at the type's end.
+const fn below(l: Level<'_>) -> Option<(&CxxType, bool)> {
+    match l {
+        Level::Pointer(t, k) | Level::Array(_, t, k) => Some((t, k)),
+        Level::Const(t) => Some((t, false)),
+        _ => None,
+    }
+}
+
+/// Writes the unsubstituted mangling of `t` to `plain`.
+const fn write_type(w: &mut Work, t: &CxxType) -> Result<(), MangleError> {
+    let mut cur = Some((t, false));
+    while let Some((t, konst)) = cur {
+        let l = level(t, konst);
+        match l {
+            Level::Pointer(..) => tri!(w.write(b"P")),
+            Level::Const(_) => tri!(w.write(b"K")),
+            Level::Array(len, ..) => {
+                tri!(w.write(b"A"));
+                tri!(w.write(Decimal::new(len as u128).as_bytes()));
+                tri!(w.write(b"_"));
+            }
+            Level::Builtin(code) => tri!(w.write(code.as_bytes())),
+            Level::Void => tri!(w.write(b"v")),
+            Level::Named(name) => match check_path(name) {
+                Some(n) => tri!(write_name(w, name, n)),
+                None => return Err(MangleError::BadIdentifier { name }),
+            },
+            Level::Unsupported => return Err(MangleError::BadFunctionName),
+        }
+        cur = below(l);
+    }
+    Ok(())
+}
+
+/// The byte length of level `l`'s own prefix in the unsubstituted text (`P`, `K`, `A4_`).
+const fn op_len(l: Level<'_>) -> usize {
+    match l {
+        Level::Pointer(..) | Level::Const(_) => 1,
+        Level::Array(len, ..) => 2 + Decimal::new(len as u128).as_bytes().len(),
+        _ => 0,
+    }
+}
+
+/// Emits parameter type `t`, whose unsubstituted text is `plain[at..end]`, with
+/// substitutions: from the outermost level in, each level already seen is replaced by its
+/// substitution and ends the type; the others are written. Then the written levels become
+/// candidates, innermost first, as the ABI numbers them. Builtin types are never candidates.
+const fn emit_type(w: &mut Work, t: &CxxType, at: usize, end: usize) -> Result<(), MangleError> {
+    let mut cur = (t, false);
+    let mut pos = at;
+    // How many levels were written (not substituted), and whether the last one written is a
+    // candidate itself (a named type is; a builtin or `void` is not).
+    let mut written = 0;
+    let mut builtin_leaf = false;
+    loop {
+        let l = level(cur.0, cur.1);
+        let builtin = matches!(l, Level::Builtin(_) | Level::Void);
+        if !builtin {
+            if let Some(i) = w.find(pos, end) {
+                tri!(w.push_sub(i));
+                break;
+            }
+        }
+        match l {
+            Level::Builtin(_) | Level::Void => {
+                tri!(w.push_plain(pos, end));
+                written += 1;
+                builtin_leaf = true;
+                break;
+            }
+            Level::Named(name) => {
+                let n = match check_path(name) {
+                    Some(n) => n,
+                    None => return Err(MangleError::BadIdentifier { name }),
+                };
+                if n > 1 {
+                    tri!(emit_nested(w, pos, n));
+                } else {
+                    tri!(w.push_plain(pos, end));
+                }
+                written += 1;
+                break;
+            }
+            Level::Unsupported => return Err(MangleError::BadFunctionName),
+            _ => {}
+        }
+        let op = op_len(l);
+        tri!(w.push_plain(pos, pos + op));
+        pos += op;
+        written += 1;
+        cur = match below(l) {
+            Some(next) => next,
             None => return Err(MangleError::BadFunctionName),
         };
-        m = tri!(tri!(m.push_ident(slice(b, s, e))).push(b"E"));
+    }
+    // Candidates from the innermost written level out: level `k` starts after the prefixes
+    // of levels 0..k, found again by walking from the top (pointer chains are short; the
+    // walk keeps the mangler free of recursion and of a per-level table).
+    let mut k = written;
+    while k > 0 {
+        k -= 1;
+        if k + 1 == written && builtin_leaf {
+            continue;
+        }
+        tri!(w.add(level_start(t, at, k), end));
+    }
+    Ok(())
+}
+
+/// Where level `k` of `t` starts in `plain`, `t`'s text starting at `at`.
+const fn level_start(t: &CxxType, at: usize, k: usize) -> usize {
+    let mut cur = (t, false);
+    let mut pos = at;
+    let mut i = 0;
+    while i < k {
+        let l = level(cur.0, cur.1);
+        pos += op_len(l);
+        cur = match below(l) {
+            Some(next) => next,
+            None => return pos,
+        };
+        i += 1;
+    }
+    pos
+}
+
+/// Checks that a parameter's type can be named, without emitting it.
+const fn check_param(t: &CxxType, index: usize) -> Result<(), MangleError> {
+    let mut cur = t;
+    let mut top = true;
+    loop {
+        match *cur {
+            CxxType::Unsupported(reason) => return Err(MangleError::Unsupported { index, reason }),
+            CxxType::NoParameter => {
+                return Err(MangleError::Unsupported {
+                    index,
+                    reason: "a zero-sized type has no C++ parameter",
+                })
+            }
+            CxxType::Array { elem, .. } => {
+                if top {
+                    return Err(MangleError::ArrayByValue { index });
+                }
+                cur = elem;
+            }
+            CxxType::Pointer { pointee, .. } => cur = pointee,
+            CxxType::Named(name) => {
+                return match check_path(name) {
+                    Some(_) => Ok(()),
+                    None => Err(MangleError::BadIdentifier { name }),
+                }
+            }
+            CxxType::Void => {
+                return if top {
+                    Err(MangleError::Unsupported {
+                        index,
+                        reason: "`void` is not a parameter type",
+                    })
+                } else {
+                    Ok(())
+                }
+            }
+            CxxType::Builtin(_) => return Ok(()),
+        }
+        top = false;
+    }
+}
+
+/// Bytes of the unsubstituted mangling of `t` (what [`write_type`] writes), 0 where it
+/// cannot be named.
+const fn plain_type_len(t: &CxxType) -> usize {
+    let mut total = 0;
+    let mut cur = Some((t, false));
+    while let Some((t, konst)) = cur {
+        let l = level(t, konst);
+        total += op_len(l);
+        total += match l {
+            Level::Builtin(code) => code.len(),
+            Level::Void => 1,
+            Level::Named(name) => match check_path(name) {
+                Some(n) => plain_name_len(name, n),
+                None => 0,
+            },
+            _ => 0,
+        };
+        cur = below(l);
+    }
+    total
+}
+
+/// A capacity with which [`mangle_in`] never runs out of space for this signature: enough
+/// for the unsubstituted text of the name and every parameter (`U` bytes, which also bounds
+/// the number of substitution candidates) and for the output, which substitutions can make
+/// longer than `U` only by their digits (each replaces at least two bytes by `S`, at most
+/// `digits` base-36 digits and `_`).
+pub const fn mangled_capacity(name: &'static str, params: &[&CxxType]) -> usize {
+    let mut plain = match check_path(name) {
+        Some(n) => plain_name_len(name, n),
+        None => name.len(),
+    };
+    let mut i = 0;
+    while i < params.len() {
+        plain += plain_type_len(params[i]);
+        i += 1;
+    }
+    let mut digits = 1;
+    let mut v = plain;
+    while v >= 36 {
+        v /= 36;
+        digits += 1;
+    }
+    // `_Z`, a `v` for no parameters, and the growth of substitutions.
+    plain + 3 + (plain / 2 + 1) * digits
+}
+
+/// The whole algorithm, in `w`'s space.
+const fn run(w: &mut Work, name: &'static str, params: &[&CxxType]) -> Result<(), MangleError> {
+    let n = match check_path(name) {
+        Some(n) => n,
+        None => return Err(MangleError::BadFunctionName),
+    };
+    tri!(w.push(b"_Z"));
+    tri!(write_name(w, name, n));
+    if n > 1 {
+        tri!(emit_nested(w, 0, n));
     } else {
-        m = tri!(m.push_ident(b));
+        let end = w.plain_len;
+        tri!(w.push_plain(0, end));
     }
     let mut any = false;
     let mut i = 0;
     while i < params.len() {
         let t = params[i];
         if !matches!(t, CxxType::NoParameter) {
-            tri!(check_param(t, i, true));
-            m = tri!(emit_type(m, t, false));
+            tri!(check_param(t, i));
+            let at = w.plain_len;
+            tri!(write_type(w, t));
+            let end = w.plain_len;
+            tri!(emit_type(w, t, at, end));
             any = true;
         }
         i += 1;
     }
     if !any {
-        m = tri!(m.push(b"v"));
+        tri!(w.push(b"v"));
     }
-    Ok(m.out)
+    Ok(())
 }
 
-/// [`mangle`], stopping compilation with a message naming the function when the name cannot be
-/// mangled (for `const` items generated by `#[ptx(kernel = "…", abi = "c++")]`).
-pub const fn mangle_or_panic(name: &'static str, params: &[&CxxType]) -> Mangled {
-    match mangle(name, params) {
+/// Chapter 7: the Itanium mangled name of the function `name` (`scale` or `ns::inner::scale`)
+/// taking `params` in order, in a buffer of [`MANGLED_MAX`] bytes (or
+/// [`MangleError::TooLong`]; [`mangle_in`] takes any capacity). Zero-sized parameters
+/// ([`CxxType::NoParameter`]) are skipped, as they have no `.param` either. The return type is
+/// not part of a non-template function's name.
+pub const fn mangle(name: &'static str, params: &[&CxxType]) -> Result<Mangled, MangleError> {
+    mangle_in::<MANGLED_MAX>(name, params)
+}
+
+/// [`mangle`] with `N` bytes of working space; `N = mangled_capacity(name, params)` is always
+/// enough, and is what `#[ptx(kernel = "…", abi = "c++")]` uses, so a kernel's name has no
+/// fixed limit. The work is iterative: no recursion per name component or pointer level.
+pub const fn mangle_in<const N: usize>(
+    name: &'static str,
+    params: &[&CxxType],
+) -> Result<Mangled<N>, MangleError> {
+    let mut out = [0u8; N];
+    let mut plain = [0u8; N];
+    let mut subs = [(0u32, 0u32); N];
+    let len = {
+        let mut w = Work {
+            out: &mut out,
+            len: 0,
+            plain: &mut plain,
+            plain_len: 0,
+            subs: &mut subs,
+            nsubs: 0,
+        };
+        tri!(run(&mut w, name, params));
+        w.len
+    };
+    Ok(Mangled { buf: out, len })
+}
+
+/// [`mangle`] into a `String`, with the working space [`mangled_capacity`] asks for: no limit
+/// on the name's length.
+#[cfg(feature = "alloc")]
+pub fn mangle_to_string(
+    name: &'static str,
+    params: &[&CxxType],
+) -> Result<alloc::string::String, MangleError> {
+    let cap = mangled_capacity(name, params);
+    let (mut out, mut plain) = (alloc::vec![0u8; cap], alloc::vec![0u8; cap]);
+    let mut subs = alloc::vec![(0u32, 0u32); cap];
+    let mut w = Work {
+        out: &mut out,
+        len: 0,
+        plain: &mut plain,
+        plain_len: 0,
+        subs: &mut subs,
+        nsubs: 0,
+    };
+    run(&mut w, name, params)?;
+    let len = w.len;
+    out.truncate(len);
+    // Only ASCII is ever written (identifiers are checked to be ASCII).
+    Ok(alloc::string::String::from_utf8(out).unwrap_or_default())
+}
+
+/// [`mangle_in`], stopping compilation with a message naming the function when the name
+/// cannot be mangled (for `const` items generated by `#[ptx(kernel = "…", abi = "c++")]`,
+/// with `N = mangled_capacity(name, params)`).
+pub const fn mangle_or_panic<const N: usize>(
+    name: &'static str,
+    params: &[&CxxType],
+) -> Mangled<N> {
+    match mangle_in::<N>(name, params) {
         Ok(m) => m,
         Err(e) => {
             let msg: ConstMsg<512> = ConstMsg::new()

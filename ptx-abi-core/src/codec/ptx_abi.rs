@@ -2,7 +2,7 @@
 
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::layout::desc::{Member, TypeDesc};
-use crate::layout::{layout_of, Layout, Placement};
+use crate::layout::{layout_of, try_layout_of, Layout, LayoutError, Placement};
 use crate::AddressSize;
 
 /// A type with an exact NVIDIA PTX ABI layout (§1.1–§1.4) and a byte image a kernel reads.
@@ -21,10 +21,23 @@ pub trait PtxAbi: Sized {
     const TYPE: &'static TypeDesc;
 
     /// `sizeof` at `.address_size 64` (§1.2), including tail padding.
-    const SIZE: usize = layout_of(Self::TYPE, AddressSize::A64).size;
+    const SIZE: usize = match Self::__LAYOUT {
+        Ok(l) => l.size,
+        Err(e) => e.panic(),
+    };
 
     /// `alignof` at `.address_size 64` (§1.2).
-    const ALIGN: usize = layout_of(Self::TYPE, AddressSize::A64).align;
+    const ALIGN: usize = match Self::__LAYOUT {
+        Ok(l) => l.align,
+        Err(e) => e.panic(),
+    };
+
+    /// The layout at `.address_size 64`, or the rule the type breaks. Computed from
+    /// [`PtxAbi::TYPE`]; arrays and derived aggregates compute it from their members' own
+    /// `__LAYOUT` instead, so that laying out a type nested 100 deep does not walk 100 levels
+    /// of descriptions (and recurse as deep) in `const` evaluation.
+    #[doc(hidden)]
+    const __LAYOUT: Result<Layout, LayoutError> = try_layout_of(Self::TYPE, AddressSize::A64);
 
     /// Chapter 7: the C++ type this type is in an Itanium-mangled name. Read from
     /// [`PtxAbi::TYPE`] for scalars, vectors, structs, unions and enums (by their C name);

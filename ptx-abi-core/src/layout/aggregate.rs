@@ -44,7 +44,15 @@ enum Shape {
     },
 }
 
-const fn shape_of(owner: &TypeDesc, m: &Member, addr: AddressSize) -> Result<Shape, LayoutError> {
+/// What member `m` of `owner` is. An ordinary member's layout is `given` when the caller has
+/// it already (the derive passes each member type's `PtxAbi` layout, so that nesting costs
+/// no recursion at compile time), else computed from its description.
+const fn shape_of(
+    owner: &TypeDesc,
+    m: &Member,
+    addr: AddressSize,
+    given: Option<Result<Layout, LayoutError>>,
+) -> Result<Shape, LayoutError> {
     if let Some(width) = m.bits {
         let unit = match m.ty.kind {
             TypeKind::Scalar(s) if s.is_bit_field_type() => s,
@@ -90,10 +98,32 @@ const fn shape_of(owner: &TypeDesc, m: &Member, addr: AddressSize) -> Result<Sha
             named: false,
         });
     }
-    match try_layout_of(m.ty, addr) {
+    if has_zero_length(m.ty) {
+        return Err(LayoutError::ZeroLengthArray {
+            ty: owner.name,
+            member: m.name,
+        });
+    }
+    let layout = match given {
+        Some(l) => l,
+        None => try_layout_of(m.ty, addr),
+    };
+    match layout {
         Ok(l) => Ok(Shape::Field(l)),
         Err(e) => Err(e),
     }
+}
+
+/// Whether `ty` is an array with a dimension of length 0 (`[[u32; 0]; 2]` too), which §1.2
+/// refuses ([`rules::array_len_allowed`]); reported with the member's name.
+pub(crate) const fn has_zero_length(mut ty: &TypeDesc) -> bool {
+    while let TypeKind::Array { elem, len } = ty.kind {
+        if !rules::array_len_allowed(len) {
+            return true;
+        }
+        ty = elem;
+    }
+    false
 }
 
 /// Places one member and advances the cursor.
@@ -102,8 +132,9 @@ const fn place(
     owner: &TypeDesc,
     m: &Member,
     addr: AddressSize,
+    given: Option<Result<Layout, LayoutError>>,
 ) -> Result<(Cursor, Placement), LayoutError> {
-    let shape = match shape_of(owner, m, addr) {
+    let shape = match shape_of(owner, m, addr, given) {
         Ok(s) => s,
         Err(e) => return Err(e),
     };
@@ -112,14 +143,17 @@ const fn place(
     let start = if is_struct { cur.bit } else { 0 };
     let placement = match shape {
         Shape::Field(l) => {
-            let bit = round_up(start, l.align * 8);
+            let (bit, end) = match bits_after(start, l.align * 8, l.size) {
+                Some(b) => b,
+                None => return Err(LayoutError::TooLarge { ty: owner.name }),
+            };
             if l.size > 0 {
                 next.has_data = true;
                 if l.align > next.align {
                     next.align = l.align;
                 }
             }
-            next.bit = extend(cur, bit + l.size * 8);
+            next.bit = extend(cur, end);
             Placement {
                 offset: bit / 8,
                 size: l.size,
@@ -133,10 +167,16 @@ const fn place(
             // §1.3: a zero-length bit-field moves the next member to the next boundary of its
             // type; a bit-field never crosses a boundary of its storage unit.
             let bit = if width == 0 || (start % unit_bits) + width as usize > unit_bits {
-                round_up(start, unit_bits)
+                match bits_after(start, unit_bits, 0) {
+                    Some((b, _)) => b,
+                    None => return Err(LayoutError::TooLarge { ty: owner.name }),
+                }
             } else {
                 start
             };
+            if bit.checked_add(width as usize).is_none() {
+                return Err(LayoutError::TooLarge { ty: owner.name });
+            }
             let unit_start = bit - bit % unit_bits;
             if width > 0 {
                 next.has_data = true;
@@ -158,6 +198,22 @@ const fn place(
         }
     };
     Ok((next, placement))
+}
+
+/// `start` rounded up to a multiple of `align_bits`, and that plus `size` bytes, in bits; `None`
+/// when an aggregate that large cannot be counted in bits (a member of 2⁶¹ bytes or more).
+const fn bits_after(start: usize, align_bits: usize, size: usize) -> Option<(usize, usize)> {
+    let bit = match start.checked_next_multiple_of(align_bits) {
+        Some(b) => b,
+        None => return None,
+    };
+    match size.checked_mul(8) {
+        Some(len) => match bit.checked_add(len) {
+            Some(end) => Some((bit, end)),
+            None => None,
+        },
+        None => None,
+    }
 }
 
 /// A struct's cursor moves to the member's end; a union's grows to its largest member.
@@ -232,7 +288,7 @@ pub(super) const fn try_aggregate_layout(
     let mut cur = start(kind);
     let mut i = 0;
     while i < members.len() {
-        cur = match place(cur, ty, &members[i], addr) {
+        cur = match place(cur, ty, &members[i], addr, None) {
             Ok((c, _)) => c,
             Err(e) => return Err(e),
         };
@@ -246,12 +302,36 @@ pub const fn try_place_members<const N: usize>(
     ty: &TypeDesc,
     addr: AddressSize,
 ) -> Result<MemberLayout<N>, LayoutError> {
+    place_all(ty, addr, None)
+}
+
+/// [`try_place_members`] with the layout of each member's type already known (`given[i]`,
+/// ignored for bit-fields), as the derive has them: the `PtxAbi` layout of each field
+/// type. Nothing is recomputed from the members' descriptions, so the cost does not grow
+/// with nesting depth and compile-time evaluation does not recurse.
+pub const fn try_place_members_given<const N: usize>(
+    ty: &TypeDesc,
+    addr: AddressSize,
+    given: &[Result<Layout, LayoutError>; N],
+) -> Result<MemberLayout<N>, LayoutError> {
+    place_all(ty, addr, Some(given))
+}
+
+const fn place_all<const N: usize>(
+    ty: &TypeDesc,
+    addr: AddressSize,
+    given: Option<&[Result<Layout, LayoutError>; N]>,
+) -> Result<MemberLayout<N>, LayoutError> {
     let (kind, requested, members) = parts(ty);
     let mut out = [Placement::EMPTY; N];
     let mut cur = start(kind);
     let mut i = 0;
     while i < members.len() && i < N {
-        cur = match place(cur, ty, &members[i], addr) {
+        let layout = match given {
+            Some(g) => Some(g[i]),
+            None => None,
+        };
+        cur = match place(cur, ty, &members[i], addr, layout) {
             Ok((c, p)) => {
                 out[i] = p;
                 c
@@ -272,6 +352,19 @@ pub const fn try_place_members<const N: usize>(
 /// [`try_place_members`] for `const` items: a broken rule stops compilation with its message.
 pub const fn place_members<const N: usize>(ty: &TypeDesc, addr: AddressSize) -> MemberLayout<N> {
     match try_place_members::<N>(ty, addr) {
+        Ok(l) => l,
+        Err(e) => e.panic(),
+    }
+}
+
+/// [`try_place_members_given`] for `const` items (what the derive generates): a broken rule
+/// stops compilation with its message.
+pub const fn place_members_given<const N: usize>(
+    ty: &TypeDesc,
+    addr: AddressSize,
+    given: &[Result<Layout, LayoutError>; N],
+) -> MemberLayout<N> {
+    match try_place_members_given::<N>(ty, addr, given) {
         Ok(l) => l,
         Err(e) => e.panic(),
     }
@@ -309,7 +402,7 @@ impl Iterator for Placements<'_> {
             return None;
         }
         self.next += 1;
-        match place(self.cur, self.ty, member, self.addr) {
+        match place(self.cur, self.ty, member, self.addr, None) {
             Ok((cur, placement)) => {
                 self.cur = cur;
                 Some(Ok((member, placement)))
@@ -341,7 +434,7 @@ pub fn layout_of_members(
     };
     let mut cur = start(kind);
     for m in members {
-        cur = place(cur, &owner, m, addr)?.0;
+        cur = place(cur, &owner, m, addr, None)?.0;
     }
     finish(cur, &owner, requested_align)
 }

@@ -5,7 +5,7 @@
 
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::{Member, TypeDesc, TypeKind};
-use crate::layout::{c_spelling, rules};
+use crate::layout::{c_spelling, const_text, rules};
 
 /// `#[ptx(align = N)]` (§2.3 note D): `N` as the description's requested alignment, or a
 /// compile error unless `N` is a power of two from 1 to 128.
@@ -119,6 +119,32 @@ pub const fn unnamed_bit_field(name: &'static str, ty: &'static TypeDesc) -> Mem
     }
 }
 
+/// A member whose type is spelled as an array (`b: [u32; N]`), §1.2: the member, or a compile
+/// error if the array (or one of its dimensions) has length 0, which C does not allow
+/// ([`rules::array_len_allowed`]).
+pub const fn array_member(name: &'static str, ty: &'static TypeDesc) -> Member {
+    if crate::layout::aggregate::has_zero_length(ty) {
+        let outer_empty = matches!(ty.kind, TypeKind::Array { len: 0, .. });
+        let msg = ConstMsg::<320>::new()
+            .str("`")
+            .str(name)
+            .str(if outer_empty {
+                "` is an array of length 0"
+            } else {
+                "` has an inner array dimension of length 0"
+            })
+            .str(", which C does not have (NVRTC: \"the size of an array must be greater than zero\"; GCC's extension lays it out differently); remove `")
+            .str(name)
+            .str("` or give every dimension at least one element (PTX §1.2)");
+        panic!("{}", msg.as_str());
+    }
+    Member {
+        name,
+        ty,
+        bits: None,
+    }
+}
+
 /// `#[ptx(c_name = "…")]` on a type, field or union variant: a compile error unless `name` is
 /// a C identifier (ASCII letters, digits and `_`, not starting with a digit) and not a C or
 /// C++ keyword ([`c_spelling::is_keyword`]), saying what to write instead.
@@ -160,6 +186,50 @@ pub const fn c_name(name: &str) {
             .str(name)
             .str("_`");
         panic!("{}", msg.as_str());
+    }
+}
+
+/// A type named by its Rust identifier, which is then its C name (`struct r#union` is C's
+/// `union`): a compile error if that is a C or C++ keyword ([`c_spelling::is_keyword`]),
+/// which no header or C++ name could use, saying to give it a `c_name`.
+pub const fn type_c_name(name: &str) {
+    if c_spelling::is_keyword(name) {
+        let msg = ConstMsg::<256>::new()
+            .str("`")
+            .str(name)
+            .str("` is a C/C++ keyword and cannot name the type in CUDA; give it a C name, e.g. `#[ptx(c_name = \"")
+            .str(name)
+            .str("_\")]`");
+        panic!("{}", msg.as_str());
+    }
+}
+
+/// Member `name` of a struct or union, after the members `earlier` (their C names as the
+/// derive describes them): a compile error if C would spell it like one of them, in the
+/// header's spelling ([`c_spelling::c_identifier`]: `0` is `_0`, a keyword gets a `_`), since
+/// C needs distinct member names.
+pub const fn distinct_member(name: &str, earlier: &[&str]) {
+    let mut i = 0;
+    while i < earlier.len() {
+        if c_spelling::same_c_identifier(name, earlier[i]) {
+            let m = ConstMsg::<320>::new().str("`").str(name).str("`");
+            let m = if const_text::same_str(name, earlier[i]) {
+                m.str(" is the C name of an earlier member too")
+            } else {
+                m.str(" and the earlier `")
+                    .str(earlier[i])
+                    .str("` are both `")
+                    .str(c_spelling::c_prefix(name))
+                    .str(name)
+                    .str(c_spelling::c_suffix(name))
+                    .str("` in C")
+            };
+            let msg = m.str(
+                ": a struct or union needs distinct member names; give one of them another name or `#[ptx(c_name = \"…\")]`",
+            );
+            panic!("{}", msg.as_str());
+        }
+        i += 1;
     }
 }
 

@@ -338,16 +338,57 @@ pub const fn is_keyword(name: &str) -> bool {
     false
 }
 
+/// What [`c_identifier`] puts before `name`: `_` for a tuple field's `0`, else nothing.
+pub const fn c_prefix(name: &str) -> &'static str {
+    match name.as_bytes().first() {
+        Some(b) if b.is_ascii_digit() => "_",
+        _ => "",
+    }
+}
+
+/// What [`c_identifier`] puts after `name`: `_` for a C or C++ keyword, else nothing.
+pub const fn c_suffix(name: &str) -> &'static str {
+    if !c_prefix(name).is_empty() || !is_keyword(name) {
+        ""
+    } else {
+        "_"
+    }
+}
+
+/// Whether two member names are one identifier in C ([`c_identifier`] of both is equal),
+/// in a `const fn`: `class` and `class_`, `0` and `_0`, `x` and `x`.
+pub const fn same_c_identifier(a: &str, b: &str) -> bool {
+    let pa = (c_prefix(a).as_bytes(), a.as_bytes(), c_suffix(a).as_bytes());
+    let pb = (c_prefix(b).as_bytes(), b.as_bytes(), c_suffix(b).as_bytes());
+    let len = pa.0.len() + pa.1.len() + pa.2.len();
+    if len != pb.0.len() + pb.1.len() + pb.2.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < len {
+        if byte_at(pa, i) != byte_at(pb, i) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// Byte `i` of three byte strings read one after another.
+const fn byte_at(parts: (&[u8], &[u8], &[u8]), i: usize) -> u8 {
+    if i < parts.0.len() {
+        parts.0[i]
+    } else if i < parts.0.len() + parts.1.len() {
+        parts.1[i - parts.0.len()]
+    } else {
+        parts.2[i - parts.0.len() - parts.1.len()]
+    }
+}
+
 /// A member name as a C identifier: tuple fields `0` become `_0`, keywords get a `_`.
 #[cfg(feature = "alloc")]
 pub fn c_identifier(name: &str) -> String {
-    if name.starts_with(|c: char| c.is_ascii_digit()) {
-        format!("_{name}")
-    } else if is_keyword(name) {
-        format!("{name}_")
-    } else {
-        name.to_string()
-    }
+    format!("{}{name}{}", c_prefix(name), c_suffix(name))
 }
 
 /// The element type and the array dimensions of a type (`[[i32; 3]; 2]` → `int`, `[2, 3]`).

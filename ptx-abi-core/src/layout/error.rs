@@ -59,6 +59,13 @@ pub enum LayoutError {
         /// The type.
         ty: &'static str,
     },
+    /// An array of length 0 (§1.2, [`crate::layout::rules::array_len_allowed`]).
+    ZeroLengthArray {
+        /// The aggregate holding it, or `"array"` for an array on its own.
+        ty: &'static str,
+        /// The member, or `""` for an array on its own.
+        member: &'static str,
+    },
     /// A size that overflows `usize`.
     TooLarge {
         /// The type.
@@ -122,6 +129,18 @@ impl LayoutError {
                 .str("`")
                 .str(ty)
                 .str("` is an unnamed bit-field and can only be a member of a struct or union"),
+            LayoutError::ZeroLengthArray { ty, member } => {
+                let m = if member.is_empty() {
+                    m.str("an array of length 0")
+                } else {
+                    m.str("member `")
+                        .str(ty)
+                        .str("::")
+                        .str(member)
+                        .str("` is an array of length 0")
+                };
+                m.str(", which C does not have (NVRTC: \"the size of an array must be greater than zero\"); remove it or give every dimension at least one element (PTX §1.2)")
+            }
             LayoutError::TooLarge { ty } => m.str("the size of `").str(ty).str("` overflows usize"),
         }
     }

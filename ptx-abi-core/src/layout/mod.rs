@@ -5,7 +5,7 @@
 //! descriptions built by hand, at either [`AddressSize`].
 
 pub(crate) mod address;
-mod aggregate;
+pub(crate) mod aggregate;
 pub mod attr_checks;
 pub mod c_name;
 pub mod c_spelling;
@@ -17,7 +17,8 @@ mod error;
 pub mod rules;
 
 pub use aggregate::{
-    layout_of_members, place_members, try_place_members, MemberLayout, Placements,
+    layout_of_members, place_members, place_members_given, try_place_members,
+    try_place_members_given, MemberLayout, Placements,
 };
 pub use error::LayoutError;
 pub use rules::{scalar_layout, try_vector_layout, vector_lanes_allowed, vector_layout};
@@ -94,22 +95,40 @@ pub const fn try_layout_of(ty: &TypeDesc, addr: AddressSize) -> Result<Layout, L
         // §1.4: handles are .b64 at every address size.
         TypeKind::Handle(_) => Ok(Layout { size: 8, align: 8 }),
         TypeKind::Vector { elem, lanes } => try_vector_layout(elem, lanes),
-        TypeKind::Array { elem, len } => match try_layout_of(elem, addr) {
-            Ok(e) => match e.size.checked_mul(len) {
-                Some(size) => Ok(Layout {
-                    size,
-                    align: e.align,
-                }),
-                None => Err(LayoutError::TooLarge { ty: ty.name }),
-            },
-            Err(e) => Err(e),
-        },
+        TypeKind::Array { elem, len } => array_layout(ty.name, try_layout_of(elem, addr), len),
         TypeKind::Aggregate { .. } => match aggregate::try_aggregate_layout(ty, addr) {
             Ok(l) => Ok(l),
             Err(e) => Err(e),
         },
         TypeKind::Pad { .. } => Err(LayoutError::PadOutsideAggregate { ty: ty.name }),
         TypeKind::Phantom => Ok(Layout { size: 0, align: 1 }),
+    }
+}
+
+/// §1.2: an array of `len` elements of layout `elem`: the elements back to back, aligned like
+/// one; at least one element ([`rules::array_len_allowed`]). `name` is the array type's, for
+/// the error. `PtxAbi` for `[T; N]` computes its layout from `T`'s with this, so that a type
+/// nested deep in arrays and structs is laid out from its members' already computed layouts.
+pub const fn array_layout(
+    name: &'static str,
+    elem: Result<Layout, LayoutError>,
+    len: usize,
+) -> Result<Layout, LayoutError> {
+    if !rules::array_len_allowed(len) {
+        return Err(LayoutError::ZeroLengthArray {
+            ty: name,
+            member: "",
+        });
+    }
+    match elem {
+        Ok(e) => match e.size.checked_mul(len) {
+            Some(size) => Ok(Layout {
+                size,
+                align: e.align,
+            }),
+            None => Err(LayoutError::TooLarge { ty: name }),
+        },
+        Err(e) => Err(e),
     }
 }
 

@@ -36,6 +36,14 @@ pub const fn is_unnamed_bit_field_type(unit: Scalar) -> bool {
     unit.is_bit_field_type() && !matches!(unit, Scalar::Bool)
 }
 
+/// §1.2: an array member has at least one element. C has no zero-length arrays (C11
+/// 6.7.6.2): NVRTC refuses `unsigned int b[0]` ("the size of an array must be greater than
+/// zero"), and GCC's extension gives `{ u8 a; u32 b[0]; u8 c; }` size 8, align 4, a layout
+/// no PTX compiler agrees with.
+pub const fn array_len_allowed(len: usize) -> bool {
+    len > 0
+}
+
 /// §1.3 table: the smallest and largest values of a bit-field of `width` bits.
 pub const fn bit_field_range(width: u32, signed: bool) -> (i128, i128) {
     if width == 0 {

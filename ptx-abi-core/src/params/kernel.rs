@@ -4,7 +4,9 @@ use crate::codec::image::PtxImage;
 use crate::codec::PtxAbi;
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
-use crate::layout::{rules, try_place_members, Layout, LayoutError, MemberLayout, Placement};
+use crate::layout::{
+    rules, try_place_members, try_place_members_given, Layout, LayoutError, MemberLayout, Placement,
+};
 use crate::AddressSize;
 use core::ffi::c_void;
 
@@ -111,6 +113,30 @@ pub const fn try_place_params<const N: usize>(
     ty: &TypeDesc,
     addr: AddressSize,
 ) -> Result<MemberLayout<N>, LayoutError> {
+    match empty_params::<N>(ty) {
+        Some(empty) => empty,
+        None => try_place_members::<N>(ty, addr),
+    }
+}
+
+/// [`try_place_params`] with each parameter's own layout `given` (its type's already
+/// computed `__LAYOUT`, as [`try_place_members_given`] takes them): what the derive uses, so
+/// that a parameter of a deeply nested type costs no recursion in const evaluation.
+pub const fn try_place_params_given<const N: usize>(
+    ty: &TypeDesc,
+    addr: AddressSize,
+    given: &[Result<Layout, LayoutError>; N],
+) -> Result<MemberLayout<N>, LayoutError> {
+    match empty_params::<N>(ty) {
+        Some(empty) => empty,
+        None => try_place_members_given::<N>(ty, addr, given),
+    }
+}
+
+/// The layout of an empty parameter list (`Some`), or `None` when `ty` has members.
+const fn empty_params<const N: usize>(
+    ty: &TypeDesc,
+) -> Option<Result<MemberLayout<N>, LayoutError>> {
     if let TypeKind::Aggregate {
         kind: AggregateKind::Struct,
         align,
@@ -118,17 +144,17 @@ pub const fn try_place_params<const N: usize>(
     } = ty.kind
     {
         if align != 0 && !rules::is_valid_align(align) {
-            return Err(LayoutError::AlignInvalid { ty: ty.name, align });
+            return Some(Err(LayoutError::AlignInvalid { ty: ty.name, align }));
         }
-        return Ok(MemberLayout {
+        return Some(Ok(MemberLayout {
             layout: Layout {
                 size: 0,
                 align: if align == 0 { 1 } else { align },
             },
             members: [Placement::EMPTY; N],
-        });
+        }));
     }
-    try_place_members::<N>(ty, addr)
+    None
 }
 
 /// [`try_place_params`] for `const` items (what `#[ptx(kernel = "…")]` generates): a broken
@@ -137,6 +163,33 @@ pub const fn place_params<const N: usize>(ty: &TypeDesc, addr: AddressSize) -> M
     match try_place_params::<N>(ty, addr) {
         Ok(l) => l,
         Err(e) => e.panic(),
+    }
+}
+
+/// [`try_place_params_given`] for `const` items (what `#[ptx(kernel = "…")]` generates): a
+/// broken rule stops compilation with its message.
+pub const fn place_params_given<const N: usize>(
+    ty: &TypeDesc,
+    addr: AddressSize,
+    given: &[Result<Layout, LayoutError>; N],
+) -> MemberLayout<N> {
+    match try_place_params_given::<N>(ty, addr, given) {
+        Ok(l) => l,
+        Err(e) => e.panic(),
+    }
+}
+
+/// The layout of a kernel's argument struct `ty` as *data* (a member, an array element), from
+/// its parameter list's layout `params`: the same, except that an empty list, which a kernel
+/// may take, is an empty struct as data, which has no portable layout
+/// ([`LayoutError::Empty`]: C gives it size 0 and C++ size 1).
+pub const fn params_as_data<const N: usize>(
+    ty: &TypeDesc,
+    params: &MemberLayout<N>,
+) -> Result<Layout, LayoutError> {
+    match ty.kind {
+        TypeKind::Aggregate { members: [], .. } => Err(LayoutError::Empty { ty: ty.name }),
+        _ => Ok(params.layout),
     }
 }
 

@@ -40,8 +40,9 @@ pub use decl::{
 };
 pub use kernel::{
     assert_kernel_name, assert_kernel_params, buffer_size, entry_param_limit, kernel_params_error,
-    limit_origin, param_limit, param_offsets, param_pointers, place_params, try_place_params,
-    KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
+    limit_origin, param_limit, param_offsets, param_pointers, params_as_data, place_params,
+    place_params_given, try_place_params, try_place_params_given, KernelParams, PARAM_LIMIT,
+    PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 pub use launch::{
     KernelLaunch, KernelParamPointers, LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER,

@@ -22,7 +22,9 @@ pub struct Segment {
     pub padding: bool,
 }
 
-/// One 32-bit word of the aggregate (shorter for the last word of a small type).
+/// One 32-bit word of the aggregate (shorter for the last word of a small type), or a run of
+/// `repeat` identical words that one member or padding fills: a `[u8; 1 << 30]` member is one
+/// row, not 2²⁸, so a diagram is as long as the type has members, not bytes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
     /// Byte offset of the row's first (least significant) byte.
@@ -33,12 +35,28 @@ pub struct Row {
     pub segments: Vec<Segment>,
     /// For unions, the member this row set shows (each member is drawn on its own).
     pub member: Option<String>,
+    /// How many consecutive words of `bits` bits this row stands for: 1, or more where a
+    /// single member (or padding) fills them all (then `segments` is that one segment).
+    pub repeat: usize,
 }
 
-/// The diagram's rows for `ty` at `addr`.
+impl Row {
+    /// The offset of the last byte the row (with its repeats) covers.
+    pub fn last_byte(&self) -> usize {
+        self.byte + self.repeat * (self.bits / 8) - 1
+    }
+}
+
+/// A member's bits in the aggregate: first bit, one past the last, label.
+type Span = (usize, usize, String);
+
+/// The diagram's rows for `ty` at `addr`, runs of whole words collapsed (see [`Row::repeat`]).
 pub fn rows(ty: &TypeDesc, addr: AddressSize) -> Result<Vec<Row>, LayoutError> {
     let size = try_layout_of(ty, addr)?.size;
-    let mut spans = Vec::new();
+    let total = size
+        .checked_mul(8)
+        .ok_or(LayoutError::TooLarge { ty: ty.name })?;
+    let mut spans: Vec<Span> = Vec::new();
     for placed in Placements::new(ty, addr) {
         let (m, p) = placed?;
         if p.bit_len() > 0 {
@@ -58,49 +76,80 @@ pub fn rows(ty: &TypeDesc, addr: AddressSize) -> Result<Vec<Row>, LayoutError> {
         }
     );
     if !union {
-        return Ok(words(&spans, size, None));
+        spans.sort_by_key(|s| s.0);
+        return Ok(words(&spans, total, None));
     }
     Ok(spans
         .iter()
-        .flat_map(|s| words(core::slice::from_ref(s), size, Some(s.2.clone())))
+        .flat_map(|s| words(core::slice::from_ref(s), total, Some(s.2.clone())))
         .collect())
 }
 
-fn words(spans: &[(usize, usize, String)], size: usize, member: Option<String>) -> Vec<Row> {
-    let word = 32.min(size * 8).max(8);
-    (0..size * 8)
-        .step_by(word)
-        .map(|start| {
-            let end = (start + word).min(size * 8);
-            let mut segments = Vec::new();
-            let mut at = start;
-            let mut inside: Vec<&(usize, usize, String)> =
-                spans.iter().filter(|s| s.0 < end && s.1 > start).collect();
-            inside.sort_by_key(|s| s.0);
-            for (lo, hi, label) in inside {
-                let (lo, hi) = ((*lo).max(start), (*hi).min(end));
-                if lo > at {
-                    segments.push(pad(at - start, lo - start));
-                }
-                segments.push(Segment {
-                    lo: lo - start,
-                    hi: hi - start,
-                    label: label.clone(),
-                    padding: false,
-                });
-                at = hi;
-            }
-            if end > at {
-                segments.push(pad(at - start, end - start));
-            }
-            Row {
-                byte: start / 8,
-                bits: end - start,
-                segments,
-                member: member.clone(),
-            }
-        })
-        .collect()
+/// The rows of an aggregate of `total` bits whose members occupy `spans` (sorted, disjoint).
+/// One pass over the members: a word that one span or padding fills entirely starts a run of
+/// all the following words it also fills, so the rows are O(members), whatever the size.
+fn words(spans: &[Span], total: usize, member: Option<String>) -> Vec<Row> {
+    let word = 32.min(total).max(8);
+    let mut rows = Vec::new();
+    let mut first = 0; // the first span that may still reach into the current word
+    let mut start = 0;
+    while start < total {
+        let end = (start + word).min(total);
+        while first < spans.len() && spans[first].1 <= start {
+            first += 1;
+        }
+        let row = |segments, repeat| Row {
+            byte: start / 8,
+            bits: end - start,
+            segments,
+            member: member.clone(),
+            repeat,
+        };
+        // Whole words filled by one span, or by padding up to the next span.
+        let (filled_to, label, padding) = match spans.get(first) {
+            Some((lo, hi, label)) if *lo <= start => (*hi, label.as_str(), false),
+            Some((lo, _, _)) => (*lo, "", true),
+            None => (total, "", true),
+        };
+        let run = (filled_to.min(total) - start) / word;
+        if end - start == word && run >= 1 {
+            let segment = Segment {
+                lo: 0,
+                hi: word,
+                label: label.to_string(),
+                padding,
+            };
+            rows.push(row(alloc::vec![segment], run));
+            start += run * word;
+            continue;
+        }
+        rows.push(row(segments(&spans[first..], start, end), 1));
+        start = end;
+    }
+    rows
+}
+
+/// The segments of the word `[start, end)`: the spans reaching into it, padding between.
+fn segments(spans: &[Span], start: usize, end: usize) -> Vec<Segment> {
+    let mut segments = Vec::new();
+    let mut at = start;
+    for (lo, hi, label) in spans.iter().take_while(|s| s.0 < end) {
+        let (lo, hi) = ((*lo).max(start), (*hi).min(end));
+        if lo > at {
+            segments.push(pad(at - start, lo - start));
+        }
+        segments.push(Segment {
+            lo: lo - start,
+            hi: hi - start,
+            label: label.clone(),
+            padding: false,
+        });
+        at = hi;
+    }
+    if end > at {
+        segments.push(pad(at - start, end - start));
+    }
+    segments
 }
 
 fn pad(lo: usize, hi: usize) -> Segment {
@@ -129,24 +178,12 @@ fn render(line: &[char]) -> String {
     line.iter().collect::<String>().trim_end().to_string()
 }
 
-/// Whether a row is one member's bits and nothing else (drawn once for a run of such rows).
-fn whole(row: &Row) -> Option<&str> {
-    match row.segments.as_slice() {
-        [only] if only.lo == 0 && only.hi == row.bits => {
-            Some(if only.padding { "pad" } else { &only.label })
-        }
-        _ => None,
-    }
-}
-
 /// The diagram as text: per row, byte offsets, the segments with labels, and bit numbers.
-/// A run of rows that a single member fills is drawn once and summarized.
+/// A run of words that a single member (or padding) fills is drawn once and summarized.
 pub fn text(ty: &TypeDesc, addr: AddressSize) -> Result<String, LayoutError> {
     let rows = rows(ty, addr)?;
     let mut out = String::new();
-    let mut i = 0;
-    while i < rows.len() {
-        let row = &rows[i];
+    for (i, row) in rows.iter().enumerate() {
         if row.member.is_some() && (i == 0 || rows[i - 1].member != row.member) {
             out.push_str(&format!(
                 "member {}:\n",
@@ -154,20 +191,16 @@ pub fn text(ty: &TypeDesc, addr: AddressSize) -> Result<String, LayoutError> {
             ));
         }
         out.push_str(&draw_row(row));
-        let mut j = i + 1;
-        if let Some(label) = whole(row) {
-            while j < rows.len() && rows[j].member == row.member && whole(&rows[j]) == Some(label) {
-                j += 1;
-            }
-            if j > i + 1 {
-                let last = &rows[j - 1];
-                out.push_str(&format!(
-                    "  ... {label} continues through byte {}\n",
-                    last.byte + last.bits / 8 - 1
-                ));
-            }
+        if row.repeat > 1 {
+            let label = match row.segments.first() {
+                Some(s) if !s.padding => s.label.as_str(),
+                _ => "pad",
+            };
+            out.push_str(&format!(
+                "  ... {label} continues through byte {}\n",
+                row.last_byte()
+            ));
         }
-        i = j;
     }
     Ok(out)
 }
@@ -298,6 +331,14 @@ fn svg_type(ty: &TypeDesc, addr: AddressSize, y: usize) -> Result<(String, usize
             ));
         }
         top += ROW;
+        if row.repeat > 1 {
+            out.push_str(&format!(
+                "<text x=\"4\" y=\"{}\" font-style=\"italic\">… continues through byte {}</text>\n",
+                top + 4,
+                row.last_byte()
+            ));
+            top += 16;
+        }
     }
     Ok((out, top - y))
 }

@@ -4,6 +4,7 @@ use crate::abi::itanium::CxxType;
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::desc::{TypeDesc, TypeKind};
+use crate::layout::{array_layout, Layout, LayoutError};
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
@@ -20,6 +21,10 @@ impl<T: PtxAbi, const N: usize> PtxAbi for [T; N] {
         elem: T::CXX,
         len: N,
     };
+    /// §1.2 from the element's own layout (not by walking `TYPE`): no recursion per level of
+    /// nesting in `const` evaluation.
+    #[doc(hidden)]
+    const __LAYOUT: Result<Layout, LayoutError> = array_layout("array", T::__LAYOUT, N);
 
     #[inline(always)]
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {

@@ -19,12 +19,15 @@ fn put(
 ) -> TokenStream {
     let Gen { p, name: owner, .. } = gen;
     let span = ty.span();
+    // The encoder's local, at the call site: spanned on a field type that came from a
+    // `macro_rules!` argument it would resolve in that macro's hygiene context instead.
+    let image = quote!(image);
     match bits {
         Some(_) => quote_spanned! {span=>
-            <#ty as #p::BitFieldType>::__put_bits(image, &Self::__PTX_ABI_PLACEMENTS[#i], #value, #owner, #name)
+            <#ty as #p::BitFieldType>::__put_bits(#image, &Self::__PTX_ABI_PLACEMENTS[#i], #value, #owner, #name)
         },
         None => quote_spanned! {span=>
-            <#ty as #p::PtxAbi>::__put(image, &Self::__PTX_ABI_PLACEMENTS[#i], &#value)
+            <#ty as #p::PtxAbi>::__put(#image, &Self::__PTX_ABI_PLACEMENTS[#i], &#value)
         },
     }
 }
@@ -33,15 +36,17 @@ fn put(
 fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
     let p = &gen.p;
     let span = ty.span();
+    // The decoder's parameter, at the call site (see `put`).
+    let bytes = quote!(bytes);
     match bits {
         Some(_) => quote_spanned! {span=>
-            match <#ty as #p::BitFieldType>::__get_bits(bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
+            match <#ty as #p::BitFieldType>::__get_bits(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
                 ::core::result::Result::Ok(v) => v,
                 ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
             }
         },
         None => quote_spanned! {span=>
-            match <#ty as #p::PtxAbi>::__get(bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
+            match <#ty as #p::PtxAbi>::__get(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
                 ::core::result::Result::Ok(v) => v,
                 ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
             }
@@ -231,7 +236,7 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     let described = gen.described();
     let arms = typed.iter().enumerate().map(|(i, (v, ty))| {
         let ident = v.ident;
-        let put = put(gen, i, &ident.to_string(), ty, bits(v), quote!(*value));
+        let put = put(gen, i, &v.c_name(), ty, bits(v), quote!(*value));
         quote! { Self::#ident(value) => #put }
     });
     let decode_at = variants

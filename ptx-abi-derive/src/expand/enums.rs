@@ -12,7 +12,10 @@ pub fn field_less(gen: &Gen, variants: &[&syn::Variant]) -> TokenStream {
     };
     let c_name = gen.c_name();
     let idents: Vec<_> = variants.iter().map(|v| &v.ident).collect();
-    let names = idents.iter().map(|i| i.to_string());
+    // C has no raw identifiers: `r#type` is `type` there.
+    let names = idents
+        .iter()
+        .map(|i| syn::ext::IdentExt::unraw(*i).to_string());
     let items = quote! {
         const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
             name: #c_name,

@@ -6,6 +6,7 @@ use crate::ast::{Body, Input};
 use crate::types;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use syn::ext::IdentExt;
 
 /// The image type and its accessors.
 pub fn image(gen: &Gen, input: &Input) -> TokenStream {
@@ -135,10 +136,7 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
                     continue;
                 }
                 let (getter, setter) = match &f.member {
-                    syn::Member::Named(id) => {
-                        let plain = id.to_string().trim_start_matches("r#").to_string();
-                        (id.clone(), format_ident!("set_{}", plain))
-                    }
+                    syn::Member::Named(id) => (id.clone(), format_ident!("set_{}", id.unraw())),
                     syn::Member::Unnamed(idx) => (
                         format_ident!("get_{}", idx.index),
                         format_ident!("set_{}", idx.index),
@@ -183,7 +181,8 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
             for (i, v) in variants.iter().enumerate() {
                 let Some(ty) = v.payload else { continue };
                 let vident = v.ident;
-                let snake = snake_case(&vident.to_string());
+                // `r#type` gives `as_type`: a raw identifier's `r#` is no part of the name.
+                let snake = snake_case(&vident.unraw().to_string());
                 let getter = format_ident!("as_{}", snake);
                 let setter = format_ident!("set_{}", snake);
                 let get = if v.attrs.bits.is_some() {

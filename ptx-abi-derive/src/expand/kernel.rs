@@ -31,11 +31,11 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
             Body::Struct(fields) => fields.iter().map(|f| f.ty).collect(),
             _ => Vec::new(),
         };
+        // Core sizes the buffer for this signature: no fixed limit on the name's length.
         quote_spanned! {kernel.span()=> {
-            const MANGLED: &#ps::Mangled = &#ps::mangle_or_panic(
-                #name,
-                &[#(<#tys as #p::PtxAbi>::CXX),*],
-            );
+            const PARAMS: &[&#ps::CxxType] = &[#(<#tys as #p::PtxAbi>::CXX),*];
+            const CAPACITY: ::core::primitive::usize = #ps::mangled_capacity(#name, PARAMS);
+            const MANGLED: &#ps::Mangled<CAPACITY> = &#ps::mangle_or_panic::<CAPACITY>(#name, PARAMS);
             MANGLED.as_str()
         }}
     } else {

@@ -61,7 +61,7 @@ pub struct Gen<'a> {
     pub input: &'a Input<'a>,
     /// `::ptx_abi::__private::v1`, or the same under the path given by `#[ptx(crate = …)]`.
     pub p: TokenStream,
-    /// The type's name as a string literal.
+    /// The type's name as C knows it (a raw identifier without `r#`).
     pub name: String,
 }
 
@@ -74,7 +74,8 @@ impl<'a> Gen<'a> {
         Gen {
             input,
             p: quote!(#root::__private::v1),
-            name: input.ident.to_string(),
+            // C has no raw identifiers: `struct r#type` is `type` there.
+            name: syn::ext::IdentExt::unraw(input.ident).to_string(),
         }
     }
 
@@ -102,7 +103,7 @@ impl<'a> Gen<'a> {
     }
 
     /// The hidden inherent `const` holding every member's placement at `.address_size 64`,
-    /// computed by the core's engine (`place_params` for a kernel's argument struct, whose
+    /// computed by the core's engine (`place_params_given` for a kernel's argument struct, whose
     /// parameter list core allows to be empty; `place_members` for any other type); a broken
     /// layout rule is a compile error pointing at `span` (the `align` attribute when there is
     /// one).
@@ -118,13 +119,20 @@ impl<'a> Gen<'a> {
             .map(|a| a.span)
             .unwrap_or_else(|| self.input.ident.span());
         let ps = self.p_at(span);
+        // Each member's layout comes from its type's own `__LAYOUT`, already computed, so
+        // that deep nesting costs no recursion in const evaluation (core's engine decides);
+        // a kernel's parameter list may be empty (`place_params_given`).
         let place = if self.input.attrs.kernel.is_some() {
-            quote_spanned!(span=> place_params)
+            quote_spanned!(span=> place_params_given)
         } else {
-            quote_spanned!(span=> place_members)
+            quote_spanned!(span=> place_members_given)
         };
+        let given = self.described().into_iter().map(|m| {
+            let ty = m.ty;
+            quote_spanned!(ty.span()=> <#ty as #p::PtxAbi>::__LAYOUT)
+        });
         let layout = quote_spanned! {span=>
-            #ps::#place::<#count>(<Self as #ps::PtxAbi>::TYPE, #ps::A64)
+            #ps::#place::<#count>(<Self as #ps::PtxAbi>::TYPE, #ps::A64, &[#(#given),*])
         };
         let force = if self.input.is_generic() {
             TokenStream::new()
@@ -160,9 +168,64 @@ impl<'a> Gen<'a> {
         }
     }
 
+    /// The checks of C names, each through core and spanned on the user's token: every
+    /// `#[ptx(c_name = "…")]` (a C identifier, not a keyword), the type's own name when it is
+    /// the C name (not a keyword), and members that could share one C name (see
+    /// [`Gen::distinct_member_checks`]).
+    pub fn c_name_checks(&self) -> TokenStream {
+        let mut out = self.c_name_attr_checks();
+        out.extend(self.type_name_check());
+        out.extend(self.distinct_member_checks());
+        out
+    }
+
+    /// A non-generic type named by its Rust identifier (`struct r#union` is C's `union`):
+    /// core refuses a C/C++ keyword there, spanned on the identifier.
+    fn type_name_check(&self) -> TokenStream {
+        if self.input.attrs.c_name.is_some() || self.input.is_generic() {
+            return TokenStream::new();
+        }
+        let span = self.input.ident.span();
+        let ps = self.p_at(span);
+        let name = &self.name;
+        quote_spanned!(span=> const _: () = #ps::type_c_name(#name);)
+    }
+
+    /// Core's check that no two members share a C name (two fields `x`, a field `x` and one
+    /// with `c_name = "x"`, `class` and `class_` once `class` is renamed), spanned on the later
+    /// member. Only members that could collide are checked: C spellings differ from the names
+    /// given only by a leading or trailing `_`, so names that differ once those are trimmed
+    /// never collide, and the check stays linear in the number of members. Unnamed bit-fields
+    /// (`Pad`) have no name in C.
+    fn distinct_member_checks(&self) -> TokenStream {
+        let members: Vec<(String, Span)> = match &self.input.body {
+            Body::Struct(fields) | Body::RustUnion(fields) => fields
+                .iter()
+                .filter(|f| !crate::types::is_pad(f.ty))
+                .map(|f| (f.c_name(), f.span()))
+                .collect(),
+            Body::UnionEnum(variants) => variants
+                .iter()
+                .map(|v| (v.c_name(), v.ident.span()))
+                .collect(),
+            Body::Enum(_) => Vec::new(),
+        };
+        let mut seen: std::collections::HashMap<&str, Vec<&str>> = Default::default();
+        let mut out = TokenStream::new();
+        for (name, span) in &members {
+            let earlier = seen.entry(name.trim_matches('_')).or_default();
+            if !earlier.is_empty() {
+                let ps = self.p_at(*span);
+                out.extend(quote_spanned!(*span=> const _: () = #ps::distinct_member(#name, &[#(#earlier),*]);));
+            }
+            earlier.push(name);
+        }
+        out
+    }
+
     /// Every `#[ptx(c_name = "…")]` the user wrote (type, fields, union variants) through
     /// core's check that it is a C identifier and not a keyword, spanned on the string.
-    pub fn c_name_checks(&self) -> TokenStream {
+    fn c_name_attr_checks(&self) -> TokenStream {
         let attrs = &self.input.attrs;
         let members: Vec<&syn::LitStr> = match &self.input.body {
             Body::Struct(fields) | Body::RustUnion(fields) => fields
@@ -226,6 +289,7 @@ impl<'a> Gen<'a> {
                     name: f.c_name(),
                     ty: f.ty,
                     bits: f.attrs.bits.clone(),
+                    span: f.span(),
                 })
                 .collect(),
             // Bit-fields in a Rust union are rejected before expansion.
@@ -235,6 +299,7 @@ impl<'a> Gen<'a> {
                     name: f.c_name(),
                     ty: f.ty,
                     bits: None,
+                    span: f.span(),
                 })
                 .collect(),
             Body::UnionEnum(variants) => variants
@@ -244,6 +309,7 @@ impl<'a> Gen<'a> {
                         name: v.c_name(),
                         ty: v.payload?,
                         bits: v.attrs.bits.clone(),
+                        span: v.ident.span(),
                     })
                 })
                 .collect(),
@@ -324,6 +390,10 @@ impl<'a> Gen<'a> {
             let ps = self.p_at(ty.span());
             return Some(quote_spanned! {ty.span()=> #ps::unnamed_bit_field(#name, #ty_desc) });
         }
+        if crate::types::is_array(ty) {
+            let ps = self.p_at(m.span);
+            return Some(quote_spanned! {m.span=> #ps::array_member(#name, #ty_desc) });
+        }
         None
     }
 
@@ -356,10 +426,18 @@ impl<'a> Gen<'a> {
             Some(_) => quote!(Self::__PTX_ABI_ALIGN),
             None => quote!(0),
         };
+        // A kernel's parameter list may be empty; as data its struct is laid out by core.
+        let as_data = if self.input.attrs.kernel.is_some() {
+            quote!(#p::params_as_data(Self::TYPE, &Self::__PTX_ABI_MEMBERS))
+        } else {
+            quote!(::core::result::Result::Ok(Self::__PTX_ABI_MEMBERS.layout))
+        };
         quote! {
             // From the member layout, so that a broken layout rule is reported once.
             const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
             const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+            #[doc(hidden)]
+            const __LAYOUT: ::core::result::Result<#p::Layout, #p::LayoutError> = #as_data;
             const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
                 name: #c_name,
                 kind: #p::TypeKind::Aggregate {
@@ -380,19 +458,22 @@ impl<'a> Gen<'a> {
     }
 }
 
-/// A member as the expansion describes it to core: its C name, its type, and its
-/// `#[ptx(bits = N)]` if any.
+/// A member as the expansion describes it to core: its C name, its type, its
+/// `#[ptx(bits = N)]` if any, and the span of the member itself (its name).
 pub struct Described<'a> {
     pub name: String,
     pub ty: &'a syn::Type,
     pub bits: Option<WithSpan<u32>>,
+    pub span: Span,
 }
 
 impl Described<'_> {
-    /// The user's token a failed check points at: the width of `bits = N`, else the type.
+    /// The user's token a failed check points at: the width of `bits = N`, the member's name
+    /// for an array (its length is the member's problem), else the type.
     fn check_span(&self) -> Span {
         match &self.bits {
             Some(b) => b.span,
+            None if crate::types::is_array(self.ty) => self.span,
             None => self.ty.span(),
         }
     }
