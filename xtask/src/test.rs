@@ -17,6 +17,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let env = tool_env(seed)?;
     eprintln!("xtask: live oracle seed {seed} (replay with `cargo xtask test --seed {seed}`)");
     suite(Toolchain::Pinned, &env)?;
+    cuda13(&env)?;
     // Built on its own: within the workspace run above features unify, so `alloc` (a default
     // feature) would be on for it too. Alone it proves core builds and derives without `alloc`.
     cargo(&["build", "-p", "ptx-abi-no-std-check", "--quiet"], &[])?;
@@ -147,6 +148,40 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
         env.push(("CARGO_INCREMENTAL", "0".to_string()));
     }
     Ok(env)
+}
+
+/// The user's CUDA release is an input (issue 22): the suites that depend on it, built for
+/// CUDA 13.5 (`--features cuda-13050`) and checked against NVRTC 13.5 with its headers, into
+/// their own target directory.
+fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
+    let mut env = env.to_vec();
+    let base = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
+    env.push(("CARGO_TARGET_DIR", format!("{base}/cuda13")));
+    eprintln!("xtask: the CUDA 13.5 build (feature cuda-13050) against NVRTC 13.5");
+    cargo(
+        &[
+            "test",
+            "-p",
+            "ptx-abi",
+            "--features",
+            "nvrtc,cuda-13050",
+            "--test",
+            "cuda_version",
+        ],
+        &env,
+    )?;
+    cargo(
+        &[
+            "test",
+            "-p",
+            "ptx-abi-import-checks",
+            "--features",
+            "cuda-13050",
+            "--test",
+            "cxx",
+        ],
+        &env,
+    )
 }
 
 /// Every test of the workspace, in `dev`, with `toolchain`, into its own target directory.
