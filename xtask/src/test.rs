@@ -167,9 +167,19 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
             "nvrtc,cuda-13050",
             "--test",
             "cuda_version",
+            "--test",
+            "cxx_nvrtc",
         ],
         &env,
     )?;
+    // The importer's emitted checks find NVRTC as a user's program does (`PTX_ABI_NVRTC`),
+    // and refuse one of another major release: here, NVRTC 13.5.
+    let nvrtc13 = env
+        .iter()
+        .find(|(k, _)| *k == "PTX_ABI_NVRTC_13_5")
+        .map(|(_, v)| v.clone())
+        .ok_or("xtask fetched no NVRTC 13.5 (PTX_ABI_NVRTC_13_5)")?;
+    env.push((fetch::NVRTC_ENV, nvrtc13));
     cargo(
         &[
             "test",
@@ -179,6 +189,10 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
             "cuda-13050",
             "--test",
             "cxx",
+            "--test",
+            "names",
+            "--test",
+            "tamper",
         ],
         &env,
     )
