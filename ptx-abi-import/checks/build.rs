@@ -492,6 +492,7 @@ fn probe(
                 answer,
                 cuda: String::new(),
                 init: c.init.clone(),
+                releases: Vec::new(),
             })
         })
         .collect()
