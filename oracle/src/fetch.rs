@@ -173,8 +173,9 @@ pub const CUDA_INCLUDE_11_8_ENV: &str = "PTX_ABI_CUDA_INCLUDE_11_8";
 pub const CUDA_INCLUDE_13_5_ENV: &str = "PTX_ABI_CUDA_INCLUDE_13_5";
 
 /// One CUDA release's tools: its NVRTC, ptxas and runtime headers, each with the environment
-/// variable that names it directly (issue 22: the corpus, the parameter limits and the headers
-/// are checked against every release of [`TOOLKITS`]).
+/// variable that names it directly (issue 22: the golden corpus and the parameter limits are
+/// checked against every release of [`TOOLKITS`]; the headers serve the checks of the CUDA
+/// version a user chooses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Toolkit {
     /// `"11.8"`, `"12.9"`, `"13.5"`: the release as users name it.
