@@ -173,8 +173,9 @@ pub const CUDA_INCLUDE_11_8_ENV: &str = "PTX_ABI_CUDA_INCLUDE_11_8";
 pub const CUDA_INCLUDE_13_5_ENV: &str = "PTX_ABI_CUDA_INCLUDE_13_5";
 
 /// One CUDA release's tools: its NVRTC, ptxas and runtime headers, each with the environment
-/// variable that names it directly (issue 22: the corpus, the parameter limits and the headers
-/// are checked against every release of [`TOOLKITS`]).
+/// variable that names it directly (issue 22: the golden corpus and the parameter limits are
+/// checked against every release of [`TOOLKITS`]; the headers serve the checks of the CUDA
+/// version a user chooses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Toolkit {
     /// `"11.8"`, `"12.9"`, `"13.5"`: the release as users name it.
@@ -588,4 +589,56 @@ fn make_executable(path: &Path) -> Result<(), String> {
 #[cfg(not(unix))]
 fn make_executable(_path: &Path) -> Result<(), String> {
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_release_has_its_own_names_and_cache_directories() {
+        let mut names = Vec::new();
+        let mut dirs = Vec::new();
+        for t in TOOLKITS {
+            assert_eq!(Toolkit::named(t.version), Some(t));
+            let (major, minor) = t.version.split_once('.').unwrap();
+            assert_eq!(
+                (major.parse().unwrap(), minor.parse().unwrap()),
+                t.major_minor
+            );
+            names.extend([t.nvrtc_env, t.ptxas_env, t.include_env]);
+            for w in [t.nvrtc, t.ptxas, t.headers] {
+                assert_eq!(w.sha256_x86_64.len(), 64, "{w:?}");
+                assert!(
+                    w.version.starts_with(t.version),
+                    "{w:?} in CUDA {}",
+                    t.version
+                );
+                dirs.push(w.unpack_dir(Path::new("/c")));
+            }
+        }
+        assert_eq!(Toolkit::named("12.0"), None);
+        assert_eq!((names.len(), dirs.len()), (9, 9));
+        names.sort();
+        names.dedup();
+        dirs.sort();
+        dirs.dedup();
+        assert_eq!((names.len(), dirs.len()), (9, 9), "{names:?} {dirs:?}");
+        assert_eq!(CUDA_12_9.nvrtc, NVRTC_WHEEL);
+        assert_eq!(CUDA_11_8.nvrtc_env, "PTX_ABI_NVRTC_11_8");
+        assert_eq!(CUDA_13_5.include_env, "PTX_ABI_CUDA_INCLUDE_13_5");
+    }
+
+    #[test]
+    fn an_include_directory_is_the_header_s_parent_or_the_directory_given() {
+        let dir = std::env::temp_dir();
+        assert_eq!(include_of(dir.clone()), dir);
+        let header = dir.join(format!("ptx-abi-include-{}.h", std::process::id()));
+        fs::write(&header, "").unwrap();
+        assert_eq!(include_of(header.clone()), dir);
+        fs::remove_file(&header).unwrap();
+        // A directory named explicitly but missing stays as given (the error then names it).
+        let missing = PathBuf::from("/nonexistent/include");
+        assert_eq!(include_of(missing.clone()), missing);
+    }
 }

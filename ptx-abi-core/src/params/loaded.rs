@@ -525,8 +525,8 @@ mod tests {
     const STAND_IN: &str = r#"
 #include <stddef.h>
 struct table { size_t n; size_t offset[8]; size_t size[8]; };
-static long param_info_calls = 0;
-long standin_param_info_calls(void) { return param_info_calls; }
+static long long param_info_calls = 0;
+long long standin_param_info_calls(void) { return param_info_calls; }
 int cuDriverGetVersion(int *v) { *v = STANDIN_VERSION; return 0; }
 int cuFuncGetAttribute(int *pi, int attrib, void *f) {
     if (attrib != 6 || f == NULL) return 1; /* CU_FUNC_ATTRIBUTE_BINARY_VERSION */
@@ -603,14 +603,16 @@ int cuFuncGetParamInfo(void *f, size_t i, size_t *offset, size_t *size) {
     /// The stand-in's call counter.
     fn param_info_calls(lib: &PathBuf) -> i64 {
         // SAFETY: the stand-in has no initializers; `standin_param_info_calls` is
-        // `long (void)`, read as that type, and called while `l` keeps the library mapped
+        // `long long (void)`, read as that type, and called while `l` keeps the library mapped
         // (dlopen of an open library returns the same one: the counter is the driver's).
         unsafe {
             let l = libloading::Library::new(lib).unwrap();
             let f = l
-                .get::<unsafe extern "C" fn() -> core::ffi::c_long>(b"standin_param_info_calls\0")
+                .get::<unsafe extern "C" fn() -> core::ffi::c_longlong>(
+                    b"standin_param_info_calls\0",
+                )
                 .unwrap();
-            i64::from(f())
+            f()
         }
     }
 
