@@ -31,8 +31,7 @@ pub mod v1 {
     };
     pub use crate::params::{
         assert_kernel_name, assert_kernel_params, buffer_size, param_limit, param_offsets,
-        param_pointers, params_as_data, place_params, place_params_given, KernelParams,
-        PARAM_LIMIT,
+        param_pointers, params_as_data, place_params_given, KernelParams, PARAM_LIMIT,
     };
     pub use crate::types::align::{AlignTo, Alignment};
     pub use crate::AddressSize;
