@@ -240,7 +240,8 @@ fn the_header_compiles_with_nvrtc_of_this_release() {
 /// The NVRTC and headers of the other major release, or `None` after saying why: for a CUDA
 /// 12 build 13.5's (`$PTX_ABI_NVRTC_13_5`, `$PTX_ABI_CUDA_INCLUDE_13_5`); for a CUDA 13 build
 /// 12.9's (`$PTX_ABI_NVRTC` when it is a CUDA 12 one, else the copy `cargo xtask nvrtc`
-/// cached; `$PTX_ABI_CUDA_INCLUDE` or the cached headers).
+/// cached in `$CARGO_TARGET_DIR/nvidia` or `target/nvidia`; `$PTX_ABI_CUDA_INCLUDE` or the
+/// cached headers).
 fn other_release() -> Option<(Nvrtc, Vec<String>)> {
     use ptx_abi_oracle::fetch;
     let what = "the other major CUDA release";
@@ -251,9 +252,14 @@ fn other_release() -> Option<(Nvrtc, Vec<String>)> {
     };
     let (nvrtc, include) = if CUDA_VERSION.major == 13 {
         let is_12 = |p: &std::path::PathBuf| Nvrtc::load(p).is_ok_and(|n| n.version().0 == 12);
-        let nvrtc = var("PTX_ABI_NVRTC")
-            .filter(is_12)
-            .or_else(|| Some(fetch::NVRTC_WHEEL.file_in(&fetch::cache_dir())).filter(is_12));
+        let workspace_cache =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/nvidia");
+        let nvrtc = var("PTX_ABI_NVRTC").filter(is_12).or_else(|| {
+            [fetch::cache_dir(), workspace_cache]
+                .iter()
+                .map(|c| fetch::NVRTC_WHEEL.file_in(c))
+                .find(is_12)
+        });
         (nvrtc, fetch::cuda_include_dir())
     } else {
         (var("PTX_ABI_NVRTC_13_5"), var("PTX_ABI_CUDA_INCLUDE_13_5"))

@@ -11,6 +11,11 @@
 //! The layouts are then computed by the derive, not by the importer: check them against the
 //! header with NVRTC (`ptx_abi::nvrtc::assert_matches`, or [`EmitOptions::checks`]).
 //!
+//! A header is read for one CUDA release ([`Importer::cuda_version`], `--cuda 13.0`): CUDA's
+//! types are those that release declares, aligned as it declares them (`CUtensorMap`: 128 from
+//! CUDA 13.0), and the generated Rust compiles only against a `ptx_abi` that describes the same
+//! major release.
+//!
 //! ```no_run
 //! // build.rs
 //! let rust = ptx_abi_import::Importer::new()
