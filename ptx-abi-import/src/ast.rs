@@ -887,14 +887,85 @@ fn qualify(scope: &[String], n: &str) -> String {
     parts.join("::")
 }
 
+/// The deepest nesting of clang's JSON AST the importer reads: a struct declared inside a
+/// struct adds two levels (the record and its `inner` list), so this is about 2,000 nested
+/// declarations, far beyond clang's own limit of 256 nested braces (`-fbracket-depth`).
+pub const MAX_AST_DEPTH: usize = 4096;
+
+/// The stack the AST is read on (reserved, not committed): parsing, walking and dropping the
+/// JSON recurse once per level. Measured in a debug build: 1,000 nested structs (about 2,000
+/// levels) read in 24 MiB, 2,047 nested namespaces ([`MAX_AST_DEPTH`] levels) in 8 MiB.
+const READ_STACK: usize = 128 << 20;
+
+/// The deepest nesting of arrays and objects in `json`, found without recursion.
+fn json_depth(json: &str) -> usize {
+    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for b in json.bytes() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
+/// Parses clang's dump without serde_json's default limit of 128 levels (a header nesting
+/// about 64 structs in one another reached it), after checking it against [`MAX_AST_DEPTH`].
+fn parse(json: &str) -> Result<Value, String> {
+    let depth = json_depth(json);
+    if depth > MAX_AST_DEPTH {
+        return Err(format!(
+            "clang's AST nests {depth} levels deep (declarations inside declarations); the importer reads at most {MAX_AST_DEPTH} (about {} nested structs)",
+            MAX_AST_DEPTH / 2
+        ));
+    }
+    let mut de = serde_json::Deserializer::from_str(json);
+    de.disable_recursion_limit();
+    match de.into_iter::<Value>().next() {
+        Some(v) => v.map_err(|e| e.to_string()),
+        None => Err("clang printed no AST".to_string()),
+    }
+}
+
 /// Reads `json` (the whole dump) into a model of every declaration and the problems of each,
-/// CUDA's types being those release `cuda` declares.
+/// CUDA's types being those release `cuda` declares, on a thread whose stack fits [`MAX_AST_DEPTH`] levels (the JSON and the walks over it are
+/// recursive).
 pub(crate) fn read(
     json: &str,
-    is_header: Box<dyn Fn(&str) -> bool>,
+    is_header: Box<dyn Fn(&str) -> bool + Send>,
     cuda: CudaVersion,
 ) -> Result<(Model, Vec<Vec<Unsupported>>), String> {
-    let root: Value = serde_json::from_str(json).map_err(|e| e.to_string())?;
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("ptx-abi-import AST".into())
+            .stack_size(READ_STACK)
+            .spawn_scoped(scope, || read_here(json, is_header, cuda))
+            .map_err(|e| format!("cannot start the AST reader: {e}"))?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+fn read_here(
+    json: &str,
+    is_header: Box<dyn Fn(&str) -> bool + Send>,
+    cuda: CudaVersion,
+) -> Result<(Model, Vec<Vec<Unsupported>>), String> {
+    let root = parse(json)?;
     let mut r = Reader::new(&root, is_header, cuda);
     r.decls(inner(&root), &[], &[]);
     let (items, problems) = r.resolve();
@@ -910,6 +981,43 @@ pub(crate) fn read(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A translation unit of `levels` namespaces, each inside the one before: JSON nested
+    /// 2 × `levels` + 2 deep.
+    fn nested_namespaces(levels: usize) -> String {
+        let open = r#"{"id":"0x1","kind":"NamespaceDecl","name":"n","inner":["#;
+        format!(
+            r#"{{"id":"0x0","kind":"TranslationUnitDecl","inner":[{}{}]}}"#,
+            open.repeat(levels),
+            "]}".repeat(levels)
+        )
+    }
+
+    #[test]
+    fn the_deepest_ast_read_is_read_without_overflowing_the_stack() {
+        let json = nested_namespaces((MAX_AST_DEPTH - 2) / 2);
+        assert_eq!(json_depth(&json), MAX_AST_DEPTH);
+        let (model, _) = read(&json, Box::new(|_| true)).unwrap();
+        assert!(model.items.is_empty());
+    }
+
+    #[test]
+    fn an_ast_deeper_than_the_limit_is_a_clear_error() {
+        let json = nested_namespaces(MAX_AST_DEPTH / 2);
+        let err = read(&json, Box::new(|_| true)).err().unwrap();
+        assert!(
+            err.contains(&format!("nests {} levels deep", MAX_AST_DEPTH + 2))
+                && err.contains(&format!("at most {MAX_AST_DEPTH}")),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn json_depth_counts_nesting_outside_strings() {
+        assert_eq!(json_depth(r#"{"a":[1,{"b":"]}[{\\\"["}]}"#), 3);
+        assert_eq!(json_depth("[[[]]]"), 3);
+        assert_eq!(json_depth("1"), 0);
+    }
 
     #[test]
     fn keywords_become_raw_identifiers() {

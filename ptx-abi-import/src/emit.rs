@@ -45,8 +45,56 @@ pub fn c_identifier(c_name: &str) -> &str {
 }
 
 const DERIVE: &str = "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq)]";
+const DERIVE_NO_EQ: &str = "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug)]";
 const ALLOW: &str =
     "#[allow(non_camel_case_types, non_snake_case, non_upper_case_globals, dead_code)]";
+
+/// The most members a struct may have for the importer to derive `PartialEq` on it. rustc's
+/// `#[derive(PartialEq)]` compares the members in one `&&` chain, and rustc 1.95 crashes
+/// (SIGSEGV, its stack) on a chain of somewhere between 4,000 and 6,000 members. A struct
+/// with more members, and every struct or union holding one, is emitted without `PartialEq`
+/// (with a doc line saying so); compare such values by their images, which are `Eq`.
+pub const PARTIAL_EQ_MAX_MEMBERS: usize = 1024;
+
+/// For each item, whether it gets `PartialEq`: structs up to [`PARTIAL_EQ_MAX_MEMBERS`]
+/// members whose member types all have it (a derive needs its members' impls). A fixed point
+/// over the items, without recursion through nested types.
+fn partial_eq(model: &Model) -> Vec<bool> {
+    let mut eq: Vec<bool> = model
+        .items
+        .iter()
+        .map(|item| match &item.kind {
+            ItemKind::Record(r) => r.is_union || r.members.len() <= PARTIAL_EQ_MAX_MEMBERS,
+            _ => true,
+        })
+        .collect();
+    fn has(ty: &Ty, eq: &[bool]) -> bool {
+        match ty {
+            Ty::Item(i) => eq[*i],
+            Ty::Array(e, _) => has(e, eq),
+            // `DevicePtr<T>` compares addresses for any `T`; scalars and CUDA types have it.
+            Ty::Scalar(_) | Ty::Cuda(_) | Ty::Pointer(_) => true,
+        }
+    }
+    loop {
+        let mut changed = false;
+        for (id, item) in model.items.iter().enumerate() {
+            let lost = eq[id]
+                && match &item.kind {
+                    ItemKind::Record(r) => r.members.iter().any(|m| !has(&m.ty, &eq)),
+                    ItemKind::Alias(t) => !has(t, &eq),
+                    _ => false,
+                };
+            if lost {
+                eq[id] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return eq;
+        }
+    }
+}
 
 /// The path of item `to` as seen from module `from`.
 fn path(model: &Model, from: &[String], to: ItemId) -> String {
@@ -81,7 +129,7 @@ fn doc_loc(item: &Item, what: &str) -> String {
     format!("/// C: `{what} {}` ({}).\n", item.c_name, item.loc)
 }
 
-fn item_source(model: &Model, id: ItemId, opts: &EmitOptions) -> String {
+fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> String {
     let item = &model.items[id];
     let mut s = String::new();
     let from = &item.module;
@@ -104,7 +152,15 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions) -> String {
             } else {
                 s.push_str(&doc_loc(item, what));
             }
-            writeln!(s, "{DERIVE}\n{ALLOW}").unwrap();
+            if eq[id] {
+                writeln!(s, "{DERIVE}\n{ALLOW}").unwrap();
+            } else {
+                writeln!(
+                    s,
+                    "///\n/// No `PartialEq`: it has (or holds a struct with) more than {PARTIAL_EQ_MAX_MEMBERS} members,\n/// past what rustc's derive compiles; compare images instead.\n{DERIVE_NO_EQ}\n{ALLOW}"
+                )
+                .unwrap();
+            }
             if r.is_union {
                 s.push_str("#[ptx(union)]\n");
             }
@@ -239,7 +295,8 @@ pub fn emit(model: &Model, opts: &EmitOptions) -> String {
             modules.entry(m[..k].to_vec()).or_default();
         }
     }
-    write_module(model, &modules, &[], opts, &mut s, 0);
+    let eq = partial_eq(model);
+    write_module(model, &modules, &[], opts, &eq, &mut s, 0);
     if let Some(header) = &opts.checks {
         s.push_str(&checks(model, header, opts));
     }
@@ -251,12 +308,14 @@ fn write_module(
     modules: &BTreeMap<Vec<String>, Vec<ItemId>>,
     at: &[String],
     opts: &EmitOptions,
+    eq: &[bool],
     out: &mut String,
     depth: usize,
 ) {
     let pad = "    ".repeat(depth);
-    for &id in modules.get(at).map_or(&[][..], Vec::as_slice) {
-        for line in item_source(model, id, opts).lines() {
+    let ids = modules.get(at).map_or(&[][..], Vec::as_slice);
+    for id in dependency_order(model, ids) {
+        for line in item_source(model, id, opts, eq).lines() {
             if line.is_empty() {
                 out.push('\n');
             } else {
@@ -273,9 +332,61 @@ fn write_module(
         writeln!(out, "{pad}/// C++ `namespace {}`.", child.join("::")).unwrap();
         writeln!(out, "{pad}{ALLOW}").unwrap();
         writeln!(out, "{pad}pub mod {name} {{").unwrap();
-        write_module(model, modules, child, opts, out, depth + 1);
+        write_module(model, modules, child, opts, eq, out, depth + 1);
         writeln!(out, "{pad}}}\n").unwrap();
     }
+}
+
+/// The items of `ids` (one module's), each after those of them it holds by value. clang lists
+/// a struct before the structs declared inside it; rustc evaluates constants in item order,
+/// so a container listed first lays out its whole nesting in one chain of queries, which
+/// overflows rustc's query depth (`#![recursion_limit]`, 128) about 95 levels deep. Contained
+/// types first keep every step short. Otherwise the order is the header's (C declares a type
+/// before it uses it by value). An iterative depth-first walk, no recursion per level.
+fn dependency_order(model: &Model, ids: &[ItemId]) -> Vec<ItemId> {
+    fn refs(ty: &Ty, out: &mut Vec<ItemId>) {
+        match ty {
+            Ty::Item(i) => out.push(*i),
+            Ty::Array(e, _) => refs(e, out),
+            // A pointer needs no layout of its pointee.
+            Ty::Scalar(_) | Ty::Cuda(_) | Ty::Pointer(_) => {}
+        }
+    }
+    let mut here = vec![false; model.items.len()];
+    ids.iter().for_each(|&i| here[i] = true);
+    let held = |id: ItemId| {
+        let mut out = Vec::new();
+        match &model.items[id].kind {
+            ItemKind::Record(r) => r.members.iter().for_each(|m| refs(&m.ty, &mut out)),
+            ItemKind::Alias(t) => refs(t, &mut out),
+            _ => {}
+        }
+        out.retain(|&i| here[i]);
+        out
+    };
+    let mut seen = vec![false; model.items.len()];
+    let mut order = Vec::with_capacity(ids.len());
+    for &root in ids {
+        if seen[root] {
+            continue;
+        }
+        seen[root] = true;
+        let mut stack = vec![(root, held(root), 0)];
+        while let Some((id, deps, next)) = stack.last_mut() {
+            if let Some(&d) = deps.get(*next) {
+                *next += 1;
+                if !seen[d] {
+                    seen[d] = true;
+                    let deps = held(d);
+                    stack.push((d, deps, 0));
+                }
+            } else {
+                order.push(*id);
+                stack.pop();
+            }
+        }
+    }
+    order
 }
 
 /// The name a member has in the derived `TypeDesc`: its C name where `c_name` is emitted,
