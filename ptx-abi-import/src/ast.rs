@@ -249,6 +249,9 @@ impl Reader {
                     let Some(n) = name(d) else { continue };
                     let (q, desugared) = qual_type(d);
                     let c_name = qualify(scope, n);
+                    if self.names_its_tag(scope, &q, &c_name) {
+                        continue;
+                    }
                     let loc = self.loc(d);
                     let in_header = (self.is_header)(&loc.file);
                     self.add(
@@ -291,6 +294,16 @@ impl Reader {
                 _ => {}
             }
         }
+    }
+
+    /// Whether a typedef named `c_name` (seen from `scope`) of spelling `q` names the struct,
+    /// union or enum of the same name: C's `typedef struct S S;` and `typedef struct S { … }
+    /// S;`. In C++ both names are the one type, which is imported once, as the tag; an alias
+    /// beside it would be `type S = S;`, a cycle.
+    fn names_its_tag(&self, scope: &[String], q: &str, c_name: &str) -> bool {
+        self.lookup(scope, strip_quals(q)).is_some_and(|i| {
+            self.items[i].c_name == c_name && !matches!(self.items[i].kind, ItemKind::Alias(_))
+        })
     }
 
     /// Registers a struct, union or enum `d` (named `typedef_name` when it is the unnamed
@@ -397,11 +410,15 @@ impl Reader {
         let mut last_unnamed: Option<ItemId> = None;
         for (j, c) in children.iter().enumerate() {
             match kind(c) {
-                "AlignedAttr" => {
-                    if let Some(n) = constant(c) {
-                        align = Some(align.map_or(n as u64, |a: u64| a.max(n as u64)));
-                    }
-                }
+                "AlignedAttr" => match constant(c).map(u64::try_from) {
+                    Some(Ok(n)) => align = Some(align.map_or(n, |a: u64| a.max(n))),
+                    Some(Err(_)) => pending.problems.push((
+                        loc.clone(),
+                        c_name.clone(),
+                        format!("has an alignment of {}", constant(c).unwrap_or_default()),
+                    )),
+                    None => {}
+                },
                 "PackedAttr" | "MaxFieldAlignmentAttr" => pending.problems.push((
                     loc.clone(),
                     c_name.clone(),
@@ -434,12 +451,29 @@ impl Reader {
                 }
                 "FieldDecl" => {
                     let (qual, desugared) = qual_type(c);
+                    let floc = self.loc(c);
                     let bits = if flag(c, "isBitfield") {
-                        inner(c).first().and_then(constant).map(|w| w as u32)
+                        let width = inner(c).first().and_then(constant);
+                        match width.map(u32::try_from) {
+                            Some(Ok(w)) => Some(w),
+                            // Never a guess: a bit-field whose width cannot be read is not
+                            // imported as an ordinary member.
+                            _ => {
+                                pending.problems.push((
+                                    floc.clone(),
+                                    format!("{c_name}::{}", name(c).unwrap_or("(unnamed)")),
+                                    match width {
+                                        Some(w) => format!("a bit-field {w} bits wide"),
+                                        None => "a bit-field whose width the AST does not give"
+                                            .into(),
+                                    },
+                                ));
+                                None
+                            }
+                        }
                     } else {
                         None
                     };
-                    let floc = self.loc(c);
                     if inner(c).iter().any(|a| kind(a) == "AlignedAttr") {
                         pending.problems.push((
                             floc.clone(),
@@ -493,7 +527,14 @@ impl Reader {
                 continue;
             }
             let v = inner(c).first().and_then(constant).unwrap_or(next);
-            variants.push((name(c).unwrap_or("_").to_string(), v));
+            let n = name(c).unwrap_or("_");
+            // A C enumerator is at most 64 bits wide; this also keeps `v + 1` from overflowing.
+            if v < i128::from(i64::MIN) || v > i128::from(u64::MAX) {
+                return ItemKind::Unsupported(format!(
+                    "the enumerator `{n}` = {v} does not fit in 64 bits"
+                ));
+            }
+            variants.push((n.to_string(), v));
             next = v + 1;
         }
         if variants.is_empty() {
@@ -561,11 +602,32 @@ impl Reader {
         q: &str,
         d: Option<&str>,
     ) -> Result<(Ty, Option<String>), String> {
+        self.ty_at(scope, q, d, 0)
+    }
+
+    /// [`Reader::ty`], `depth` spellings deep: pointers, array dimensions and typedefs of
+    /// other headers are read one level at a time, so a dump whose typedefs name each other
+    /// (which clang never writes) or a type of thousands of `*` is an error, not a stack
+    /// overflow.
+    fn ty_at(
+        &self,
+        scope: &[String],
+        q: &str,
+        d: Option<&str>,
+        depth: usize,
+    ) -> Result<(Ty, Option<String>), String> {
         let q = q.trim();
+        if depth > MAX_TYPE_DEPTH {
+            return Err(format!(
+                "`{q}`: a type spelled more than {MAX_TYPE_DEPTH} levels deep (pointers, \
+                 arrays, typedefs), or a typedef of itself"
+            ));
+        }
+        let depth = depth + 1;
         if q.contains('<') {
             if let Some(d) = d {
                 if !d.contains('<') {
-                    return self.ty(scope, d, None);
+                    return self.ty_at(scope, d, None, depth);
                 }
             }
             return Err(format!(
@@ -610,8 +672,13 @@ impl Reader {
                         .map(|s| s.trim_start_matches('[').trim().parse::<u64>())
                         .collect::<Result<_, _>>()
                         .map_err(|_| format!("bad array type `{q}`"))?;
+                    if depth + dims.len() > MAX_TYPE_DEPTH {
+                        return Err(format!(
+                            "`{q}`: more than {MAX_TYPE_DEPTH} array dimensions"
+                        ));
+                    }
                     let dd = d.and_then(|d| d.find('[').map(|i| d[..i].trim().to_string()));
-                    let (mut t, note) = self.ty(scope, base, dd.as_deref())?;
+                    let (mut t, note) = self.ty_at(scope, base, dd.as_deref(), depth)?;
                     for &len in dims.iter().rev() {
                         if len == 0 {
                             return Err("a zero-length array has no ptx-abi counterpart".into());
@@ -622,7 +689,7 @@ impl Reader {
                 }
             }
             let dd = d.and_then(|d| d.rfind('[').map(|i| d[..i].trim().to_string()));
-            let (t, note) = self.ty(scope, elem, dd.as_deref())?;
+            let (t, note) = self.ty_at(scope, elem, dd.as_deref(), depth)?;
             return Ok((Ty::Array(Box::new(t), n), note));
         }
         let mut q = q.to_string();
@@ -639,7 +706,7 @@ impl Reader {
         if let Some(pointee) = q.strip_suffix('*') {
             let pointee = pointee.trim();
             let dp = d.and_then(|d| d.trim().strip_suffix('*').map(|p| p.trim().to_string()));
-            return Ok(match self.ty(scope, pointee, dp.as_deref()) {
+            return Ok(match self.ty_at(scope, pointee, dp.as_deref(), depth) {
                 Ok((Ty::Pointer(None), _)) if strip_quals(pointee) == "void" => {
                     (Ty::Pointer(None), None)
                 }
@@ -693,12 +760,12 @@ impl Reader {
                 return Ok((Ty::Item(i), None));
             }
             if let Some((aq, ad)) = &self.pending[i].alias_of {
-                return self.ty(&self.pending[i].scope, aq, ad.as_deref());
+                return self.ty_at(&self.pending[i].scope, aq, ad.as_deref(), depth);
             }
         }
         if let Some(d) = d {
             if d != q {
-                return self.ty(scope, d, None);
+                return self.ty_at(scope, d, None, depth);
             }
         }
         Err(format!("unknown type `{base}`"))
@@ -745,10 +812,17 @@ impl Reader {
                             .skip(1)
                             .filter_map(|d| d.trim_end_matches(']').trim().parse().ok())
                             .collect();
-                        for &n in dims.iter().rev() {
-                            t = Ty::Array(Box::new(t), n);
+                        if dims.len() > MAX_TYPE_DEPTH {
+                            Err(format!(
+                                "`{}`: more than {MAX_TYPE_DEPTH} array dimensions",
+                                m.qual
+                            ))
+                        } else {
+                            for &n in dims.iter().rev() {
+                                t = Ty::Array(Box::new(t), n);
+                            }
+                            Ok((t, None))
                         }
-                        Ok((t, None))
                     }
                     (Err(e), None) => Err(e),
                 };
@@ -790,7 +864,10 @@ impl Reader {
                 if m.bits.is_some() {
                     // §1.3: bit-fields of integer types; an enum or typedef is its integer.
                     let mut t = ty.clone();
-                    while let Ty::Item(i) = t {
+                    // At most one step per item: typedefs that name each other (a corrupt
+                    // dump) end as a type that is not an integer.
+                    for _ in 0..=self.items.len() {
+                        let Ty::Item(i) = t else { break };
                         match &self.items[i].kind {
                             ItemKind::Alias(a) => t = a.clone(),
                             ItemKind::Enum(e) => {
@@ -843,9 +920,56 @@ impl Reader {
                 r.members = members;
             }
         }
+        // A struct holding itself by value or a typedef of itself: C rejects both, so only a
+        // corrupt dump says so, but the Rust written for it (and its checks) would recurse
+        // without end.
+        for (id, item) in self.items.iter().enumerate() {
+            let mut seen = vec![false; self.items.len()];
+            let cyclic = match &item.kind {
+                ItemKind::Alias(t) => holds(&self.items, id, t, &mut seen),
+                ItemKind::Record(r) => r
+                    .members
+                    .iter()
+                    .any(|m| holds(&self.items, id, &m.ty, &mut seen)),
+                _ => continue,
+            };
+            if cyclic {
+                problems[id].push(Unsupported {
+                    loc: item.loc.clone(),
+                    decl: item.c_name.clone(),
+                    why: "holds itself (by value, or as a typedef of itself): it has no size"
+                        .into(),
+                });
+            }
+        }
         (self.items, problems)
     }
 }
+
+/// Whether a value of `ty` holds item `target` by value (through arrays, typedefs and the
+/// members of records; not through pointers). `seen` marks the items already followed, so
+/// each is followed once.
+fn holds(items: &[Item], target: ItemId, ty: &Ty, seen: &mut [bool]) -> bool {
+    match ty {
+        Ty::Array(e, _) => holds(items, target, e, seen),
+        Ty::Item(i) if *i == target => true,
+        Ty::Item(i) => {
+            if std::mem::replace(&mut seen[*i], true) {
+                return false;
+            }
+            match &items[*i].kind {
+                ItemKind::Alias(t) => holds(items, target, t, seen),
+                ItemKind::Record(r) => r.members.iter().any(|m| holds(items, target, &m.ty, seen)),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// How deep [`Reader::ty_at`] reads a type's spelling: far beyond any real type (C
+/// guarantees 12 levels of pointers and arrays).
+const MAX_TYPE_DEPTH: usize = 256;
 
 fn strip_quals(q: &str) -> &str {
     let mut s = q.trim();
