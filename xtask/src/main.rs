@@ -15,6 +15,7 @@ mod fetch;
 mod bench;
 mod bench_compile;
 mod corpus;
+mod fuzz;
 mod gpu;
 mod profiles;
 mod test;
@@ -43,6 +44,12 @@ commands:
           live seed launched every way, read and written by device code) and examples/launch.rs;
           without a GPU they say they skipped (PTX_ABI_REQUIRE_GPU=1 makes that a failure).
           `test` runs it too when a GPU is present
+  fuzz [--seconds N] [--seed S] [--asan] [TARGET...]
+          build the cargo-fuzz targets of fuzz/ without cargo-fuzz (sanitizer coverage,
+          debug assertions; --asan: nightly with AddressSanitizer) and run each for N seconds
+          (default 60) on fuzz/corpus/<target>; a failing input is left in
+          fuzz/artifacts/<target>/. `test` runs every target for 20 s
+          (PTX_ABI_FUZZ_SECONDS=N changes that, 0 skips them)
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus data (tests/data/*.txt) with
           NVRTC's answers (the Rust is rendered from it at build time)
   bench [--quick] [--values N] [--rounds R] [--core C]
@@ -76,6 +83,7 @@ fn main() -> ExitCode {
         "clang" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::ZIG_WHEEL)),
         "test" => test::run(rest),
         "test-gpu" => gpu::run(rest),
+        "fuzz" => fuzz::run(rest),
         "bench" => bench::run(rest),
         "bench-compile" => bench_compile::run(rest),
         "corpus" => corpus::run(rest),

@@ -2,6 +2,7 @@
 //! of the workspace with the live NVRTC oracle switched on, on a fresh random seed.
 
 use crate::fetch;
+use crate::fuzz;
 use crate::profiles::{self, Toolchain};
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -74,13 +75,43 @@ pub fn run(args: &[String]) -> Result<(), String> {
     profiles::msrv()?;
     if crate::gpu::gpu_present() {
         eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
-        crate::gpu::run_with_seed(seed)
+        crate::gpu::run_with_seed(seed)?;
     } else {
         eprintln!(
             "xtask: no GPU here: the GPU end-to-end suite (`cargo xtask test-gpu`) is only built, in release"
         );
-        crate::gpu::build_only(&env)
+        crate::gpu::build_only(&env)?;
     }
+    fuzz(seed, &env)
+}
+
+/// The fuzz targets (issue 23), each for [`fuzz::TEST_SECONDS`] or `PTX_ABI_FUZZ_SECONDS`
+/// (0: skipped), with libFuzzer's seed taken from the live seed so that `--seed` replays them
+/// too.
+fn fuzz(seed: u64, env: &[(&str, String)]) -> Result<(), String> {
+    let seconds = match std::env::var("PTX_ABI_FUZZ_SECONDS") {
+        Ok(s) => s
+            .trim()
+            .parse()
+            .map_err(|_| format!("PTX_ABI_FUZZ_SECONDS={s:?} is not a number of seconds"))?,
+        Err(_) => fuzz::TEST_SECONDS,
+    };
+    if seconds == 0 {
+        eprintln!("xtask: PTX_ABI_FUZZ_SECONDS=0: the fuzz targets are skipped");
+        return Ok(());
+    }
+    let zig: Vec<(&str, String)> = env
+        .iter()
+        .filter(|(k, _)| *k == fetch::ZIG_ENV)
+        .cloned()
+        .collect();
+    let opts = fuzz::Options {
+        seconds,
+        seed,
+        asan: false,
+        only: Vec::new(),
+    };
+    fuzz::fuzz(&opts, &zig)
 }
 
 pub fn fresh_seed() -> u64 {
