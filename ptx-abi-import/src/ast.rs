@@ -1031,4 +1031,141 @@ mod tests {
         assert_eq!(rust_ident("self"), "self_");
         assert_eq!(rust_ident("pos"), "pos");
     }
+
+    /// Reads a dump of the declarations `inner` (clang's JSON, abridged to the keys the
+    /// reader uses), every one in header `/h/a.cuh`; returns each item's C name and kind, and
+    /// every problem's text.
+    fn read_decls(inner: &str) -> (Vec<(String, ItemKind)>, Vec<String>) {
+        let json = format!(r#"{{"kind":"TranslationUnitDecl","inner":[{inner}]}}"#);
+        let (model, problems) = read(&json, Box::new(|f: &str| f == "/h/a.cuh")).unwrap();
+        let items = model
+            .items
+            .into_iter()
+            .map(|i| (i.c_name, i.kind))
+            .collect();
+        (
+            items,
+            problems
+                .into_iter()
+                .flatten()
+                .map(|p| p.to_string())
+                .collect(),
+        )
+    }
+
+    const LOC: &str = r#""loc":{"file":"/h/a.cuh","line":1,"col":1}"#;
+
+    fn record(name: &str, fields: &str) -> String {
+        format!(
+            r#"{{"id":"{name}","kind":"CXXRecordDecl","tagUsed":"struct","completeDefinition":true,"name":"{name}",{LOC},"inner":[{fields}]}}"#
+        )
+    }
+
+    fn field(name: &str, ty: &str) -> String {
+        format!(
+            r#"{{"id":"{name}_f","kind":"FieldDecl","name":"{name}","type":{{"qualType":"{ty}"}}}}"#
+        )
+    }
+
+    fn typedef(name: &str, ty: &str) -> String {
+        format!(
+            r#"{{"id":"{name}","kind":"TypedefDecl","name":"{name}",{LOC},"type":{{"qualType":"{ty}"}}}}"#
+        )
+    }
+
+    /// Dumps clang never writes (issue 23's fuzz target feeds the reader any text) are read
+    /// into problems, never a panic, an endless loop or a stack overflow.
+    #[test]
+    fn corrupt_dumps_are_problems() {
+        // Typedefs naming each other, used by a member and by a bit-field.
+        let bits = r#"{"id":"bf","kind":"FieldDecl","name":"bf","isBitfield":true,"type":{"qualType":"A"},"inner":[{"kind":"ConstantExpr","value":"3"}]}"#;
+        let (_, problems) = read_decls(&format!(
+            "{},{},{}",
+            typedef("A", "B"),
+            typedef("B", "A"),
+            record("S", &format!("{},{bits}", field("a", "A")))
+        ));
+        assert!(
+            problems.iter().any(|p| p.contains("`A`: holds itself")),
+            "{problems:?}"
+        );
+        assert!(
+            problems.iter().any(|p| p.contains("`S::bf`: a bit-field")),
+            "{problems:?}"
+        );
+        // Records holding themselves by value, directly or through each other.
+        let (_, problems) = read_decls(&format!(
+            "{},{},{}",
+            record("S", &field("s", "S")),
+            record("A", &field("b", "B[2]")),
+            record("B", &field("a", "A"))
+        ));
+        for name in ["S", "A", "B"] {
+            assert!(
+                problems
+                    .iter()
+                    .any(|p| p.contains(&format!("`{name}`: holds itself"))),
+                "{name}: {problems:?}"
+            );
+        }
+        // A pointer to itself is fine.
+        let (_, problems) = read_decls(&record("N", &field("next", "N *")));
+        assert!(problems.is_empty(), "{problems:?}");
+        // Spellings thousands of levels deep.
+        let deep = format!("int{}", "[1]".repeat(5000));
+        let (_, problems) = read_decls(&record("D", &field("d", &deep)));
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("more than 256 array dimensions")),
+            "{problems:?}"
+        );
+        let (items, _) = read_decls(&format!(
+            "{},{}",
+            typedef("T", &format!("int{}", "*".repeat(5000))),
+            record("P", &field("t", "T"))
+        ));
+        assert!(items
+            .iter()
+            .any(|(n, k)| n == "T" && matches!(k, ItemKind::Alias(_))));
+        // A bit-field wider than 2^32 - 1, or without a width; a negative alignment.
+        let wide = r#"{"id":"w","kind":"FieldDecl","name":"w","isBitfield":true,"type":{"qualType":"unsigned int"},"inner":[{"kind":"ConstantExpr","value":"4294967297"}]}"#;
+        let none = r#"{"id":"n","kind":"FieldDecl","name":"n","isBitfield":true,"type":{"qualType":"unsigned int"}}"#;
+        let align = r#"{"kind":"AlignedAttr","inner":[{"kind":"ConstantExpr","value":"-3"}]}"#;
+        let (_, problems) = read_decls(&record("W", &format!("{wide},{none},{align}")));
+        for want in [
+            "`W::w`: a bit-field 4294967297 bits wide",
+            "`W::n`: a bit-field whose width",
+            "`W`: has an alignment of -3",
+        ] {
+            assert!(
+                problems.iter().any(|p| p.contains(want)),
+                "{want}: {problems:?}"
+            );
+        }
+    }
+
+    /// An enumerator beyond 64 bits (whose successor overflowed `i128` before issue 23).
+    #[test]
+    fn enumerators_beyond_64_bits_are_unsupported() {
+        let e = |v: &str| {
+            format!(
+                r#"{{"id":"E","kind":"EnumDecl","name":"E",{LOC},"inner":[{{"id":"a","kind":"EnumConstantDecl","name":"A","inner":[{{"kind":"ConstantExpr","value":"{v}"}}]}},{{"id":"b","kind":"EnumConstantDecl","name":"B"}}]}}"#
+            )
+        };
+        for v in [
+            "170141183460469231731687303715884105727",
+            "18446744073709551616",
+            "-9223372036854775809",
+        ] {
+            let (items, _) = read_decls(&e(v));
+            assert!(
+                matches!(&items[0].1, ItemKind::Unsupported(why) if why.contains("does not fit in 64 bits")),
+                "{v}: {:?}",
+                items[0].1
+            );
+        }
+        let (items, _) = read_decls(&e("18446744073709551614"));
+        assert!(matches!(&items[0].1, ItemKind::Enum(_)), "{:?}", items[0].1);
+    }
 }
