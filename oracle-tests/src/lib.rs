@@ -23,6 +23,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use ptx_abi::layout::Placements;
 use ptx_abi::{param_decl, AddressSize, ParamSpace, Placement, PtxAbi};
+use ptx_abi_oracle::images::{hex, make_valid, round_trip, RoundTrip, RoundTrips, SplitMix};
 use ptx_abi_oracle::suite::rust_definitions;
 pub use ptx_abi_oracle::suite::Record;
 
@@ -70,6 +71,8 @@ struct Ours {
     ret: String,
     value_debug: String,
     decoded_debug: String,
+    /// The round trips of random images ([`round_trips`]): what went wrong, if anything.
+    round_trips: Result<(), String>,
 }
 
 /// What the derived code of one case gives: the value's image, and NVRTC's image decoded.
@@ -78,6 +81,8 @@ struct Codec {
     decoded: Result<(bool, Result<Vec<u8>, String>), String>,
     value_debug: String,
     decoded_debug: String,
+    /// `images::round_trip::<T>`: the derived codec on any image.
+    round_trip: fn(&[u8]) -> Result<RoundTrip, String>,
 }
 
 impl Codec {
@@ -95,8 +100,65 @@ impl Codec {
                 .map_err(|e| e.to_string()),
             value_debug: format!("{value:?}"),
             decoded_debug,
+            round_trip: round_trip::<T>,
         }
     }
+}
+
+/// Random images of each case decoded and encoded again by [`round_trips`]: a quarter made
+/// valid (`bool` bytes 0 or 1, enums a discriminant, one union member chosen), a quarter valid
+/// but for one flipped bit (a `bool` byte of 2 or 3, an enum off by a bit), half any bytes.
+const ROUND_TRIP_SAMPLES: u64 = 32;
+
+/// The round-trip property on [`ROUND_TRIP_SAMPLES`] random images of `ty`, chosen by the
+/// case's key (the same images every run): an image either does not decode or decodes to a
+/// value that encodes to the image's value bits, padding cleared
+/// (`ptx_abi_oracle::images`). A valid image of a type without unions must decode. Not
+/// generic: `round_trip` is the derived codec.
+fn round_trips(
+    key: &str,
+    ty: &'static ptx_abi::TypeDesc,
+    round_trip: fn(&[u8]) -> Result<RoundTrip, String>,
+) -> Result<(), String> {
+    let mut rng = SplitMix::from_key(key);
+    let mut trips = RoundTrips::new(ty);
+    let size = ty_size(ty);
+    for k in 0..ROUND_TRIP_SAMPLES {
+        let mut image = rng.bytes(size);
+        let (valid, mutated) = (k % 4 == 0, k % 4 == 1);
+        if valid || mutated {
+            make_valid(ty, &mut image, &mut |n| rng.below(n));
+        }
+        if mutated && size > 0 {
+            let bit = rng.below(size as u64 * 8) as usize;
+            image[bit / 8] ^= 1 << (bit % 8);
+        }
+        let what = match (valid, mutated) {
+            (true, _) => "valid random image",
+            (_, true) => "valid random image but for one bit",
+            _ => "random image",
+        };
+        match round_trip(&image) {
+            Ok(RoundTrip::Kept(kept)) => trips
+                .add(&image, &kept)
+                .map_err(|e| format!("{what} {}: {e}", hex(&image)))?,
+            Ok(RoundTrip::Refused(why)) if valid && trips.mask().is_some() => {
+                return Err(format!(
+                    "{what} {} does not decode: {why}\n      value bits {}",
+                    hex(&image),
+                    trips.mask().map(hex).unwrap_or_default()
+                ))
+            }
+            Ok(RoundTrip::Refused(_)) => {}
+            Err(e) => return Err(format!("{what} {}: {e}", hex(&image))),
+        }
+    }
+    trips.finish()
+}
+
+/// `ty`'s size at `.address_size 64` (0 when it has no layout, which the checks report).
+fn ty_size(ty: &'static ptx_abi::TypeDesc) -> usize {
+    ptx_abi::try_layout_of(ty, AddressSize::A64).map_or(0, |l| l.size)
 }
 
 /// A run over one suite: the data of every case, and the mismatches found so far.
@@ -153,8 +215,9 @@ impl Run {
 
     /// Checks case `key` through the derive: `T`'s size, alignment and the offset of every
     /// ordinary named member, `value`'s encoded image, the decoding of NVRTC's image (equal to
-    /// `value`, and re-encoding to the same bytes) and the `.param` declarations of the kernel,
-    /// the device function and its return value.
+    /// `value`, and re-encoding to the same bytes), the round trip of random images (issue 23,
+    /// [`ROUND_TRIP_SAMPLES`]) and the `.param` declarations of the kernel, the device function
+    /// and its return value.
     ///
     /// Only what runs the derived code (encode, decode, `==`, `Debug`) is generic, in
     /// [`Codec::of`]; the rest is one non-generic function. The corpus is compiled into
@@ -213,6 +276,7 @@ impl Run {
                 ret: param_decl_of("func_retval0", ParamSpace::Func),
                 value_debug: codec.value_debug,
                 decoded_debug: codec.decoded_debug,
+                round_trips: round_trips(key, ty, codec.round_trip),
             }
         }));
         match ours {
@@ -280,6 +344,9 @@ impl Run {
                 }
             }
             Err(e) => problems.push(format!("decode(NVRTC image) failed: {e}")),
+        }
+        if let Err(e) = &ours.round_trips {
+            problems.push(format!("round trip: {e}"));
         }
         let params = [
             ("kernel parameter", a.entry_params.join(", "), &ours.entry),

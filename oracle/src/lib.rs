@@ -1,5 +1,6 @@
 //! Test support for ptx-abi: NVIDIA's NVRTC as an oracle (loaded at run time), PTX readers,
-//! and a generator of random aggregate definitions. Not published.
+//! a generator of random aggregate definitions, and random images of a type with the codec's
+//! round-trip property ([`images`]). Not published.
 
 pub mod clang;
 pub mod corpus;
@@ -8,6 +9,7 @@ pub mod cxx;
 pub mod fetch;
 pub mod gen;
 pub mod gpu;
+pub mod images;
 pub mod nvrtc;
 pub mod probe;
 pub mod ptx;

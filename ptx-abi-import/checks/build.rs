@@ -202,8 +202,9 @@ fn write_suite(out: &Path, name: &str, result: SuiteResult) {
     let (rust, data) = match result {
         Ok(x) => x,
         Err(why) if why.starts_with("NOT RUN") => (format!("// {why}\n"), String::new()),
+        // The message as an argument, not as the format string: it may hold braces.
         Err(why) if why.starts_with("IMPORT FAILED") => (
-            format!("#[test]\nfn {name}() {{\n    panic!({why:?});\n}}\n"),
+            format!("#[test]\nfn {name}() {{\n    panic!(\"{{}}\", {why:?});\n}}\n"),
             String::new(),
         ),
         Err(why) => (
@@ -220,7 +221,7 @@ fn write_rust(out: &Path, name: &str, result: Result<String, String>) {
     let rust = match result {
         Ok(rust) => rust,
         Err(why) if why.starts_with("IMPORT FAILED") => {
-            format!("#[test]\nfn {name}() {{\n    panic!({why:?});\n}}\n")
+            format!("#[test]\nfn {name}() {{\n    panic!(\"{{}}\", {why:?});\n}}\n")
         }
         Err(why) => format!(
             "#[test]\nfn {name}() {{\n    oracle_tests::skip(\"ptx-abi-import {name}\", {why:?});\n}}\n"

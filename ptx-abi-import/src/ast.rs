@@ -257,6 +257,9 @@ impl Reader {
                     let Some(n) = name(d) else { continue };
                     let (q, desugared) = qual_type(d);
                     let c_name = qualify(scope, n);
+                    if self.names_its_tag(scope, &q, &c_name) {
+                        continue;
+                    }
                     let loc = self.loc(d);
                     let in_header = (self.is_header)(&loc.file);
                     self.add(
@@ -299,6 +302,16 @@ impl Reader {
                 _ => {}
             }
         }
+    }
+
+    /// Whether a typedef named `c_name` (seen from `scope`) of spelling `q` names the struct,
+    /// union or enum of the same name: C's `typedef struct S S;` and `typedef struct S { … }
+    /// S;`. In C++ both names are the one type, which is imported once, as the tag; an alias
+    /// beside it would be `type S = S;`, a cycle.
+    fn names_its_tag(&self, scope: &[String], q: &str, c_name: &str) -> bool {
+        self.lookup(scope, strip_quals(q)).is_some_and(|i| {
+            self.items[i].c_name == c_name && !matches!(self.items[i].kind, ItemKind::Alias(_))
+        })
     }
 
     /// Registers a struct, union or enum `d` (named `typedef_name` when it is the unnamed
@@ -405,11 +418,15 @@ impl Reader {
         let mut last_unnamed: Option<ItemId> = None;
         for (j, c) in children.iter().enumerate() {
             match kind(c) {
-                "AlignedAttr" => {
-                    if let Some(n) = constant(c) {
-                        align = Some(align.map_or(n as u64, |a: u64| a.max(n as u64)));
-                    }
-                }
+                "AlignedAttr" => match constant(c).map(u64::try_from) {
+                    Some(Ok(n)) => align = Some(align.map_or(n, |a: u64| a.max(n))),
+                    Some(Err(_)) => pending.problems.push((
+                        loc.clone(),
+                        c_name.clone(),
+                        format!("has an alignment of {}", constant(c).unwrap_or_default()),
+                    )),
+                    None => {}
+                },
                 "PackedAttr" | "MaxFieldAlignmentAttr" => pending.problems.push((
                     loc.clone(),
                     c_name.clone(),
@@ -442,12 +459,29 @@ impl Reader {
                 }
                 "FieldDecl" => {
                     let (qual, desugared) = qual_type(c);
+                    let floc = self.loc(c);
                     let bits = if flag(c, "isBitfield") {
-                        inner(c).first().and_then(constant).map(|w| w as u32)
+                        let width = inner(c).first().and_then(constant);
+                        match width.map(u32::try_from) {
+                            Some(Ok(w)) => Some(w),
+                            // Never a guess: a bit-field whose width cannot be read is not
+                            // imported as an ordinary member.
+                            _ => {
+                                pending.problems.push((
+                                    floc.clone(),
+                                    format!("{c_name}::{}", name(c).unwrap_or("(unnamed)")),
+                                    match width {
+                                        Some(w) => format!("a bit-field {w} bits wide"),
+                                        None => "a bit-field whose width the AST does not give"
+                                            .into(),
+                                    },
+                                ));
+                                None
+                            }
+                        }
                     } else {
                         None
                     };
-                    let floc = self.loc(c);
                     if inner(c).iter().any(|a| kind(a) == "AlignedAttr") {
                         pending.problems.push((
                             floc.clone(),
@@ -501,7 +535,14 @@ impl Reader {
                 continue;
             }
             let v = inner(c).first().and_then(constant).unwrap_or(next);
-            variants.push((name(c).unwrap_or("_").to_string(), v));
+            let n = name(c).unwrap_or("_");
+            // A C enumerator is at most 64 bits wide; this also keeps `v + 1` from overflowing.
+            if v < i128::from(i64::MIN) || v > i128::from(u64::MAX) {
+                return ItemKind::Unsupported(format!(
+                    "the enumerator `{n}` = {v} does not fit in 64 bits"
+                ));
+            }
+            variants.push((n.to_string(), v));
             next = v + 1;
         }
         if variants.is_empty() {
@@ -569,11 +610,32 @@ impl Reader {
         q: &str,
         d: Option<&str>,
     ) -> Result<(Ty, Option<String>), String> {
+        self.ty_at(scope, q, d, 0)
+    }
+
+    /// [`Reader::ty`], `depth` spellings deep: pointers, array dimensions and typedefs of
+    /// other headers are read one level at a time, so a dump whose typedefs name each other
+    /// (which clang never writes) or a type of thousands of `*` is an error, not a stack
+    /// overflow.
+    fn ty_at(
+        &self,
+        scope: &[String],
+        q: &str,
+        d: Option<&str>,
+        depth: usize,
+    ) -> Result<(Ty, Option<String>), String> {
         let q = q.trim();
+        if depth > MAX_TYPE_DEPTH {
+            return Err(format!(
+                "`{q}`: a type spelled more than {MAX_TYPE_DEPTH} levels deep (pointers, \
+                 arrays, typedefs), or a typedef of itself"
+            ));
+        }
+        let depth = depth + 1;
         if q.contains('<') {
             if let Some(d) = d {
                 if !d.contains('<') {
-                    return self.ty(scope, d, None);
+                    return self.ty_at(scope, d, None, depth);
                 }
             }
             return Err(format!(
@@ -618,8 +680,13 @@ impl Reader {
                         .map(|s| s.trim_start_matches('[').trim().parse::<u64>())
                         .collect::<Result<_, _>>()
                         .map_err(|_| format!("bad array type `{q}`"))?;
+                    if depth + dims.len() > MAX_TYPE_DEPTH {
+                        return Err(format!(
+                            "`{q}`: more than {MAX_TYPE_DEPTH} array dimensions"
+                        ));
+                    }
                     let dd = d.and_then(|d| d.find('[').map(|i| d[..i].trim().to_string()));
-                    let (mut t, note) = self.ty(scope, base, dd.as_deref())?;
+                    let (mut t, note) = self.ty_at(scope, base, dd.as_deref(), depth)?;
                     for &len in dims.iter().rev() {
                         if len == 0 {
                             return Err("a zero-length array has no ptx-abi counterpart".into());
@@ -630,7 +697,7 @@ impl Reader {
                 }
             }
             let dd = d.and_then(|d| d.rfind('[').map(|i| d[..i].trim().to_string()));
-            let (t, note) = self.ty(scope, elem, dd.as_deref())?;
+            let (t, note) = self.ty_at(scope, elem, dd.as_deref(), depth)?;
             return Ok((Ty::Array(Box::new(t), n), note));
         }
         let mut q = q.to_string();
@@ -647,7 +714,7 @@ impl Reader {
         if let Some(pointee) = q.strip_suffix('*') {
             let pointee = pointee.trim();
             let dp = d.and_then(|d| d.trim().strip_suffix('*').map(|p| p.trim().to_string()));
-            return Ok(match self.ty(scope, pointee, dp.as_deref()) {
+            return Ok(match self.ty_at(scope, pointee, dp.as_deref(), depth) {
                 Ok((Ty::Pointer(None), _)) if strip_quals(pointee) == "void" => {
                     (Ty::Pointer(None), None)
                 }
@@ -701,12 +768,12 @@ impl Reader {
                 return Ok((Ty::Item(i), None));
             }
             if let Some((aq, ad)) = &self.pending[i].alias_of {
-                return self.ty(&self.pending[i].scope, aq, ad.as_deref());
+                return self.ty_at(&self.pending[i].scope, aq, ad.as_deref(), depth);
             }
         }
         if let Some(d) = d {
             if d != q {
-                return self.ty(scope, d, None);
+                return self.ty_at(scope, d, None, depth);
             }
         }
         Err(format!("unknown type `{base}`"))
@@ -753,10 +820,17 @@ impl Reader {
                             .skip(1)
                             .filter_map(|d| d.trim_end_matches(']').trim().parse().ok())
                             .collect();
-                        for &n in dims.iter().rev() {
-                            t = Ty::Array(Box::new(t), n);
+                        if dims.len() > MAX_TYPE_DEPTH {
+                            Err(format!(
+                                "`{}`: more than {MAX_TYPE_DEPTH} array dimensions",
+                                m.qual
+                            ))
+                        } else {
+                            for &n in dims.iter().rev() {
+                                t = Ty::Array(Box::new(t), n);
+                            }
+                            Ok((t, None))
                         }
-                        Ok((t, None))
                     }
                     (Err(e), None) => Err(e),
                 };
@@ -798,7 +872,10 @@ impl Reader {
                 if m.bits.is_some() {
                     // §1.3: bit-fields of integer types; an enum or typedef is its integer.
                     let mut t = ty.clone();
-                    while let Ty::Item(i) = t {
+                    // At most one step per item: typedefs that name each other (a corrupt
+                    // dump) end as a type that is not an integer.
+                    for _ in 0..=self.items.len() {
+                        let Ty::Item(i) = t else { break };
                         match &self.items[i].kind {
                             ItemKind::Alias(a) => t = a.clone(),
                             ItemKind::Enum(e) => {
@@ -851,9 +928,56 @@ impl Reader {
                 r.members = members;
             }
         }
+        // A struct holding itself by value or a typedef of itself: C rejects both, so only a
+        // corrupt dump says so, but the Rust written for it (and its checks) would recurse
+        // without end.
+        for (id, item) in self.items.iter().enumerate() {
+            let mut seen = vec![false; self.items.len()];
+            let cyclic = match &item.kind {
+                ItemKind::Alias(t) => holds(&self.items, id, t, &mut seen),
+                ItemKind::Record(r) => r
+                    .members
+                    .iter()
+                    .any(|m| holds(&self.items, id, &m.ty, &mut seen)),
+                _ => continue,
+            };
+            if cyclic {
+                problems[id].push(Unsupported {
+                    loc: item.loc.clone(),
+                    decl: item.c_name.clone(),
+                    why: "holds itself (by value, or as a typedef of itself): it has no size"
+                        .into(),
+                });
+            }
+        }
         (self.items, problems)
     }
 }
+
+/// Whether a value of `ty` holds item `target` by value (through arrays, typedefs and the
+/// members of records; not through pointers). `seen` marks the items already followed, so
+/// each is followed once.
+fn holds(items: &[Item], target: ItemId, ty: &Ty, seen: &mut [bool]) -> bool {
+    match ty {
+        Ty::Array(e, _) => holds(items, target, e, seen),
+        Ty::Item(i) if *i == target => true,
+        Ty::Item(i) => {
+            if std::mem::replace(&mut seen[*i], true) {
+                return false;
+            }
+            match &items[*i].kind {
+                ItemKind::Alias(t) => holds(items, target, t, seen),
+                ItemKind::Record(r) => r.members.iter().any(|m| holds(items, target, &m.ty, seen)),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}
+
+/// How deep [`Reader::ty_at`] reads a type's spelling: far beyond any real type (C
+/// guarantees 12 levels of pointers and arrays).
+const MAX_TYPE_DEPTH: usize = 256;
 
 fn strip_quals(q: &str) -> &str {
     let mut s = q.trim();
@@ -1024,5 +1148,142 @@ mod tests {
         assert_eq!(rust_ident("type"), "r#type");
         assert_eq!(rust_ident("self"), "self_");
         assert_eq!(rust_ident("pos"), "pos");
+    }
+
+    /// Reads a dump of the declarations `inner` (clang's JSON, abridged to the keys the
+    /// reader uses), every one in header `/h/a.cuh`; returns each item's C name and kind, and
+    /// every problem's text.
+    fn read_decls(inner: &str) -> (Vec<(String, ItemKind)>, Vec<String>) {
+        let json = format!(r#"{{"kind":"TranslationUnitDecl","inner":[{inner}]}}"#);
+        let (model, problems) = read(&json, Box::new(|f: &str| f == "/h/a.cuh")).unwrap();
+        let items = model
+            .items
+            .into_iter()
+            .map(|i| (i.c_name, i.kind))
+            .collect();
+        (
+            items,
+            problems
+                .into_iter()
+                .flatten()
+                .map(|p| p.to_string())
+                .collect(),
+        )
+    }
+
+    const LOC: &str = r#""loc":{"file":"/h/a.cuh","line":1,"col":1}"#;
+
+    fn record(name: &str, fields: &str) -> String {
+        format!(
+            r#"{{"id":"{name}","kind":"CXXRecordDecl","tagUsed":"struct","completeDefinition":true,"name":"{name}",{LOC},"inner":[{fields}]}}"#
+        )
+    }
+
+    fn field(name: &str, ty: &str) -> String {
+        format!(
+            r#"{{"id":"{name}_f","kind":"FieldDecl","name":"{name}","type":{{"qualType":"{ty}"}}}}"#
+        )
+    }
+
+    fn typedef(name: &str, ty: &str) -> String {
+        format!(
+            r#"{{"id":"{name}","kind":"TypedefDecl","name":"{name}",{LOC},"type":{{"qualType":"{ty}"}}}}"#
+        )
+    }
+
+    /// Dumps clang never writes (issue 23's fuzz target feeds the reader any text) are read
+    /// into problems, never a panic, an endless loop or a stack overflow.
+    #[test]
+    fn corrupt_dumps_are_problems() {
+        // Typedefs naming each other, used by a member and by a bit-field.
+        let bits = r#"{"id":"bf","kind":"FieldDecl","name":"bf","isBitfield":true,"type":{"qualType":"A"},"inner":[{"kind":"ConstantExpr","value":"3"}]}"#;
+        let (_, problems) = read_decls(&format!(
+            "{},{},{}",
+            typedef("A", "B"),
+            typedef("B", "A"),
+            record("S", &format!("{},{bits}", field("a", "A")))
+        ));
+        assert!(
+            problems.iter().any(|p| p.contains("`A`: holds itself")),
+            "{problems:?}"
+        );
+        assert!(
+            problems.iter().any(|p| p.contains("`S::bf`: a bit-field")),
+            "{problems:?}"
+        );
+        // Records holding themselves by value, directly or through each other.
+        let (_, problems) = read_decls(&format!(
+            "{},{},{}",
+            record("S", &field("s", "S")),
+            record("A", &field("b", "B[2]")),
+            record("B", &field("a", "A"))
+        ));
+        for name in ["S", "A", "B"] {
+            assert!(
+                problems
+                    .iter()
+                    .any(|p| p.contains(&format!("`{name}`: holds itself"))),
+                "{name}: {problems:?}"
+            );
+        }
+        // A pointer to itself is fine.
+        let (_, problems) = read_decls(&record("N", &field("next", "N *")));
+        assert!(problems.is_empty(), "{problems:?}");
+        // Spellings thousands of levels deep.
+        let deep = format!("int{}", "[1]".repeat(5000));
+        let (_, problems) = read_decls(&record("D", &field("d", &deep)));
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("more than 256 array dimensions")),
+            "{problems:?}"
+        );
+        let (items, _) = read_decls(&format!(
+            "{},{}",
+            typedef("T", &format!("int{}", "*".repeat(5000))),
+            record("P", &field("t", "T"))
+        ));
+        assert!(items
+            .iter()
+            .any(|(n, k)| n == "T" && matches!(k, ItemKind::Alias(_))));
+        // A bit-field wider than 2^32 - 1, or without a width; a negative alignment.
+        let wide = r#"{"id":"w","kind":"FieldDecl","name":"w","isBitfield":true,"type":{"qualType":"unsigned int"},"inner":[{"kind":"ConstantExpr","value":"4294967297"}]}"#;
+        let none = r#"{"id":"n","kind":"FieldDecl","name":"n","isBitfield":true,"type":{"qualType":"unsigned int"}}"#;
+        let align = r#"{"kind":"AlignedAttr","inner":[{"kind":"ConstantExpr","value":"-3"}]}"#;
+        let (_, problems) = read_decls(&record("W", &format!("{wide},{none},{align}")));
+        for want in [
+            "`W::w`: a bit-field 4294967297 bits wide",
+            "`W::n`: a bit-field whose width",
+            "`W`: has an alignment of -3",
+        ] {
+            assert!(
+                problems.iter().any(|p| p.contains(want)),
+                "{want}: {problems:?}"
+            );
+        }
+    }
+
+    /// An enumerator beyond 64 bits (whose successor overflowed `i128` before issue 23).
+    #[test]
+    fn enumerators_beyond_64_bits_are_unsupported() {
+        let e = |v: &str| {
+            format!(
+                r#"{{"id":"E","kind":"EnumDecl","name":"E",{LOC},"inner":[{{"id":"a","kind":"EnumConstantDecl","name":"A","inner":[{{"kind":"ConstantExpr","value":"{v}"}}]}},{{"id":"b","kind":"EnumConstantDecl","name":"B"}}]}}"#
+            )
+        };
+        for v in [
+            "170141183460469231731687303715884105727",
+            "18446744073709551616",
+            "-9223372036854775809",
+        ] {
+            let (items, _) = read_decls(&e(v));
+            assert!(
+                matches!(&items[0].1, ItemKind::Unsupported(why) if why.contains("does not fit in 64 bits")),
+                "{v}: {:?}",
+                items[0].1
+            );
+        }
+        let (items, _) = read_decls(&e("18446744073709551614"));
+        assert!(matches!(&items[0].1, ItemKind::Enum(_)), "{:?}", items[0].1);
     }
 }

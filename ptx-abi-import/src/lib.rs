@@ -262,12 +262,24 @@ impl Importer {
         let json = clang.ast_json(&standins, &main_file, &self.args)?;
         let standins = format!("{}/", standins.display());
         let main_name = main_file.display().to_string();
-        let (mut model, problems) = ast::read(
-            &json,
-            Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty()),
-            cuda,
-        )
-        .map_err(ImportError::Ast)?;
+        let is_header =
+            Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty());
+        self.import_ast(&json, is_header, sources, &renames, clang.version())
+    }
+
+    /// The import after clang: reads `json` (clang's JSON AST), whose declarations in files
+    /// for which `is_header` holds are the headers', and writes the Rust source. `renames`
+    /// maps the paths of in-memory headers to their given names, for messages.
+    fn import_ast(
+        self,
+        json: &str,
+        is_header: Box<dyn Fn(&str) -> bool + Send>,
+        sources: Vec<String>,
+        renames: &[(String, String)],
+        clang_version: String,
+    ) -> Result<Imported, ImportError> {
+        let cuda = self.emit.cuda_version;
+        let (mut model, problems) = ast::read(json, is_header, cuda).map_err(ImportError::Ast)?;
         let rename = |loc: &mut model::Loc| {
             if let Some((_, n)) = renames.iter().find(|(p, _)| *p == loc.file) {
                 loc.file = n.clone();
@@ -317,7 +329,7 @@ impl Importer {
         opts.sources = sources;
         Ok(Imported {
             source: emit::emit(&model, &opts),
-            clang_version: clang.version(),
+            clang_version,
             model,
         })
     }
@@ -356,6 +368,20 @@ impl Importer {
         model.emitted = (0..model.items.len()).filter(|&i| keep[i]).collect();
         Ok(())
     }
+}
+
+/// Fuzzing support (`fuzz/fuzz_targets/import_ast.rs`, issue 23), not part of the API: the
+/// import after clang, on a JSON AST dump given as text, with every declaration outside a
+/// `standins/` directory (the stand-in headers, `clang::write_standins`) counted as the
+/// headers', and NVRTC checks emitted. Returns the Rust source, or the error an import would
+/// give.
+#[doc(hidden)]
+pub fn __import_ast_json(json: &str) -> Result<String, ImportError> {
+    let is_header = Box::new(|f: &str| !f.is_empty() && !f.contains("/standins/"));
+    Importer::new()
+        .checks("\"\"")
+        .import_ast(json, is_header, Vec::new(), &[], String::new())
+        .map(|imported| imported.source)
 }
 
 fn items_of(t: &Ty, out: &mut Vec<ItemId>) {

@@ -125,3 +125,37 @@ fn what_is_expressible_is_imported() {
         assert!(src.contains(want), "missing `{want}` in:\n{src}");
     }
 }
+
+/// C's `typedef struct S {…} S;` and `typedef struct S S;` name the struct itself: imported
+/// once, as the struct, with no `type S = S;` beside it (issue 23; the NVRTC check of the same
+/// idiom is `ptx-abi-import/checks/headers/real_c_typedefs.cuh`).
+#[test]
+fn typedefs_naming_their_own_tag_are_the_tag() {
+    if clang().is_none() {
+        return;
+    }
+    let src = import(
+        "typedef struct S { int x; } S;
+typedef struct U U;
+typedef enum E { A, B } E;
+         struct U { S s; E e; U* next; };
+namespace n { typedef struct V { float f; } V; }
+",
+    )
+    .unwrap();
+    for name in ["S", "U", "E", "V"] {
+        assert!(
+            !src.contains(&format!("pub type {name} =")),
+            "`{name}` imported as an alias of itself:\n{src}"
+        );
+    }
+    for want in [
+        "pub struct S {",
+        "pub struct U {",
+        "pub enum E {",
+        "pub struct V {",
+        "pub s: S,",
+    ] {
+        assert!(src.contains(want), "missing `{want}` in:\n{src}");
+    }
+}

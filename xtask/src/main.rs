@@ -15,6 +15,7 @@ mod fetch;
 mod bench;
 mod bench_compile;
 mod corpus;
+mod fuzz;
 mod gpu;
 mod profiles;
 mod test;
@@ -54,6 +55,12 @@ commands:
           live seed launched every way, read and written by device code) and examples/launch.rs;
           without a GPU they say they skipped (PTX_ABI_REQUIRE_GPU=1 makes that a failure).
           `test` runs it too when a GPU is present
+  fuzz [--seconds N] [--seed S] [--asan] [TARGET...]
+          build the cargo-fuzz targets of fuzz/ without cargo-fuzz (sanitizer coverage,
+          debug assertions; --asan: nightly with AddressSanitizer) and run each for N seconds
+          (default 60) on fuzz/corpus/<target>; a failing input is left in
+          fuzz/artifacts/<target>/. `test` runs every target for 20 s
+          (PTX_ABI_FUZZ_SECONDS=N changes that, 0 skips them)
   corpus  fetch NVRTC and regenerate oracle-tests' golden corpus data (tests/data/*.txt) with
           NVRTC 12.9's answers, and NVRTC 11.8's and 13.5's where they differ (`cuda 11.8 …`
           lines; the Rust is rendered from it at build time)
@@ -99,6 +106,7 @@ fn main() -> ExitCode {
         "test" => test::run(rest),
         "test-nightly" => test::nightly(rest),
         "test-gpu" => gpu::run(rest),
+        "fuzz" => fuzz::run(rest),
         "bench" => bench::run(rest),
         "bench-compile" => bench_compile::run(rest),
         "corpus" => corpus::run(rest),

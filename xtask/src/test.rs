@@ -2,6 +2,7 @@
 //! of the workspace with the live NVRTC oracle switched on, on a fresh random seed.
 
 use crate::fetch;
+use crate::fuzz;
 use crate::profiles::{self, Toolchain};
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -11,7 +12,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// In order: every test of the workspace in `dev` on the pinned toolchain; the optimized
 /// proofs on the pinned toolchain ([`profiles::prove`]); meanwhile, in a second process, the
 /// same suite and the optimized corpus proofs on nightly ([`nightly`], output to a log that is
-/// summarized at the end); the minimum-toolchain check; the GPU suite.
+/// summarized at the end); the minimum-toolchain check; the GPU suite; the fuzz targets.
 pub fn run(args: &[String]) -> Result<(), String> {
     let seed = seed_arg("test", args)?;
     let env = tool_env(seed)?;
@@ -46,14 +47,43 @@ pub fn run(args: &[String]) -> Result<(), String> {
     profiles::msrv()?;
     if crate::gpu::gpu_present() {
         eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
-        crate::gpu::run_with_seed(seed)
+        crate::gpu::run_with_seed(seed)?;
     } else {
         eprintln!(
             "xtask: no GPU here: the GPU end-to-end suite (`cargo xtask test-gpu`) was built in \
              release with the proofs, and is not run"
         );
-        Ok(())
     }
+    fuzz(seed, &env)
+}
+
+/// The fuzz targets (issue 23), each for [`fuzz::TEST_SECONDS`] or `PTX_ABI_FUZZ_SECONDS`
+/// (0: skipped), with libFuzzer's seed taken from the live seed so that `--seed` replays them
+/// too.
+fn fuzz(seed: u64, env: &[(&str, String)]) -> Result<(), String> {
+    let seconds = match std::env::var("PTX_ABI_FUZZ_SECONDS") {
+        Ok(s) => s
+            .trim()
+            .parse()
+            .map_err(|_| format!("PTX_ABI_FUZZ_SECONDS={s:?} is not a number of seconds"))?,
+        Err(_) => fuzz::TEST_SECONDS,
+    };
+    if seconds == 0 {
+        eprintln!("xtask: PTX_ABI_FUZZ_SECONDS=0: the fuzz targets are skipped");
+        return Ok(());
+    }
+    let zig: Vec<(&str, String)> = env
+        .iter()
+        .filter(|(k, _)| *k == fetch::ZIG_ENV)
+        .cloned()
+        .collect();
+    let opts = fuzz::Options {
+        seconds,
+        seed,
+        asan: false,
+        only: Vec::new(),
+    };
+    fuzz::fuzz(&opts, &zig)
 }
 
 /// The nightly toolchain the suite is also proved on (issue 20).
