@@ -1121,14 +1121,16 @@ mod tests {
     fn the_deepest_ast_read_is_read_without_overflowing_the_stack() {
         let json = nested_namespaces((MAX_AST_DEPTH - 2) / 2);
         assert_eq!(json_depth(&json), MAX_AST_DEPTH);
-        let (model, _) = read(&json, Box::new(|_| true)).unwrap();
+        let (model, _) = read(&json, Box::new(|_| true), CudaVersion::DEFAULT).unwrap();
         assert!(model.items.is_empty());
     }
 
     #[test]
     fn an_ast_deeper_than_the_limit_is_a_clear_error() {
         let json = nested_namespaces(MAX_AST_DEPTH / 2);
-        let err = read(&json, Box::new(|_| true)).err().unwrap();
+        let err = read(&json, Box::new(|_| true), CudaVersion::DEFAULT)
+            .err()
+            .unwrap();
         assert!(
             err.contains(&format!("nests {} levels deep", MAX_AST_DEPTH + 2))
                 && err.contains(&format!("at most {MAX_AST_DEPTH}")),
@@ -1155,7 +1157,12 @@ mod tests {
     /// every problem's text.
     fn read_decls(inner: &str) -> (Vec<(String, ItemKind)>, Vec<String>) {
         let json = format!(r#"{{"kind":"TranslationUnitDecl","inner":[{inner}]}}"#);
-        let (model, problems) = read(&json, Box::new(|f: &str| f == "/h/a.cuh")).unwrap();
+        let (model, problems) = read(
+            &json,
+            Box::new(|f: &str| f == "/h/a.cuh"),
+            CudaVersion::DEFAULT,
+        )
+        .unwrap();
         let items = model
             .items
             .into_iter()
