@@ -192,6 +192,9 @@ impl Param {
                 )
             }
         };
+        if !is_identifier(name) {
+            return Err(err(&format!("`{}` is not a PTX identifier", excerpt(name))));
+        }
         Ok(Param {
             text: text.clone(),
             space: space.to_string(),
@@ -319,7 +322,10 @@ impl Signature {
             ret = r.pop();
             rest = rest[close + 1..].trim_start();
         }
-        let name_end = rest.find(['(', ' ']).unwrap_or(rest.len());
+        let name_end = rest
+            .bytes()
+            .position(|c| !is_identifier_byte(c))
+            .unwrap_or(rest.len());
         let name = &rest[..name_end];
         if !is_identifier(name) {
             return Err(err("no function name"));
@@ -329,8 +335,16 @@ impl Signature {
         if rest.starts_with('(') {
             let close = matching_paren(rest, 0).ok_or_else(|| err("unbalanced ("))?;
             params = parse_param_list(&rest[1..close]).map_err(|m| err(&m))?;
+            rest = &rest[close + 1..];
         }
-        // Whatever follows (.maxntid, .reqntid, .noreturn, …) does not change the ABI.
+        // What may follow (`.maxntid 256, 1, 1`, `.reqntid`, `.minnctapersm`, `.noreturn`,
+        // `.pragma "nounroll"`, …) does not change the ABI, but anything else is not a header.
+        if let Some(junk) = performance_directives_end(rest) {
+            return Err(err(&format!(
+                "unexpected `{}` after the parameter list (only directives such as `.maxntid 256, 1, 1` may follow it)",
+                excerpt(junk)
+            )));
+        }
         Ok(Some(Signature {
             kind,
             linkage,
@@ -340,6 +354,52 @@ impl Signature {
             defined: body,
         }))
     }
+}
+
+/// Whether `c` may appear in a PTX identifier after its first character (and is not
+/// punctuation that ends one).
+fn is_identifier_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'%')
+}
+
+/// Checks what follows a header's parameter list: directives (`.maxntid`), each followed by
+/// numbers, commas or string literals. `None` when that is all; otherwise the first text that
+/// is none of these.
+fn performance_directives_end(rest: &str) -> Option<&str> {
+    let b = rest.as_bytes();
+    let mut i = 0;
+    // Whether a directive has been seen (numbers and strings are its operands).
+    let mut directive = false;
+    while i < b.len() {
+        let start = i;
+        match b[i] {
+            c if c.is_ascii_whitespace() || c == b',' => i += 1,
+            b'.' if b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic()) => {
+                i += 1;
+                while i < b.len() && is_identifier_byte(b[i]) {
+                    i += 1;
+                }
+                directive = true;
+            }
+            c if c.is_ascii_digit() && directive => {
+                while i < b.len() && b[i].is_ascii_alphanumeric() {
+                    i += 1;
+                }
+            }
+            b'"' if directive => {
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += 1;
+                }
+                if i == b.len() {
+                    return Some(&rest[start..]);
+                }
+                i += 1;
+            }
+            _ => return Some(&rest[start..]),
+        }
+    }
+    None
 }
 
 /// Every `.entry` and `.func` in the module, in order of first appearance, one per name (a
@@ -378,13 +438,14 @@ fn keep(prev: &mut Signature, sig: Signature) {
 }
 
 /// Whether `text` holds `name` where a header puts the function's name: after whitespace or
-/// the `)` of a return value, before the parameter list's `(` or at the end.
+/// the `)` of a return value, before the parameter list's `(`, a directive such as
+/// `.maxntid`, or the end.
 fn may_declare(text: &str, name: &str) -> bool {
     text.match_indices(name).any(|(at, _)| {
         let before = text[..at].bytes().next_back();
         let after = || text[at + name.len()..].trim_ascii_start();
         (before.is_none_or(|c| c == b')' || c.is_ascii_whitespace()))
-            && (after().is_empty() || after().starts_with('('))
+            && (after().is_empty() || after().starts_with(['(', '.']))
     })
 }
 
@@ -763,5 +824,38 @@ $L__BB0_2:
             ("e", None, 1)
         );
         assert!(signatures(".visible .func (.param .b32 a, .param .b32 b) two()").is_err());
+    }
+
+    /// Found by the `ptx_reader` fuzz target (issue 23): a kernel without a parameter list
+    /// but with a directive after its name was listed by [`signatures`] and not found by
+    /// [`signature`]. ptxas 12.9 assembles `.visible .entry k .maxntid 256, 1, 1 { ret; }`.
+    #[test]
+    fn directive_right_after_the_name() {
+        let ptx = ".version 8.8\n.target sm_90\n.address_size 64\n\
+                   .visible .entry k .maxntid 256, 1, 1 { ret; }\n\
+                   .visible .entry k2(.param .u32 k2_param_0).reqntid 32 { ret; }\n";
+        let all = signatures(ptx).unwrap();
+        assert_eq!(all.len(), 2);
+        for sig in &all {
+            assert_eq!(signature(ptx, &sig.name).unwrap().as_ref(), Some(sig));
+        }
+        assert!(all[0].params.is_empty() && all[0].defined);
+        assert_eq!(all[1].params.len(), 1);
+    }
+
+    /// Also from the fuzzer: text after a function's name that is neither a parameter list nor
+    /// a directive is not a header, and a parameter's name must be an identifier.
+    #[test]
+    fn junk_after_the_name_or_in_a_param_name() {
+        let e = signatures(".visible .func aram .b32 b) two()").unwrap_err();
+        assert!(e.contains("unexpected `b) two()`"), "{e}");
+        let e = signatures(".visible .entry k(.param .u32 k_param_0) junk { ret; }").unwrap_err();
+        assert!(e.contains("unexpected `junk`"), "{e}");
+        let e = Param::parse(".param .u32 1x").unwrap_err();
+        assert!(e.contains("`1x` is not a PTX identifier"), "{e}");
+        assert!(Param::parse(".param .b8 x-y[4]").is_err());
+        // Directives with numbers and strings still read.
+        let ok = ".func f(.param .b32 a) .noreturn .pragma \"nounroll\" { ret; }";
+        assert_eq!(signatures(ok).unwrap()[0].params.len(), 1);
     }
 }
