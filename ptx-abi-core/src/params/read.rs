@@ -213,7 +213,7 @@ fn array_size(dims: &str, elem: usize) -> Result<u32, String> {
     // Saturates: once past `u32::MAX` the exact number no longer matters.
     let mut size = elem as u64;
     for d in dims.split(']').filter(|d| !d.is_empty()) {
-        let d = d.strip_prefix('[').ok_or("bad dimensions")?.trim();
+        let d = d.strip_prefix('[').ok_or("bad dimensions")?.trim_ascii();
         if d.is_empty() || !d.bytes().all(|c| c.is_ascii_digit()) {
             return Err(format!("bad dimension `[{}]`", excerpt(d)));
         }
@@ -251,7 +251,7 @@ pub struct Signature {
 }
 
 fn parse_param_list(list: &str) -> Result<Vec<Param>, String> {
-    let list = list.trim();
+    let list = list.trim_ascii();
     if list.is_empty() {
         return Ok(Vec::new());
     }
@@ -295,7 +295,7 @@ impl Signature {
             1 if matches!(first, ".visible" | ".extern" | ".weak") => Some(first.to_string()),
             _ => return Err(err("unexpected directives before .entry/.func")),
         };
-        let mut rest = s.get(at..).unwrap_or("").trim_start();
+        let mut rest = s.get(at..).unwrap_or("").trim_ascii_start();
         // Attributes such as `.attribute(.unified)` or `.noreturn` before the return list/name:
         // each ends at a space, or at the `)` matching a `(` that comes first.
         while rest.starts_with('.') {
@@ -310,7 +310,7 @@ impl Signature {
                     break;
                 }
             }
-            rest = rest[end..].trim_start();
+            rest = rest[end..].trim_ascii_start();
         }
         let mut ret = None;
         if rest.starts_with('(') {
@@ -320,7 +320,7 @@ impl Signature {
                 return Err(err("more than one return value"));
             }
             ret = r.pop();
-            rest = rest[close + 1..].trim_start();
+            rest = rest[close + 1..].trim_ascii_start();
         }
         let name_end = rest
             .bytes()
@@ -330,7 +330,7 @@ impl Signature {
         if !is_identifier(name) {
             return Err(err("no function name"));
         }
-        rest = rest[name_end..].trim_start();
+        rest = rest[name_end..].trim_ascii_start();
         let mut params = Vec::new();
         if rest.starts_with('(') {
             let close = matching_paren(rest, 0).ok_or_else(|| err("unbalanced ("))?;
@@ -363,7 +363,7 @@ fn is_identifier_byte(c: u8) -> bool {
 }
 
 /// Checks what follows a header's parameter list: directives (`.maxntid`), each followed by
-/// numbers, commas or string literals. `None` when that is all; otherwise the first text that
+/// numbers, commas or string literals (the first thing must be a directive). `None` when that is all; otherwise the first text that
 /// is none of these.
 fn performance_directives_end(rest: &str) -> Option<&str> {
     let b = rest.as_bytes();
@@ -373,7 +373,8 @@ fn performance_directives_end(rest: &str) -> Option<&str> {
     while i < b.len() {
         let start = i;
         match b[i] {
-            c if c.is_ascii_whitespace() || c == b',' => i += 1,
+            c if c.is_ascii_whitespace() => i += 1,
+            b',' if directive => i += 1,
             b'.' if b.get(i + 1).is_some_and(|c| c.is_ascii_alphabetic()) => {
                 i += 1;
                 while i < b.len() && is_identifier_byte(b[i]) {
@@ -854,6 +855,9 @@ $L__BB0_2:
         let e = Param::parse(".param .u32 1x").unwrap_err();
         assert!(e.contains("`1x` is not a PTX identifier"), "{e}");
         assert!(Param::parse(".param .b8 x-y[4]").is_err());
+        // A vertical tab is not PTX whitespace here, after a name as anywhere else.
+        assert!(signatures(".visible .func (.param .b64 r)step_all\x0b{ ret; }").is_err());
+        assert!(signatures(".extern .func _2,\n\t.param .b32 x;").is_err());
         // Directives with numbers and strings still read.
         let ok = ".func f(.param .b32 a) .noreturn .pragma \"nounroll\" { ret; }";
         assert_eq!(signatures(ok).unwrap()[0].params.len(), 1);
