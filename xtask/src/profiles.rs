@@ -226,7 +226,9 @@ pub fn prove(
             profile.name
         );
     }
-    repro(toolchain, profile, &env)
+    repro(toolchain, profile, &env)?;
+    discard(Path::new(&toolchain.target_dir()).join(profile.dir()));
+    Ok(())
 }
 
 /// A `cargo xtask` subcommand run in a second process, its output written to a log, so that
@@ -297,6 +299,20 @@ impl Background {
     }
 }
 
+/// On CI (`CI` set), removes the build directory `dir` of a finished step, which no later
+/// step reads: CI's disk holds one step's builds at a time, not every profile's and
+/// toolchain's at once. Elsewhere, keeps it (a developer's next run reuses it).
+pub fn discard(dir: impl AsRef<Path>) {
+    let dir = dir.as_ref();
+    if std::env::var_os("CI").is_none() || !dir.exists() {
+        return;
+    }
+    match std::fs::remove_dir_all(dir) {
+        Ok(()) => eprintln!("xtask: CI: removed {} (its step is done)", dir.display()),
+        Err(e) => eprintln!("xtask: CI: cannot remove {}: {e}", dir.display()),
+    }
+}
+
 /// Whether a line of a background run's output belongs in its summary.
 fn is_summary(line: &str) -> bool {
     let line = line.trim_start();
@@ -349,6 +365,7 @@ pub fn repro(toolchain: Toolchain, profile: Profile, env: &[(&str, String)]) -> 
         "xtask: repro crate, profile `{}`: NVRTC's image {REPRO_IMAGE}",
         profile.name
     );
+    discard(Path::new(&target).join(profile.dir()));
     Ok(())
 }
 
@@ -394,6 +411,7 @@ pub fn msrv() -> Result<(), String> {
         MSRV_FEATURES,
     ];
     cargo_with(toolchain.cargo(), &args, &env)?;
+    discard(toolchain.target_dir());
     eprintln!("xtask: the published crates build on Rust {name}, their declared rust-version");
     Ok(())
 }

@@ -173,7 +173,7 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
     ];
     env.extend(releases);
     // On CI every build starts from an empty target directory: incremental compilation's
-    // bookkeeping would only cost time (it does not change the code `dev` produces).
+    // bookkeeping would only cost time and disk (it does not change the code `dev` produces).
     if std::env::var_os("CI").is_some() {
         env.push(("CARGO_INCREMENTAL", "0".to_string()));
     }
@@ -225,7 +225,9 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
             "tamper",
         ],
         &env,
-    )
+    )?;
+    profiles::discard(format!("{base}/cuda13"));
+    Ok(())
 }
 
 /// Every test of the workspace, in `dev`, with `toolchain`, into its own target directory.
@@ -241,7 +243,12 @@ fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
             "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc",
         ],
         &env,
-    )
+    )?;
+    // The `dev` builds and trybuild's UI-test crates: no later step reads them.
+    let target = std::path::Path::new(&toolchain.target_dir()).to_path_buf();
+    profiles::discard(target.join("debug"));
+    profiles::discard(target.join("tests"));
+    Ok(())
 }
 
 pub fn fresh_seed() -> u64 {
