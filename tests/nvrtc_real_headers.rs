@@ -267,3 +267,64 @@ fn an_error_in_the_header_itself_is_not_blamed_on_member_names() {
     assert!(msg.contains("NVRTC rejected the header itself"), "{msg}");
     assert!(!msg.contains("check_matches_mapped"), "{msg}");
 }
+
+/// Run only as the child of the test below, in an environment where CUDA's include directory
+/// cannot be found: the check of a header that includes `<cuda_fp16.h>` fails with NVRTC's
+/// own words and the variable to set.
+#[test]
+#[ignore = "run by cuda_headers_not_found_names_the_variable_to_set"]
+fn child_without_cuda_headers() {
+    if std::env::var_os(CHILD).is_none() {
+        return;
+    }
+    let nvrtc = Nvrtc::locate().unwrap_or_else(|e| panic!("{e}"));
+    let err = nvrtc
+        .check::<block_q4_0>(GGML_COMMON, "block_q4_0", &[])
+        .expect_err("compiled without CUDA's headers");
+    let msg = err.to_string();
+    let var = ptx_abi::nvrtc::include_env(ptx_abi::CUDA_VERSION.major)[0];
+    assert!(msg.contains("open source file \"cuda_fp16.h\""), "{msg}");
+    assert!(msg.contains("include directory was not found"), "{msg}");
+    assert!(msg.contains(&format!("set {var}")), "{msg}");
+    assert!(!msg.contains("check_matches_mapped"), "{msg}");
+    println!("{msg}");
+}
+
+/// Set by the test below for its child.
+const CHILD: &str = "PTX_ABI_TEST_CHILD_WITHOUT_CUDA_HEADERS";
+
+#[test]
+fn cuda_headers_not_found_names_the_variable_to_set() {
+    if !tools() {
+        return;
+    }
+    if std::path::Path::new("/usr/local/cuda/include/cuda_fp16.h").is_file() {
+        ptx_abi_oracle::require::skip(
+            "cuda_headers_not_found_names_the_variable_to_set",
+            "/usr/local/cuda/include holds CUDA's headers, so they are always found",
+        );
+        return;
+    }
+    let exe = std::env::current_exe().unwrap();
+    let mut child = std::process::Command::new(exe);
+    child
+        .args([
+            "--ignored",
+            "--exact",
+            "child_without_cuda_headers",
+            "--nocapture",
+        ])
+        .env(CHILD, "1")
+        .current_dir(std::env::temp_dir());
+    for var in ["CUDA_PATH", "CUDA_HOME", "CARGO_TARGET_DIR"]
+        .iter()
+        .chain(ptx_abi::nvrtc::include_env(ptx_abi::CUDA_VERSION.major))
+    {
+        child.env_remove(var);
+    }
+    let out = child.output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("1 passed"), "{text}");
+    assert!(text.contains("include directory was not found"), "{text}");
+}
