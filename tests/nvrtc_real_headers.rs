@@ -181,6 +181,8 @@ const CUDA_MEMBERS: &str = r#"
 #include <cuda_fp8.h>
 #include <stdint.h>
 #include <stddef.h>
+#include <cstddef>
+#include <cstdint>
 struct Mixed {
     __nv_fp8_e4m3 scale8;
     __nv_bfloat16 scale16;
@@ -188,6 +190,10 @@ struct Mixed {
     half2 pair;
     size_t n;
     float4 v;
+    std::size_t m;
+    std::uint16_t tag;
+    ptrdiff_t diff;
+    intptr_t addr;
 };
 "#;
 
@@ -199,6 +205,10 @@ struct Mixed {
     pair: Half2,
     n: u64,
     v: Float4,
+    m: u64,
+    tag: u16,
+    diff: i64,
+    addr: i64,
 }
 
 #[test]
