@@ -6,6 +6,8 @@
 //! Suites: `corpus_{0..8}` (the golden corpus of `oracle-tests`, NVRTC's recorded answers),
 //! `bindgen` (`headers/bindgen_*.cuh`) and `headers` (`headers/real_*.cuh`), whose answers
 //! NVRTC gives here. A header names its cases in comments: `// check: Type = {initializer}`.
+//! `includes` (`headers/includes_*.cuh`, headers with `#include <cuda_fp16.h>` and
+//! `<cstdint>` as users write them) runs the importer's emitted checks instead.
 //!
 //! clang: `$PTX_ABI_CLANG`, the `ziglang` wheel in `<target>/nvidia`, or `clang` on `PATH`;
 //! fetched from PyPI when `PTX_ABI_REQUIRE_ORACLE=1` or `PTX_ABI_FETCH_CLANG=1`.
@@ -132,6 +134,12 @@ fn main() {
         .and_then(|clang| cxx_suite(clang, &headers.join("cxx_types.cuh")));
     write_rust(&out, "cxx", cxx);
 
+    let includes = clang
+        .as_ref()
+        .map_err(Clone::clone)
+        .and_then(|clang| includes_suite(clang, &headers));
+    write_rust(&out, "includes", includes);
+
     for (name, prefix) in [("bindgen", "bindgen_"), ("headers", "real_")] {
         let result = not_this_release(name)
             .and_then(|()| clang.as_ref().map_err(Clone::clone))
@@ -255,6 +263,64 @@ fn names_suite(clang: &Clang, path: &Path) -> Result<String, String> {
     Ok(s)
 }
 
+/// Every `headers/includes_*.cuh` imported as a user imports it, `#include <cuda_fp16.h>` and
+/// `<cstdint>` untouched, each in a module named after the file, with the importer's emitted
+/// `nvrtc::assert_matches` tests: ptx-abi hands NVRTC CUDA's include directory and the C
+/// headers it lacks (issue 21). Skipped when ptx-abi would find no NVRTC or no CUDA headers.
+fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
+    let (cuda, include_var) = release();
+    let include = match include_var {
+        None => ptx_abi_oracle::fetch::cuda_include_dir(),
+        Some(var) => std::env::var_os(var)
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from),
+    };
+    if !include.is_some_and(|d| d.join("cuda_fp16.h").is_file()) {
+        return Err(format!(
+            "CUDA {cuda}'s headers not found (run `cargo xtask cuda-headers`{})",
+            include_var.map_or(String::new(), |v| format!(", set ${v}"))
+        ));
+    }
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| e.to_string())?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("includes_")
+        })
+        .collect();
+    files.sort();
+    let mut s = String::new();
+    for path in &files {
+        let stem = path
+            .file_stem()
+            .unwrap()
+            .to_string_lossy()
+            .replace('-', "_");
+        let header =
+            std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let Some(checks) = emitted_checks(&stem, &header)? else {
+            return Err(NO_NVRTC_FOR_CHECKS.to_string());
+        };
+        let name = format!("{stem}.cuh");
+        let imported = importer()
+            .clang(&clang.program)
+            .header_text(&name, &header)
+            .checks(checks)
+            .generate()
+            .map_err(|e| format!("IMPORT FAILED: {}: {e}", path.display()))?;
+        writeln!(
+            s,
+            "/// `headers/{name}`.\n#[allow(clippy::all, unused)]\nmod {stem} {{\n{}}}\n",
+            imported.source
+        )
+        .unwrap();
+    }
+    Ok(s)
+}
+
 /// `tamper_particle.cuh` imported once per `// tamper:` line, each import's emitted checks
 /// reading the header changed by that line and expected to fail with its message.
 fn tamper_suite(clang: &Clang, path: &Path) -> Result<String, String> {
@@ -309,8 +375,8 @@ fn tamper_suite(clang: &Clang, path: &Path) -> Result<String, String> {
 
 /// `cxx_types.cuh` imported with the importer's stand-ins for CUDA's headers, and one
 /// `check::<T>(HEADER, CUDA_INCLUDE, "C name")` per struct (`tests/cxx.rs`: NVRTC with CUDA's real headers). The
-/// header's `#include`s need CUDA's include directory, so NVRTC cannot compile it through
-/// `nvrtc::assert_matches`, which passes none.
+/// header includes `cuda.h`, which includes `<stdlib.h>`, a host header that neither NVRTC nor
+/// `nvrtc::assert_matches`' shims provide, so the test gives NVRTC its own stubs.
 fn cxx_suite(clang: &Clang, path: &Path) -> Result<String, String> {
     println!("cargo:rerun-if-changed={}", path.display());
     let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;

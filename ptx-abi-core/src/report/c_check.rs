@@ -45,6 +45,29 @@ template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { 
 #endif
 ";
 
+/// The member-kind probe of [`CTypeCheck`] (§1.1: integer, signed, floating, `bool`) as a
+/// class template, so that it is a constant expression for every member type: an arithmetic
+/// type or enum is probed by conversions (`static_cast<D>(0.5) != static_cast<D>(0)`), while a
+/// class is never converted — CUDA's `__half` (which `half` names) has no `constexpr`
+/// conversion, and NVRTC then refuses the check with "dynamic initialization is not supported
+/// for a __device__ variable". `__half` is floating (§1.1, `.f16`); any other class or union
+/// is kind 4, which no scalar has. `struct __half;` declares CUDA's class (as `cuda_fp16.h`
+/// does) for headers that do not include it.
+pub(crate) const KIND_PRELUDE: &str = "\
+#ifndef PTX_ABI_KIND_PRELUDE
+#define PTX_ABI_KIND_PRELUDE
+struct __half;
+template <class D, bool C = __is_class(D) || __is_union(D)> struct ptx_abi_kind {
+    static constexpr long long value = ptx_abi_same<D, bool>::value ? 3
+        : static_cast<D>(0.5) != static_cast<D>(0) ? 2
+        : static_cast<D>(-1) < static_cast<D>(0) ? 1 : 0;
+};
+template <class D> struct ptx_abi_kind<D, true> {
+    static constexpr long long value = ptx_abi_same<D, __half>::value ? 2 : 4;
+};
+#endif
+";
+
 /// What one check compares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fact {
@@ -56,7 +79,8 @@ pub enum Fact {
     Offset,
     /// `sizeof` of a member.
     MemberSize,
-    /// Kind of a scalar member: 0 unsigned integer, 1 signed integer, 2 floating, 3 `bool`.
+    /// Kind of a scalar member: 0 unsigned integer, 1 signed integer, 2 floating (CUDA's
+    /// `__half` included), 3 `bool`, 4 a class or union other than `__half`.
     Kind,
     /// Whether a bit-field's declared type is the C type ptx-abi expects (1) or not (0).
     DeclaredType,
@@ -76,7 +100,8 @@ impl Fact {
                 0 => "an unsigned integer".to_string(),
                 1 => "a signed integer".to_string(),
                 2 => "floating-point".to_string(),
-                _ => "bool".to_string(),
+                3 => "bool".to_string(),
+                _ => "a class or union".to_string(),
             },
             Fact::DeclaredType => match (v, scalar) {
                 (1, Some(s)) => format!("declared `{}`", c_scalar(s)),
@@ -371,10 +396,7 @@ fn kind_of(s: Scalar) -> i64 {
 
 fn kind_expr(t: &str, c: &str) -> String {
     let d = format!("decltype((({t}*)0)->{c})");
-    format!(
-        "(ptx_abi_same<{d}, bool>::value ? 3 : static_cast<{d}>(0.5) != static_cast<{d}>(0) ? 2 : \
-         static_cast<{d}>(-1) < static_cast<{d}>(0) ? 1 : 0)"
-    )
+    format!("ptx_abi_kind<{d}>::value")
 }
 
 /// Collects every check of `ty` against the C type spelled `c_type`.
@@ -583,6 +605,7 @@ impl CTypeCheck {
     pub fn source(&self) -> String {
         let c = &self.checks;
         let mut out = String::from(CHECK_PRELUDE);
+        out.push_str(KIND_PRELUDE);
         out.push_str(&c.helpers);
         out.push_str(&format!(
             "extern \"C\" __device__ const long long ptx_abi_values_{}[{}] = {{\n",

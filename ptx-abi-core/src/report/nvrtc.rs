@@ -39,9 +39,28 @@
 //! (`nvidia-cuda-nvrtc-cu11==11.8.89`, `nvidia/cuda_nvrtc/lib/libnvrtc.so.11.2`) likewise; the
 //! [`NvrtcError::NotFound`] message spells the command for the release ptx-abi describes.
 //!
+//! **Headers as nvcc takes them.** The header may include CUDA's own headers
+//! (`#include <cuda_fp16.h>`): NVRTC is given CUDA's include directory for the release
+//! ptx-abi describes ([`cuda_include`]: `$PTX_ABI_CUDA_INCLUDE` for CUDA 12, its per-release
+//! siblings ([`include_env`]), `$CUDA_PATH/include`, `$CUDA_HOME/include`,
+//! `/usr/local/cuda/include`, or the copy `cargo xtask cuda-headers` caches). C's `<cstdint>`,
+//! `<stdint.h>`, `<cstddef>` and `<stddef.h>`, which NVRTC lacks, are given to it in memory
+//! ([`SHIMS`]), and GNU's `__extension__` is defined away ([`CHECK_DEFINES`]). Members of
+//! CUDA's types (`__half`, `__nv_bfloat16`, fp8, vectors) are checked like any other. When
+//! NVRTC rejects the source, the error shows its log (the header is `header.cuh` there, the
+//! checks `ptx_abi_checks.cu`) and the suggestion that fits it: the variable to set for a
+//! missing CUDA header, the member-name map for a member the C type lacks.
+//!
 //! NVRTC is loaded with `libloading` at run time: nothing links against it, so tests that use
 //! it build everywhere, and [`check_matches`] returns [`NvrtcError::NotFound`] (saying where
 //! it looked and the command above) when there is none.
+
+mod diagnosis;
+mod include;
+mod shims;
+
+pub use include::{cuda_include, include_env, IncludeSearch};
+pub use shims::SHIMS;
 
 use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION, CUDA_VERSION_SOURCE};
 use crate::layout::LayoutError;
@@ -67,6 +86,12 @@ pub const CHECK_OPTIONS: &[&str] = &[
     "-std=c++20",
     "-default-device",
 ];
+
+/// What [`Nvrtc::check`] adds to [`check_options`] so that headers nvcc accepts compile:
+/// `__extension__` (GNU's marker before an anonymous union, which NVRTC does not know) is
+/// defined away. CUDA's include directory ([`cuda_include`]) is passed as `-I` as well, and
+/// the standard headers NVRTC lacks are given in memory ([`SHIMS`]).
+pub const CHECK_DEFINES: &[&str] = &["-D__extension__="];
 
 /// [`CHECK_OPTIONS`] for NVRTC 11, which has no C++20: C++17. A check that sets a bit-field of
 /// a union member other than the first in a constant expression needs C++20, and NVRTC 11
@@ -170,9 +195,12 @@ pub enum NvrtcError {
         /// The release ptx-abi describes.
         built_for: CudaVersion,
     },
-    /// NVRTC rejected the source (the user's header, or a member name the checks use).
+    /// NVRTC rejected the source (the user's header, or a member name the checks use); the
+    /// message adds the suggestion that fits NVRTC's error (a missing include: where CUDA's
+    /// headers were looked for and the variable to set; a member the C type lacks: the
+    /// member-name map).
     Compile {
-        /// NVRTC's log.
+        /// NVRTC's log (the header is `header.cuh` in it, the checks `ptx_abi_checks.cu`).
         log: String,
     },
     /// The Rust type has no PTX layout.
@@ -220,11 +248,13 @@ impl fmt::Display for NvrtcError {
                 library_name(built_for.major),
                 nvrtc.code()
             ),
-            NvrtcError::Compile { log } => write!(
-                f,
-                "NVRTC rejected the header and its checks (a member the checks name may be \
-                 missing: map Rust member names to C ones with `check_matches_mapped`):\n{log}"
-            ),
+            NvrtcError::Compile { log } => {
+                write!(f, "NVRTC rejected the header and its checks:\n{log}")?;
+                match diagnosis::hint(log) {
+                    Some(hint) => write!(f, "\n{hint}"),
+                    None => Ok(()),
+                }
+            }
             NvrtcError::Layout(e) => write!(f, "{e}"),
         }
     }
@@ -399,26 +429,49 @@ impl Nvrtc {
 
     /// Compiles CUDA C++ `source` to PTX with `options`; on failure, NVRTC's log.
     pub fn compile(&self, source: &str, options: &[&str]) -> Result<String, NvrtcError> {
+        self.compile_with_headers(source, options, &[])
+    }
+
+    /// [`Nvrtc::compile`] with in-memory headers, `(include name, text)` (NVRTC looks for
+    /// them before the `-I` directories; [`SHIMS`] are such headers).
+    pub fn compile_with_headers(
+        &self,
+        source: &str,
+        options: &[&str],
+        headers: &[(&str, &str)],
+    ) -> Result<String, NvrtcError> {
         let text = |what: &str| NvrtcError::Compile {
             log: format!("{what} contains a NUL byte"),
         };
         let src = CString::new(source).map_err(|_| text("the source"))?;
+        let names: Vec<CString> = headers
+            .iter()
+            .map(|(n, _)| CString::new(*n).map_err(|_| text("a header name")))
+            .collect::<Result<_, _>>()?;
+        let bodies: Vec<CString> = headers
+            .iter()
+            .map(|(_, b)| CString::new(*b).map_err(|_| text("a header")))
+            .collect::<Result<_, _>>()?;
+        let name_ptrs: Vec<*const c_char> = names.iter().map(|n| n.as_ptr()).collect();
+        let body_ptrs: Vec<*const c_char> = bodies.iter().map(|b| b.as_ptr()).collect();
+        let file = CString::new(diagnosis::HEADER_FILE).map_err(|_| text("the file name"))?;
         let opts: Vec<CString> = options
             .iter()
             .map(|o| CString::new(*o).map_err(|_| text("an option")))
             .collect::<Result<_, _>>()?;
         let opt_ptrs: Vec<*const c_char> = opts.iter().map(|o| o.as_ptr()).collect();
         let mut prog: *mut c_void = core::ptr::null_mut();
-        // SAFETY: `prog` is a valid out-pointer; `src` and the name are NUL-terminated and
-        // live across the call; no headers are passed (count 0, null arrays).
+        // SAFETY: `prog` is a valid out-pointer; `src`, `file` and every header name and
+        // text are NUL-terminated and live across the call; the two arrays hold
+        // `headers.len()` pointers each (NVRTC reads none when the count is 0).
         let rc = unsafe {
             (self.create_program)(
                 &mut prog,
                 src.as_ptr(),
-                c"ptx_abi_check.cu".as_ptr(),
-                0,
-                core::ptr::null(),
-                core::ptr::null(),
+                file.as_ptr(),
+                headers.len() as c_int,
+                body_ptrs.as_ptr(),
+                name_ptrs.as_ptr(),
             )
         };
         if rc != 0 {
@@ -464,8 +517,16 @@ impl Nvrtc {
         self.check_version()?;
         let check = CTypeCheck::new(T::TYPE, c_type, members)
             .map_err(|e| MatchError::Nvrtc(NvrtcError::Layout(e)))?;
-        let source = format!("{header}\n{}", check.source());
-        let ptx = match self.compile(&source, check_options(self.version)) {
+        let source = format!(
+            "{header}\n#line 1 \"{}\"\n{}",
+            diagnosis::CHECKS_FILE,
+            check.source()
+        );
+        let include = cuda_include().found.map(|d| format!("-I{}", d.display()));
+        let mut options: Vec<&str> = check_options(self.version).to_vec();
+        options.extend_from_slice(CHECK_DEFINES);
+        options.extend(include.as_deref());
+        let ptx = match self.compile_with_headers(&source, &options, SHIMS) {
             Err(NvrtcError::Compile { log }) if self.version.major < 12 => {
                 return Err(MatchError::Nvrtc(NvrtcError::Compile {
                     log: format!(

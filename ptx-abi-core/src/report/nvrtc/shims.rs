@@ -1,0 +1,104 @@
+//! The C and C++ standard headers NVRTC lacks, given to it in memory: NVRTC has no standard
+//! library, so a CUDA header that includes `<cstdint>` or `<stddef.h>` (as nvcc allows) would
+//! not compile. Each shim declares what decides layouts — the fixed-width integer types of
+//! §1.1's fundamental types, `size_t`, `ptrdiff_t`, `intptr_t` — with the widths PTX's 64-bit
+//! data model gives them (`.address_size 64`, the only one [`super::Nvrtc::check`] compiles).
+
+/// `<stdint.h>`: §1.1's fixed-width integers as NVRTC's builtin types (`long long` for the
+/// 64-bit ones, as CUDA's own headers do), their limits, and the pointer-sized integers.
+const STDINT: &str = "\
+#ifndef PTX_ABI_SHIM_STDINT
+#define PTX_ABI_SHIM_STDINT
+typedef signed char int8_t;
+typedef unsigned char uint8_t;
+typedef short int16_t;
+typedef unsigned short uint16_t;
+typedef int int32_t;
+typedef unsigned int uint32_t;
+typedef long long int64_t;
+typedef unsigned long long uint64_t;
+typedef signed char int_least8_t;
+typedef unsigned char uint_least8_t;
+typedef short int_least16_t;
+typedef unsigned short uint_least16_t;
+typedef int int_least32_t;
+typedef unsigned int uint_least32_t;
+typedef long long int_least64_t;
+typedef unsigned long long uint_least64_t;
+typedef signed char int_fast8_t;
+typedef unsigned char uint_fast8_t;
+typedef long int_fast16_t;
+typedef unsigned long uint_fast16_t;
+typedef long int_fast32_t;
+typedef unsigned long uint_fast32_t;
+typedef long long int_fast64_t;
+typedef unsigned long long uint_fast64_t;
+typedef long intptr_t;
+typedef unsigned long uintptr_t;
+typedef long long intmax_t;
+typedef unsigned long long uintmax_t;
+#define INT8_MIN (-128)
+#define INT8_MAX 127
+#define UINT8_MAX 255
+#define INT16_MIN (-32768)
+#define INT16_MAX 32767
+#define UINT16_MAX 65535
+#define INT32_MIN (-2147483647 - 1)
+#define INT32_MAX 2147483647
+#define UINT32_MAX 4294967295u
+#define INT64_MIN (-9223372036854775807ll - 1)
+#define INT64_MAX 9223372036854775807ll
+#define UINT64_MAX 18446744073709551615ull
+#endif
+";
+
+/// `<cstdint>`: [`STDINT`] and the same names in `std`.
+const CSTDINT: &str = "\
+#include <stdint.h>
+#ifndef PTX_ABI_SHIM_CSTDINT
+#define PTX_ABI_SHIM_CSTDINT
+namespace std {
+using ::int8_t; using ::uint8_t; using ::int16_t; using ::uint16_t;
+using ::int32_t; using ::uint32_t; using ::int64_t; using ::uint64_t;
+using ::int_least8_t; using ::uint_least8_t; using ::int_least16_t; using ::uint_least16_t;
+using ::int_least32_t; using ::uint_least32_t; using ::int_least64_t; using ::uint_least64_t;
+using ::int_fast8_t; using ::uint_fast8_t; using ::int_fast16_t; using ::uint_fast16_t;
+using ::int_fast32_t; using ::uint_fast32_t; using ::int_fast64_t; using ::uint_fast64_t;
+using ::intptr_t; using ::uintptr_t; using ::intmax_t; using ::uintmax_t;
+}
+#endif
+";
+
+/// `<stddef.h>`: `size_t` and `ptrdiff_t` as the types `sizeof` and pointer subtraction
+/// have, and `offsetof` as ptx-abi's checks spell it under NVRTC.
+const STDDEF: &str = "\
+#ifndef PTX_ABI_SHIM_STDDEF
+#define PTX_ABI_SHIM_STDDEF
+typedef decltype(sizeof(0)) size_t;
+typedef decltype((char*)0 - (char*)0) ptrdiff_t;
+typedef decltype(nullptr) nullptr_t;
+#ifndef offsetof
+#define offsetof(T, m) __INTADDR__(&((T*)0)->m)
+#endif
+#ifndef NULL
+#define NULL 0
+#endif
+#endif
+";
+
+/// `<cstddef>`: [`STDDEF`] and the same names in `std`.
+const CSTDDEF: &str = "\
+#include <stddef.h>
+#ifndef PTX_ABI_SHIM_CSTDDEF
+#define PTX_ABI_SHIM_CSTDDEF
+namespace std { using ::size_t; using ::ptrdiff_t; using ::nullptr_t; }
+#endif
+";
+
+/// Every shim: `(include name, text)`, as `nvrtcCreateProgram` takes them.
+pub const SHIMS: &[(&str, &str)] = &[
+    ("stdint.h", STDINT),
+    ("cstdint", CSTDINT),
+    ("stddef.h", STDDEF),
+    ("cstddef", CSTDDEF),
+];

@@ -1,0 +1,340 @@
+//! Issue 21, item 3: the one-line check (`ptx_abi::nvrtc::assert_matches`) on headers as real
+//! projects write them — quantization blocks modelled on llama.cpp's `ggml-common.h` (CUDA
+//! branch, as of llama.cpp b4000, 2024-10), which include `<cuda_fp16.h>` and `<cstdint>`,
+//! put `half` members in `__extension__` unions and give unnamed structs a member name by
+//! macro. The header below is written for this test; what decides the layouts (member types
+//! and order, the macros, the includes, `__extension__`) is as in that file. Every expected
+//! layout is NVRTC's answer, never ptx-abi's: the check compiles the header with NVRTC and
+//! compares. Needs NVRTC (skips with a message without it, fails under
+//! `PTX_ABI_REQUIRE_ORACLE=1`) and the features `nvrtc` and `half`.
+
+#![cfg(all(feature = "nvrtc", feature = "half"))]
+#![allow(non_camel_case_types)]
+// The types below exist for their layouts; their values are never built.
+#![allow(dead_code)]
+
+mod common;
+
+use ptx_abi::half::f16;
+use ptx_abi::nvrtc::{assert_matches, assert_matches_mapped, MatchError, Nvrtc};
+use ptx_abi::{Bf16, Float4, Fp8E4M3, Half2, PtxAbi};
+
+const GGML_COMMON: &str = r#"
+#include <cuda_fp16.h>
+#include <cstdint>
+
+#define GGML_EXTENSION __extension__
+typedef half ggml_half;
+typedef half2 ggml_half2;
+#define GGML_COMMON_AGGR_U
+#define GGML_COMMON_AGGR_S data
+
+#define QK4_0 32
+typedef struct {
+    ggml_half d;
+    uint8_t qs[QK4_0 / 2];
+} block_q4_0;
+
+#define QK4_1 32
+typedef struct {
+    GGML_EXTENSION union {
+        struct {
+            ggml_half d;
+            ggml_half m;
+        } GGML_COMMON_AGGR_S;
+        ggml_half2 dm;
+    } GGML_COMMON_AGGR_U;
+    uint8_t qs[QK4_1 / 2];
+} block_q4_1;
+
+#define QK8_1 32
+typedef struct {
+    GGML_EXTENSION union {
+        struct {
+            ggml_half d;
+            ggml_half s;
+        } GGML_COMMON_AGGR_S;
+        ggml_half2 ds;
+    } GGML_COMMON_AGGR_U;
+    int8_t qs[QK8_1];
+} block_q8_1;
+
+#define QK_K 256
+typedef struct {
+    uint8_t scales[QK_K / 16];
+    uint8_t qs[QK_K / 4];
+    GGML_EXTENSION union {
+        struct {
+            ggml_half d;
+            ggml_half dmin;
+        } GGML_COMMON_AGGR_S;
+        ggml_half2 dm;
+    } GGML_COMMON_AGGR_U;
+} block_q2_K;
+
+typedef union {
+    ggml_half f16;
+    uint16_t u16;
+} iq1m_scale_t;
+"#;
+
+#[derive(PtxAbi, Clone, Copy)]
+struct block_q4_0 {
+    d: f16,
+    qs: [u8; 16],
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct HalfDm {
+    d: f16,
+    m: f16,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(union)]
+enum DmUnion {
+    #[ptx(c_name = "data")]
+    Data(HalfDm),
+    #[ptx(c_name = "dm")]
+    Dm(Half2),
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct block_q4_1 {
+    u: DmUnion,
+    qs: [u8; 16],
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct HalfDs {
+    d: f16,
+    s: f16,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(union)]
+enum DsUnion {
+    #[ptx(c_name = "data")]
+    Data(HalfDs),
+    #[ptx(c_name = "ds")]
+    Ds(Half2),
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct block_q8_1 {
+    u: DsUnion,
+    qs: [i8; 32],
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct HalfDmin {
+    d: f16,
+    dmin: f16,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(union)]
+enum DminUnion {
+    #[ptx(c_name = "data")]
+    Data(HalfDmin),
+    #[ptx(c_name = "dm")]
+    Dm(Half2),
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct block_q2_K {
+    scales: [u8; 16],
+    qs: [u8; 64],
+    u: DminUnion,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(union)]
+enum iq1m_scale_t {
+    #[ptx(c_name = "f16")]
+    F16(f16),
+    #[ptx(c_name = "u16")]
+    U16(u16),
+}
+
+/// `true` when NVRTC and CUDA's headers of the release ptx-abi describes are here (else the
+/// test skips, saying why, or fails under `PTX_ABI_REQUIRE_ORACLE=1`).
+fn tools() -> bool {
+    common::nvrtc().is_some() && common::cuda_include().is_some()
+}
+
+#[test]
+fn llama_cpp_quantization_blocks_check_in_one_line_each() {
+    if !tools() {
+        return;
+    }
+    assert_matches::<block_q4_0>(GGML_COMMON, "block_q4_0");
+    assert_matches_mapped::<block_q4_1>(GGML_COMMON, "block_q4_1", &[("u", "")]);
+    assert_matches_mapped::<block_q8_1>(GGML_COMMON, "block_q8_1", &[("u", "")]);
+    assert_matches_mapped::<block_q2_K>(GGML_COMMON, "block_q2_K", &[("u", "")]);
+    assert_matches::<iq1m_scale_t>(GGML_COMMON, "iq1m_scale_t");
+}
+
+const CUDA_MEMBERS: &str = r#"
+#include <cuda_fp16.h>
+#include <cuda_bf16.h>
+#include <cuda_fp8.h>
+#include <stdint.h>
+#include <stddef.h>
+#include <cstddef>
+#include <cstdint>
+struct Mixed {
+    __nv_fp8_e4m3 scale8;
+    __nv_bfloat16 scale16;
+    half h;
+    half2 pair;
+    size_t n;
+    float4 v;
+    std::size_t m;
+    std::uint16_t tag;
+    ptrdiff_t diff;
+    intptr_t addr;
+};
+"#;
+
+#[derive(PtxAbi, Clone, Copy)]
+struct Mixed {
+    scale8: Fp8E4M3,
+    scale16: Bf16,
+    h: f16,
+    pair: Half2,
+    n: u64,
+    v: Float4,
+    m: u64,
+    tag: u16,
+    diff: i64,
+    addr: i64,
+}
+
+#[test]
+fn members_of_every_cuda_type_are_checked() {
+    if !tools() {
+        return;
+    }
+    assert_matches::<Mixed>(CUDA_MEMBERS, "Mixed");
+}
+
+/// NVRTC with the checks' own configuration, or `None` when the test skips.
+fn verdict<T: PtxAbi>(header: &str, c_type: &str, map: &[(&str, &str)]) -> Option<String> {
+    if !tools() {
+        return None;
+    }
+    let nvrtc = Nvrtc::locate().unwrap_or_else(|e| panic!("{e}"));
+    match nvrtc.check::<T>(header, c_type, map) {
+        Ok(()) => panic!("{c_type}: accepted"),
+        Err(MatchError::Mismatch(m)) => Some(m.to_string()),
+        Err(MatchError::Nvrtc(e)) => Some(e.to_string()),
+    }
+}
+
+#[test]
+fn a_half_member_declared_as_an_integer_is_caught() {
+    let header = GGML_COMMON.replace("ggml_half d;\n    uint8_t", "int16_t d;\n    uint8_t");
+    let Some(msg) = verdict::<block_q4_0>(&header, "block_q4_0", &[]) else {
+        return;
+    };
+    assert!(
+        msg.contains("`d`: kind: C has a signed integer, Rust has floating-point"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn a_missing_member_suggests_the_member_map() {
+    let Some(msg) = verdict::<block_q4_1>(GGML_COMMON, "block_q4_1", &[]) else {
+        return;
+    };
+    assert!(msg.contains("has no member \"u\""), "{msg}");
+    assert!(msg.contains("check_matches_mapped"), "{msg}");
+}
+
+#[test]
+fn a_header_nvrtc_cannot_find_is_named_with_where_cuda_headers_were_looked_for() {
+    let header = format!("#include <no_such_header.h>\n{GGML_COMMON}");
+    let Some(msg) = verdict::<block_q4_0>(&header, "block_q4_0", &[]) else {
+        return;
+    };
+    assert!(
+        msg.contains("open source file \"no_such_header.h\""),
+        "{msg}"
+    );
+    assert!(msg.contains("`no_such_header.h` is neither in"), "{msg}");
+    assert!(!msg.contains("check_matches_mapped"), "{msg}");
+}
+
+#[test]
+fn an_error_in_the_header_itself_is_not_blamed_on_member_names() {
+    let header = GGML_COMMON.replace("} block_q4_0;", "} block_q4_0");
+    let Some(msg) = verdict::<block_q4_0>(&header, "block_q4_0", &[]) else {
+        return;
+    };
+    assert!(msg.contains("header.cuh("), "{msg}");
+    assert!(msg.contains("NVRTC rejected the header itself"), "{msg}");
+    assert!(!msg.contains("check_matches_mapped"), "{msg}");
+}
+
+/// Run only as the child of the test below, in an environment where CUDA's include directory
+/// cannot be found: the check of a header that includes `<cuda_fp16.h>` fails with NVRTC's
+/// own words and the variable to set.
+#[test]
+#[ignore = "run by cuda_headers_not_found_names_the_variable_to_set"]
+fn child_without_cuda_headers() {
+    if std::env::var_os(CHILD).is_none() {
+        return;
+    }
+    let nvrtc = Nvrtc::locate().unwrap_or_else(|e| panic!("{e}"));
+    let err = nvrtc
+        .check::<block_q4_0>(GGML_COMMON, "block_q4_0", &[])
+        .expect_err("compiled without CUDA's headers");
+    let msg = err.to_string();
+    let var = ptx_abi::nvrtc::include_env(ptx_abi::CUDA_VERSION.major)[0];
+    assert!(msg.contains("open source file \"cuda_fp16.h\""), "{msg}");
+    assert!(msg.contains("include directory was not found"), "{msg}");
+    assert!(msg.contains(&format!("set {var}")), "{msg}");
+    assert!(!msg.contains("check_matches_mapped"), "{msg}");
+    println!("{msg}");
+}
+
+/// Set by the test below for its child.
+const CHILD: &str = "PTX_ABI_TEST_CHILD_WITHOUT_CUDA_HEADERS";
+
+#[test]
+fn cuda_headers_not_found_names_the_variable_to_set() {
+    if !tools() {
+        return;
+    }
+    if std::path::Path::new("/usr/local/cuda/include/cuda_fp16.h").is_file() {
+        ptx_abi_oracle::require::skip(
+            "cuda_headers_not_found_names_the_variable_to_set",
+            "/usr/local/cuda/include holds CUDA's headers, so they are always found",
+        );
+        return;
+    }
+    let exe = std::env::current_exe().unwrap();
+    let mut child = std::process::Command::new(exe);
+    child
+        .args([
+            "--ignored",
+            "--exact",
+            "child_without_cuda_headers",
+            "--nocapture",
+        ])
+        .env(CHILD, "1")
+        .current_dir(std::env::temp_dir());
+    for var in ["CUDA_PATH", "CUDA_HOME", "CARGO_TARGET_DIR"]
+        .iter()
+        .chain(ptx_abi::nvrtc::include_env(ptx_abi::CUDA_VERSION.major))
+    {
+        child.env_remove(var);
+    }
+    let out = child.output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("1 passed"), "{text}");
+    assert!(text.contains("include directory was not found"), "{text}");
+}
