@@ -223,6 +223,8 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
             "names",
             "--test",
             "tamper",
+            "--test",
+            "includes",
         ],
         &env,
     )?;
