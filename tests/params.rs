@@ -616,7 +616,7 @@ fn launch_offsets_and_capabilities_never_overflow() {
         LaunchError::TooLarge {
             kernel: "three",
             size: usize::MAX,
-            capacity: 4096
+            capacity: ptx_abi::ParamBuffer::CAPACITY
         }
     );
     assert!(e.to_string().contains("past the largest `usize`"), "{e}");
