@@ -157,6 +157,15 @@ fn qual_type(v: &Value) -> (String, Option<String>) {
     (q, d)
 }
 
+/// The layout-changing attributes among `d`'s children (`packed`, `aligned`), spelled as in C.
+fn layout_attrs(d: &Value) -> impl Iterator<Item = &'static str> + '_ {
+    inner(d).iter().filter_map(|a| match kind(a) {
+        "PackedAttr" => Some("__attribute__((packed))"),
+        "AlignedAttr" => Some("__attribute__((aligned))"),
+        _ => None,
+    })
+}
+
 /// `file:line:col` of an unnamed record, as clang writes it inside type spellings.
 fn anon_key(l: &Loc) -> String {
     format!("{}:{}:{}", l.file, l.line, l.col)
@@ -262,6 +271,9 @@ impl Reader {
                     }
                     let loc = self.loc(d);
                     let in_header = (self.is_header)(&loc.file);
+                    let problems = layout_attrs(d)
+                        .map(|a| (loc.clone(), c_name.clone(), format!("a typedef with `{a}`: ptx-abi aligns and packs structs, not typedefs, so the Rust alias would lose it; declare a struct with `__align__(N)` around the value instead")))
+                        .collect();
                     self.add(
                         Item {
                             module: module.to_vec(),
@@ -275,6 +287,7 @@ impl Reader {
                         Pending {
                             scope: scope.to_vec(),
                             alias_of: Some((q, desugared)),
+                            problems,
                             ..Pending::default()
                         },
                     );
@@ -378,6 +391,7 @@ impl Reader {
             ..Pending::default()
         };
         let mut align = None;
+        let mut align_from_layout = false;
         if d.get("bases")
             .and_then(Value::as_array)
             .is_some_and(|b| !b.is_empty())
@@ -425,9 +439,14 @@ impl Reader {
                         c_name.clone(),
                         format!("has an alignment of {}", constant(c).unwrap_or_default()),
                     )),
-                    None => {}
+                    // `alignas(double)`, `__attribute__((aligned))`: the AST spells no number;
+                    // the alignment is clang's record alignment (`align_from_layout`).
+                    None => align_from_layout = true,
                 },
-                "PackedAttr" | "MaxFieldAlignmentAttr" => pending.problems.push((
+                // `#pragma pack(N)`: whether it changes anything is for the layout check
+                // (`rust_layout`) to say; `pack(16)` over ints changes nothing.
+                "MaxFieldAlignmentAttr" => {}
+                "PackedAttr" => pending.problems.push((
                     loc.clone(),
                     c_name.clone(),
                     "is packed (`__attribute__((packed))` or `#pragma pack`): ptx-abi lays out types as nvcc does by default; remove the packing or describe the bytes with explicit members".into(),
@@ -482,6 +501,13 @@ impl Reader {
                     } else {
                         None
                     };
+                    if inner(c).iter().any(|a| kind(a) == "PackedAttr") {
+                        pending.problems.push((
+                            floc.clone(),
+                            format!("{c_name}::{}", name(c).unwrap_or("(unnamed)")),
+                            "is packed (`__attribute__((packed))` on the member): ptx-abi lays out members as nvcc does by default; remove the attribute or describe the bytes with explicit members".into(),
+                        ));
+                    }
                     if inner(c).iter().any(|a| kind(a) == "AlignedAttr") {
                         pending.problems.push((
                             floc.clone(),
@@ -520,6 +546,7 @@ impl Reader {
         self.items[id].kind = ItemKind::Record(Record {
             is_union,
             align,
+            align_from_layout,
             members: Vec::new(),
             decode: None,
         });
@@ -528,6 +555,11 @@ impl Reader {
     }
 
     fn enum_def(&self, d: &Value) -> ItemKind {
+        if let Some(a) = layout_attrs(d).next() {
+            return ItemKind::Unsupported(format!(
+                "an enum with `{a}`: a ptx-abi enum has the layout of its integer repr; give the enum a fixed underlying type (`enum E : unsigned char`) instead"
+            ));
+        }
         let mut variants = Vec::new();
         let mut next: i128 = 0;
         for c in inner(d) {

@@ -93,6 +93,30 @@ impl Clang {
         main: &Path,
         extra: &[String],
     ) -> Result<String, ImportError> {
+        self.run(dir, main, extra, "-ast-dump=json")
+    }
+
+    /// clang's own layout of every complete record of `main`, as text
+    /// (`-fdump-record-layouts-complete`, read by [`crate::record_layout`]); arguments as
+    /// for [`Clang::ast_json`].
+    pub fn record_layouts(
+        &self,
+        dir: &Path,
+        main: &Path,
+        extra: &[String],
+    ) -> Result<String, ImportError> {
+        self.run(dir, main, extra, "-fdump-record-layouts-complete")
+    }
+
+    /// clang as the device compiler on `main` with the stand-ins of `dir`, printing what the
+    /// `-Xclang` option `dump` asks for.
+    fn run(
+        &self,
+        dir: &Path,
+        main: &Path,
+        extra: &[String],
+        dump: &str,
+    ) -> Result<String, ImportError> {
         let mut cmd = Command::new(&self.program);
         cmd.args(&self.prefix)
             .args([
@@ -106,7 +130,7 @@ impl Clang {
                 "-nostdinc",
                 "-fsyntax-only",
                 "-Xclang",
-                "-ast-dump=json",
+                dump,
             ])
             .arg("-isystem")
             .arg(dir)

@@ -34,6 +34,8 @@ pub mod emit;
 pub mod error;
 pub mod fetch;
 pub mod model;
+pub mod record_layout;
+mod rust_layout;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -260,26 +262,63 @@ impl Importer {
         let main_file = dir.join("ptx_abi_import_main.cu");
         std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?;
         let json = clang.ast_json(&standins, &main_file, &self.args)?;
+        let layouts = clang.record_layouts(&standins, &main_file, &self.args)?;
         let standins = format!("{}/", standins.display());
         let main_name = main_file.display().to_string();
         let is_header =
             Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty());
-        self.import_ast(&json, is_header, sources, &renames, clang.version())
+        self.import_ast(
+            &json,
+            Some(&layouts),
+            is_header,
+            sources,
+            &renames,
+            clang.version(),
+        )
     }
 
     /// The import after clang: reads `json` (clang's JSON AST), whose declarations in files
-    /// for which `is_header` holds are the headers', and writes the Rust source. `renames`
-    /// maps the paths of in-memory headers to their given names, for messages.
+    /// for which `is_header` holds are the headers', checks every emitted record against
+    /// clang's `layouts` (`-fdump-record-layouts-complete`; `None`: unchecked, for the fuzz
+    /// target) and writes the Rust source. `renames` maps the paths of in-memory headers to
+    /// their given names, for messages.
     fn import_ast(
         self,
         json: &str,
+        layouts: Option<&str>,
         is_header: Box<dyn Fn(&str) -> bool + Send>,
         sources: Vec<String>,
         renames: &[(String, String)],
         clang_version: String,
     ) -> Result<Imported, ImportError> {
         let cuda = self.emit.cuda_version;
-        let (mut model, problems) = ast::read(json, is_header, cuda).map_err(ImportError::Ast)?;
+        let (mut model, mut problems) =
+            ast::read(json, is_header, cuda).map_err(ImportError::Ast)?;
+        self.select(&mut model)?;
+        if let Some(text) = layouts {
+            let clang_layouts = record_layout::parse(text)
+                .map_err(|e| ImportError::Ast(format!("unreadable clang record layout: {e}")))?;
+            // Only records without problems of their own: a refused member already says why.
+            let clean: Vec<ItemId> = model
+                .emitted
+                .iter()
+                .copied()
+                .filter(|&id| problems[id].is_empty())
+                .collect();
+            for item in &mut model.items {
+                let found = record_layout::find(&clang_layouts, item).map(|c| c.align);
+                if let ItemKind::Record(r) = &mut item.kind {
+                    if r.align_from_layout {
+                        r.align = found;
+                    }
+                }
+            }
+            let all = std::mem::replace(&mut model.emitted, clean);
+            for (id, why) in rust_layout::compare(&model, cuda, &clang_layouts) {
+                problems[id].push(why);
+            }
+            model.emitted = all;
+        }
         let rename = |loc: &mut model::Loc| {
             if let Some((_, n)) = renames.iter().find(|(p, _)| *p == loc.file) {
                 loc.file = n.clone();
@@ -288,11 +327,9 @@ impl Importer {
         for item in &mut model.items {
             rename(&mut item.loc);
         }
-        let mut problems = problems;
         for p in problems.iter_mut().flatten() {
             rename(&mut p.loc);
         }
-        self.select(&mut model)?;
         let mut errors = Vec::new();
         for &id in &model.emitted {
             errors.extend(problems[id].iter().cloned());
@@ -380,7 +417,7 @@ pub fn __import_ast_json(json: &str) -> Result<String, ImportError> {
     let is_header = Box::new(|f: &str| !f.is_empty() && !f.contains("/standins/"));
     Importer::new()
         .checks("\"\"")
-        .import_ast(json, is_header, Vec::new(), &[], String::new())
+        .import_ast(json, None, is_header, Vec::new(), &[], String::new())
         .map(|imported| imported.source)
 }
 

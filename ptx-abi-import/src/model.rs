@@ -108,6 +108,10 @@ pub struct Record {
     pub is_union: bool,
     /// `__align__(N)` / `alignas(N)` / `__attribute__((aligned(N)))` on the type.
     pub align: Option<u64>,
+    /// Whether the type has an alignment attribute whose value the AST does not spell
+    /// (`alignas(double)`, `__attribute__((aligned))`): `align` is then clang's alignment of
+    /// the record, which yields the same layout (a requested alignment only raises it).
+    pub align_from_layout: bool,
     /// Members in declaration order.
     pub members: Vec<Member>,
     /// For a union: the member `decode` reads (`#[ptx(decode)]`), when one was chosen.

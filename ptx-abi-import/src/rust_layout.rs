@@ -1,0 +1,254 @@
+//! The layout the emitted Rust will have, decided by ptx-abi-core (the derive describes, core
+//! decides): each emitted record of the model is described as the derive would describe it
+//! (a [`TypeDesc`]) and laid out by core's engine ([`Placements`], [`try_layout_of`]), then
+//! compared with clang's layout of the C type ([`crate::record_layout`]).
+//!
+//! Core's descriptions are `&'static` (the derive builds them in `const` items); here they are
+//! built at run time and leaked, a few hundred bytes per imported type, once per import.
+
+use ptx_abi_core::layout::Placements;
+use ptx_abi_core::{
+    try_layout_of, AddressSize, AggregateKind, CudaVersion, Member as CoreMember, Scalar, TypeDesc,
+    TypeKind,
+};
+
+use crate::cuda_types::{Availability, CDef, CudaType};
+use crate::error::Unsupported;
+use crate::model::{scalar_from_c, ItemId, ItemKind, Model, Ty};
+use crate::record_layout::ClangRecord;
+
+/// `Box::leak` of `value`: core's descriptions hold `&'static` references.
+fn leak<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
+}
+
+fn leak_str(s: &str) -> &'static str {
+    Box::leak(s.to_string().into_boxed_str())
+}
+
+/// What a pointer's pointee is described as: its layout never matters (§1.1: a pointer is
+/// 8 bytes whatever it points to).
+fn pointee() -> &'static TypeDesc {
+    static VOID: TypeDesc = TypeDesc::scalar("c_void", Scalar::U8);
+    &VOID
+}
+
+/// Builds the descriptions of the model's items, each once.
+struct Describer<'m> {
+    model: &'m Model,
+    cuda: CudaVersion,
+    memo: Vec<Option<&'static TypeDesc>>,
+}
+
+impl Describer<'_> {
+    fn ty(&mut self, ty: &Ty) -> Result<&'static TypeDesc, String> {
+        Ok(match ty {
+            Ty::Scalar(s) => leak(TypeDesc::scalar(s.rust_name(), *s)),
+            Ty::Cuda(c) => self.cuda(c)?,
+            Ty::Item(i) => self.item(*i)?,
+            Ty::Array(e, n) => leak(TypeDesc {
+                name: "array",
+                kind: TypeKind::Array {
+                    elem: self.ty(e)?,
+                    len: usize::try_from(*n).map_err(|_| format!("an array of {n} elements"))?,
+                },
+            }),
+            Ty::Pointer(_) => leak(TypeDesc {
+                name: "DevicePtr",
+                kind: TypeKind::Pointer { pointee },
+            }),
+        })
+    }
+
+    /// CUDA's types as ptx-abi lays out their Rust counterparts: `half::f16` is core's §1.1
+    /// `f16`, the vectors ptx-abi has always had are §1.2 vectors, CUDA's other C++ types
+    /// (`double4`, `__half2`, fp8, `CUtensorMap`) have the size and alignment of core's
+    /// `CUDA_TYPES` row for the release.
+    fn cuda(&mut self, c: &CudaType) -> Result<&'static TypeDesc, String> {
+        let vector = match c.def {
+            CDef::Vector { elem, lanes, .. } => scalar_from_c(elem).map(|e| (e, lanes)),
+            _ => None,
+        };
+        Ok(match (c.availability, c.def, vector) {
+            (Availability::HalfFeature, _, _) => leak(TypeDesc::scalar("f16", Scalar::F16)),
+            (_, CDef::Typedef(t), _) => {
+                let target = crate::cuda_types::lookup_in(t, self.cuda).ok_or_else(|| {
+                    format!("CUDA type `{t}` is not declared by CUDA {}", self.cuda)
+                })?;
+                self.cuda(target)?
+            }
+            (Availability::Today, _, Some((elem, lanes))) => leak(TypeDesc {
+                name: c.rust,
+                kind: TypeKind::Vector {
+                    elem,
+                    lanes: usize::from(lanes),
+                },
+            }),
+            _ => {
+                let row = crate::cuda_types::core_row(c.c_name);
+                let bytes = leak(TypeDesc {
+                    name: "storage",
+                    kind: TypeKind::Array {
+                        elem: leak(TypeDesc::scalar("u8", Scalar::U8)),
+                        len: row.size,
+                    },
+                });
+                let members = leak([CoreMember {
+                    name: "storage",
+                    ty: bytes,
+                    bits: None,
+                }]);
+                leak(TypeDesc {
+                    name: c.rust,
+                    kind: TypeKind::Aggregate {
+                        kind: AggregateKind::Struct,
+                        align: row.align_in(self.cuda),
+                        members,
+                    },
+                })
+            }
+        })
+    }
+
+    fn item(&mut self, id: ItemId) -> Result<&'static TypeDesc, String> {
+        if let Some(d) = self.memo[id] {
+            return Ok(d);
+        }
+        let item = &self.model.items[id];
+        let desc = match &item.kind {
+            ItemKind::Alias(t) => self.ty(t)?,
+            ItemKind::Enum(e) => leak(TypeDesc {
+                name: leak_str(&item.name),
+                kind: TypeKind::Enum {
+                    repr: e.repr,
+                    variants: &[],
+                },
+            }),
+            ItemKind::Record(r) => {
+                let mut members = Vec::with_capacity(r.members.len());
+                for m in &r.members {
+                    let ty = self.ty(&m.ty)?;
+                    let (ty, bits) = match (m.bits, m.anonymous, ty.kind) {
+                        (Some(w), true, TypeKind::Scalar(unit)) => (
+                            leak(TypeDesc {
+                                name: "Pad",
+                                kind: TypeKind::Pad { unit, width: w },
+                            }),
+                            None,
+                        ),
+                        (Some(w), _, _) => (ty, Some(w)),
+                        (None, _, _) => (ty, None),
+                    };
+                    members.push(CoreMember {
+                        name: leak_str(m.c_name.as_deref().unwrap_or(&m.name)),
+                        ty,
+                        bits,
+                    });
+                }
+                leak(TypeDesc {
+                    name: leak_str(&item.c_name),
+                    kind: TypeKind::Aggregate {
+                        kind: if r.is_union {
+                            AggregateKind::Union
+                        } else {
+                            AggregateKind::Struct
+                        },
+                        align: r.align.map_or(Ok(0), usize::try_from).map_err(|_| {
+                            format!("an alignment of {}", r.align.unwrap_or_default())
+                        })?,
+                        members: Box::leak(members.into_boxed_slice()),
+                    },
+                })
+            }
+            ItemKind::Unsupported(why) => return Err(why.clone()),
+            ItemKind::Opaque => return Err(format!("`{}` is never defined", item.c_name)),
+        };
+        self.memo[id] = Some(desc);
+        Ok(desc)
+    }
+}
+
+/// Compares every emitted record of `model` with clang's layout of it (`clang`, by
+/// [`record_key`]); returns, per item, why it differs: core's rule it breaks, its size or
+/// alignment, or the first member placed elsewhere.
+pub(crate) fn compare(
+    model: &Model,
+    cuda: CudaVersion,
+    clang: &std::collections::HashMap<String, ClangRecord>,
+) -> Vec<(ItemId, Unsupported)> {
+    let mut d = Describer {
+        model,
+        cuda,
+        memo: vec![None; model.items.len()],
+    };
+    let mut out = Vec::new();
+    for &id in &model.emitted {
+        let item = &model.items[id];
+        let ItemKind::Record(r) = &item.kind else {
+            continue;
+        };
+        let refuse = |why: String| Unsupported {
+            loc: item.loc.clone(),
+            decl: item.c_name.clone(),
+            why,
+        };
+        let Some(c) = crate::record_layout::find(clang, item) else {
+            out.push((id, refuse("clang gave no layout of it, so the importer cannot check the layout the Rust would have".into())));
+            continue;
+        };
+        match d.item(id).map(|desc| differences(desc, c, r.members.len())) {
+            Ok(Some(why)) | Err(why) => out.push((id, refuse(why))),
+            Ok(None) => {}
+        }
+    }
+    out
+}
+
+/// How core's layout of `desc` differs from clang's `c`, if it does.
+fn differences(desc: &TypeDesc, c: &ClangRecord, members: usize) -> Option<String> {
+    let layout = match try_layout_of(desc, AddressSize::A64) {
+        Ok(l) => l,
+        Err(e) => return Some(e.message().as_str().to_string()),
+    };
+    if c.members.len() != members {
+        return Some(format!(
+            "clang lays out {} members, the Rust would have {members}",
+            c.members.len()
+        ));
+    }
+    for (placed, cm) in Placements::new(desc, AddressSize::A64).zip(&c.members) {
+        let (m, p) = match placed {
+            Ok(x) => x,
+            Err(e) => return Some(e.message().as_str().to_string()),
+        };
+        let width = p.bits.map(|b| b.width);
+        if width == Some(0) || cm.bits == Some(0) {
+            continue; // a zero-width bit-field has no bits to place
+        }
+        let first = p.first_bit() as u64;
+        if first != cm.first_bit || width != cm.bits {
+            return Some(format!(
+                "member `{}` is at {} in C (clang's record layout) but would be at {} in the Rust; the header uses a layout attribute (`packed`, `#pragma pack`, an aligned typedef, …) that ptx-abi cannot express",
+                m.name,
+                where_is(cm.first_bit, cm.bits),
+                where_is(first, width)
+            ));
+        }
+    }
+    let (size, align) = (layout.size as u64, layout.align as u64);
+    if (size, align) != (c.size, c.align) {
+        return Some(format!(
+            "has size {} and alignment {} in C (clang's record layout) but would have size {size} and alignment {align} in the Rust; the header uses a layout attribute (`packed`, `aligned`, `#pragma pack`, …) that ptx-abi cannot express",
+            c.size, c.align
+        ));
+    }
+    None
+}
+
+/// `offset 4` or `bits 35..39` (a bit-field's bits counted from the record's first).
+fn where_is(first_bit: u64, bits: Option<u32>) -> String {
+    match bits {
+        Some(w) => format!("bits {first_bit}..{}", first_bit + u64::from(w)),
+        None => format!("offset {}", first_bit / 8),
+    }
+}
