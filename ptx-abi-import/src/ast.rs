@@ -732,12 +732,7 @@ impl Reader {
             let (t, note) = self.ty_at(scope, elem, dd.as_deref(), depth)?;
             return Ok((Ty::Array(Box::new(t), n), note));
         }
-        let mut q = q.to_string();
-        for suffix in [" const", " volatile", " __restrict", " restrict"] {
-            while let Some(s) = q.strip_suffix(suffix) {
-                q = s.trim_end().to_string();
-            }
-        }
+        let q = strip_trailing_quals(q);
         if q.ends_with('&') {
             return Err(format!(
                 "`{q}`: a reference member cannot be shared with the host"
@@ -745,7 +740,11 @@ impl Reader {
         }
         if let Some(pointee) = q.strip_suffix('*') {
             let pointee = pointee.trim();
-            let dp = d.and_then(|d| d.trim().strip_suffix('*').map(|p| p.trim().to_string()));
+            let dp = d.and_then(|d| {
+                strip_trailing_quals(d)
+                    .strip_suffix('*')
+                    .map(|p| p.trim().to_string())
+            });
             return Ok(match self.ty_at(scope, pointee, dp.as_deref(), depth) {
                 Ok((Ty::Pointer(None), _)) if strip_quals(pointee) == "void" => {
                     (Ty::Pointer(None), None)
@@ -790,10 +789,21 @@ impl Reader {
         if let Some(s) = scalar_from_c(base) {
             return Ok((Ty::Scalar(s), None));
         }
-        if let Some(t) = cuda_types::lookup_in(base.trim_start_matches("::"), self.cuda) {
-            return Ok((Ty::Cuda(t), None));
+        // C++ looks a name up from the innermost scope out: the header's own `my::float4`
+        // hides CUDA's `::float4` inside `namespace my`. CUDA's types are the prelude's
+        // (outside the headers), so a header's declaration found first wins.
+        let found = if base.starts_with("::") {
+            self.lookup(&[], base)
+        } else {
+            self.lookup(scope, base)
+        };
+        let in_header = found.is_some_and(|i| self.items[i].in_header);
+        if !in_header {
+            if let Some(t) = cuda_types::lookup_in(base.trim_start_matches("::"), self.cuda) {
+                return Ok((Ty::Cuda(t), None));
+            }
         }
-        if let Some(i) = self.lookup(scope, base) {
+        if let Some(i) = found {
             let item = &self.items[i];
             let transparent = matches!(item.kind, ItemKind::Alias(_)) && !item.in_header;
             if !transparent {
@@ -836,6 +846,7 @@ impl Reader {
             };
             let c_name = self.items[id].c_name.clone();
             let mut members = Vec::new();
+            let refused_before = problems[id].len();
             for (k, m) in p.members.iter().enumerate() {
                 let decl = format!("{c_name}::{}", m.name.as_deref().unwrap_or("(unnamed)"));
                 let resolved = match (
@@ -949,7 +960,8 @@ impl Reader {
                     note,
                 });
             }
-            if members.is_empty() {
+            // A struct whose members were all refused is not empty: those errors say why.
+            if members.is_empty() && problems[id].len() == refused_before {
                 problems[id].push(Unsupported {
                     loc: self.items[id].loc.clone(),
                     decl: c_name.clone(),
@@ -1030,6 +1042,30 @@ fn strip_quals(q: &str) -> &str {
         if s == before {
             return s;
         }
+    }
+}
+
+/// `q` without the qualifiers that follow it: `int *const` → `int *`, `float *__restrict` →
+/// `float *`, `const int volatile` → `const int` (a qualifier is a whole word after a space
+/// or a `*`).
+fn strip_trailing_quals(q: &str) -> String {
+    let mut q = q.trim_end();
+    'strip: loop {
+        for qual in [
+            "const",
+            "volatile",
+            "__restrict__",
+            "__restrict",
+            "restrict",
+        ] {
+            if let Some(rest) = q.strip_suffix(qual) {
+                if rest.ends_with([' ', '*']) {
+                    q = rest.trim_end();
+                    continue 'strip;
+                }
+            }
+        }
+        return q.to_string();
     }
 }
 

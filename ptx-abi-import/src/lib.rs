@@ -34,6 +34,7 @@ pub mod emit;
 pub mod error;
 pub mod fetch;
 pub mod model;
+mod names;
 pub mod record_layout;
 mod rust_layout;
 
@@ -362,6 +363,7 @@ impl Importer {
                 })?;
             r.decode = Some(k);
         }
+        names::make_unique(&mut model);
         let mut opts = self.emit.clone();
         opts.sources = sources;
         Ok(Imported {
