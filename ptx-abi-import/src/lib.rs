@@ -299,26 +299,7 @@ impl Importer {
         if let Some(text) = layouts {
             let clang_layouts = record_layout::parse(text)
                 .map_err(|e| ImportError::Ast(format!("unreadable clang record layout: {e}")))?;
-            // Only records without problems of their own: a refused member already says why.
-            let clean: Vec<ItemId> = model
-                .emitted
-                .iter()
-                .copied()
-                .filter(|&id| problems[id].is_empty())
-                .collect();
-            for item in &mut model.items {
-                let found = record_layout::find(&clang_layouts, item).map(|c| c.align);
-                if let ItemKind::Record(r) = &mut item.kind {
-                    if r.align_from_layout {
-                        r.align = found;
-                    }
-                }
-            }
-            let all = std::mem::replace(&mut model.emitted, clean);
-            for (id, why) in rust_layout::compare(&model, cuda, &clang_layouts) {
-                problems[id].push(why);
-            }
-            model.emitted = all;
+            rust_layout::check(&mut model, &mut problems, &clang_layouts, cuda);
         }
         let rename = |loc: &mut model::Loc| {
             if let Some((_, n)) = renames.iter().find(|(p, _)| *p == loc.file) {

@@ -6,6 +6,8 @@
 //! Core's descriptions are `&'static` (the derive builds them in `const` items); here they are
 //! built at run time and leaked, a few hundred bytes per imported type, once per import.
 
+use std::collections::HashMap;
+
 use ptx_abi_core::layout::Placements;
 use ptx_abi_core::{
     try_layout_of, AddressSize, AggregateKind, CudaVersion, Member as CoreMember, Scalar, TypeDesc,
@@ -168,13 +170,76 @@ impl Describer<'_> {
     }
 }
 
+/// Gives the records whose alignment attribute spells no number clang's alignment
+/// ([`crate::model::Record::align_from_layout`]), then adds to `problems` every emitted record
+/// whose layout differs from clang's ([`compare`]). Records with problems already, or holding
+/// (by value) a record with problems, are not compared: those problems say why.
+pub(crate) fn check(
+    model: &mut Model,
+    problems: &mut [Vec<Unsupported>],
+    clang: &HashMap<String, ClangRecord>,
+    cuda: CudaVersion,
+) {
+    for item in &mut model.items {
+        let found = crate::record_layout::find(clang, item).map(|c| c.align);
+        if let ItemKind::Record(r) = &mut item.kind {
+            if r.align_from_layout {
+                r.align = found;
+            }
+        }
+    }
+    let mut memo = vec![None; model.items.len()];
+    let clean: Vec<ItemId> = model
+        .emitted
+        .iter()
+        .copied()
+        .filter(|&id| !troubled(model, problems, &Ty::Item(id), &mut memo))
+        .collect();
+    let all = std::mem::replace(&mut model.emitted, clean);
+    for (id, why) in compare(model, cuda, clang) {
+        problems[id].push(why);
+    }
+    model.emitted = all;
+}
+
+/// Whether `ty` is, or holds by value, an item with problems; `memo` keeps each item's
+/// answer (`Some(false)` while it is being followed, so that a corrupt dump's cycle ends).
+fn troubled(
+    model: &Model,
+    problems: &[Vec<Unsupported>],
+    ty: &Ty,
+    memo: &mut [Option<bool>],
+) -> bool {
+    match ty {
+        Ty::Array(e, _) => troubled(model, problems, e, memo),
+        Ty::Item(i) => {
+            if let Some(known) = memo[*i] {
+                return known;
+            }
+            memo[*i] = Some(false);
+            let answer = !problems[*i].is_empty()
+                || match &model.items[*i].kind {
+                    ItemKind::Alias(t) => troubled(model, problems, t, memo),
+                    ItemKind::Record(r) => r
+                        .members
+                        .iter()
+                        .any(|m| troubled(model, problems, &m.ty, memo)),
+                    _ => false,
+                };
+            memo[*i] = Some(answer);
+            answer
+        }
+        _ => false,
+    }
+}
+
 /// Compares every emitted record of `model` with clang's layout of it (`clang`, by
 /// [`record_key`]); returns, per item, why it differs: core's rule it breaks, its size or
 /// alignment, or the first member placed elsewhere.
-pub(crate) fn compare(
+fn compare(
     model: &Model,
     cuda: CudaVersion,
-    clang: &std::collections::HashMap<String, ClangRecord>,
+    clang: &HashMap<String, ClangRecord>,
 ) -> Vec<(ItemId, Unsupported)> {
     let mut d = Describer {
         model,

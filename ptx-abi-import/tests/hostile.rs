@@ -106,14 +106,12 @@ fn alignment_attributes_are_expressed_or_refused() {
         ],
         &[],
     );
-    // clang: AT { c at 0, x at 16 }, sizeof 32, align 16.
+    // clang: AT { c at 0, x at 16 }, sizeof 32, align 16. The typedef is the error; `AT`,
+    // which holds it, is not compared with clang's layout as well.
     refuses(
         &c,
         "typedef int aint16 __attribute__((aligned(16)));\nstruct AT { char c; aint16 x; };\n",
-        &[
-            "hostile.cuh:1: `aint16`: a typedef with `__attribute__((aligned))`",
-            "hostile.cuh:2: `AT`: member `x` is at offset 16 in C",
-        ],
+        &["1 declaration cannot be imported:\n  hostile.cuh:1: `aint16`: a typedef with `__attribute__((aligned))`"],
     );
     // clang: U1 { c at 0, x at 1 }; UI { c at 0, i at 16 }.
     refuses(
@@ -123,9 +121,7 @@ fn alignment_attributes_are_expressed_or_refused() {
          struct UI { char c; Inner16 i; };\n",
         &[
             "hostile.cuh:1: `aint1`: a typedef",
-            "hostile.cuh:2: `U1`: member `x` is at offset 1 in C",
             "hostile.cuh:4: `Inner16`: a typedef",
-            "hostile.cuh:5: `UI`: member `i` is at offset 16 in C",
         ],
     );
 }
@@ -235,4 +231,12 @@ fn refused_members_do_not_make_a_struct_empty() {
     let e = import(&c, "struct R { int& r; };\n").unwrap_err();
     assert!(e.contains("hostile.cuh:1: `R::r`"), "{e}");
     assert!(!e.contains("empty struct"), "{e}");
+    // Nor is a struct holding it compared with clang's layout (its members are incomplete).
+    let e = import(
+        &c,
+        "struct In { int& r; int a; };\nstruct Out { char c; struct In i; };\n",
+    )
+    .unwrap_err();
+    assert!(e.contains("hostile.cuh:1: `In::r`"), "{e}");
+    assert!(!e.contains("`Out`"), "{e}");
 }
