@@ -1087,7 +1087,7 @@ pub const MAX_AST_DEPTH: usize = 4096;
 /// The stack the AST is read on (reserved, not committed): parsing, walking and dropping the
 /// JSON recurse once per level. Measured in a debug build: 1,000 nested structs (about 2,000
 /// levels) read in 24 MiB, 2,047 nested namespaces ([`MAX_AST_DEPTH`] levels) in 8 MiB.
-const READ_STACK: usize = 128 << 20;
+pub(crate) const READ_STACK: usize = 128 << 20;
 
 /// The deepest nesting of arrays and objects in `json`, found without recursion.
 fn json_depth(json: &str) -> usize {

@@ -299,7 +299,20 @@ impl Importer {
         if let Some(text) = layouts {
             let clang_layouts = record_layout::parse(text)
                 .map_err(|e| ImportError::Ast(format!("unreadable clang record layout: {e}")))?;
-            rust_layout::check(&mut model, &mut problems, &clang_layouts, cuda);
+            // Core's engine recurses once per nesting level, as the AST reader does: the
+            // same stack.
+            std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .name("ptx-abi-import layouts".into())
+                    .stack_size(ast::READ_STACK)
+                    .spawn_scoped(scope, || {
+                        rust_layout::check(&mut model, &mut problems, &clang_layouts, cuda)
+                    })
+                    .map_err(|e| ImportError::Io(format!("cannot start the layout check: {e}")))?
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                Ok::<(), ImportError>(())
+            })?;
         }
         let rename = |loc: &mut model::Loc| {
             if let Some((_, n)) = renames.iter().find(|(p, _)| *p == loc.file) {
