@@ -106,6 +106,16 @@ impl Clang {
         extra: &[String],
     ) -> Result<String, ImportError> {
         self.run(dir, main, extra, "-fdump-record-layouts-complete")
+            .map_err(|e| match e {
+                ImportError::Clang(m) if m.contains("-fdump-record-layouts-complete") => {
+                    ImportError::Clang(format!(
+                        "{m}\nthe importer checks every layout against clang's own, printed by \
+                         `-fdump-record-layouts-complete`, which this clang lacks: use a newer \
+                         clang, or fetch clang 22 with `--fetch-clang`"
+                    ))
+                }
+                e => e,
+            })
     }
 
     /// clang as the device compiler on `main` with the stand-ins of `dir`, printing what the
