@@ -317,3 +317,127 @@ fn where_is(first_bit: u64, bits: Option<u32>) -> String {
         None => format!("offset {}", first_bit / 8),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Item, Loc, Member, Record};
+    use crate::record_layout::parse;
+
+    fn member(name: &str, s: Scalar, bits: Option<u32>) -> Member {
+        Member {
+            name: name.into(),
+            c_name: None,
+            anonymous: name.is_empty(),
+            ty: Ty::Scalar(s),
+            bits,
+            c_type: String::new(),
+            note: None,
+        }
+    }
+
+    /// A model of one struct `name` with `members`, emitted.
+    fn model(name: &str, members: Vec<Member>) -> Model {
+        Model {
+            items: vec![Item {
+                module: Vec::new(),
+                name: name.into(),
+                c_name: name.into(),
+                loc: Loc {
+                    file: "h.cuh".into(),
+                    line: 3,
+                    col: 8,
+                },
+                kind: ItemKind::Record(Record {
+                    is_union: false,
+                    align: None,
+                    align_from_layout: false,
+                    members,
+                    decode: None,
+                }),
+                in_header: true,
+                anonymous: false,
+            }],
+            emitted: vec![0],
+        }
+    }
+
+    fn verdicts(m: &Model, dump: &str) -> Vec<String> {
+        compare(m, CudaVersion::DEFAULT, &parse(dump).unwrap())
+            .into_iter()
+            .map(|(_, u)| u.to_string())
+            .collect()
+    }
+
+    /// clang 22's dump of `#pragma pack(1) struct P1 { char c; int x; };` and of
+    /// `struct BF { int a; int : 3; int y : 4; };`.
+    const DUMP: &str = "
+*** Dumping AST Record Layout
+         0 | struct P1
+         0 |   char c
+         1 |   int x
+           | [sizeof=5, dsize=5, align=1,
+           |  nvsize=5, nvalign=1]
+
+*** Dumping AST Record Layout
+         0 | struct BF
+         0 |   int a
+     4:0-2 |   int 
+     4:3-6 |   int y
+           | [sizeof=8, dsize=8, align=4,
+           |  nvsize=8, nvalign=4]
+";
+
+    #[test]
+    fn a_member_placed_elsewhere_is_named_with_both_offsets() {
+        let m = model(
+            "P1",
+            vec![
+                member("c", Scalar::I8, None),
+                member("x", Scalar::I32, None),
+            ],
+        );
+        assert_eq!(
+            verdicts(&m, DUMP),
+            ["h.cuh:3: `P1`: member `x` is at offset 1 in C (clang's record layout) but would be at offset 4 in the Rust; the header uses a layout attribute (`packed`, `#pragma pack`, an aligned typedef, …) that ptx-abi cannot express"]
+        );
+    }
+
+    #[test]
+    fn bit_fields_are_compared_bit_by_bit() {
+        let same = model(
+            "BF",
+            vec![
+                member("a", Scalar::I32, None),
+                member("", Scalar::I32, Some(3)),
+                member("y", Scalar::I32, Some(4)),
+            ],
+        );
+        assert!(verdicts(&same, DUMP).is_empty());
+        let wider = model(
+            "BF",
+            vec![
+                member("a", Scalar::I32, None),
+                member("", Scalar::I32, Some(4)),
+                member("y", Scalar::I32, Some(4)),
+            ],
+        );
+        let v = verdicts(&wider, DUMP);
+        assert!(
+            v.len() == 1
+                && v[0].contains("at bits 32..35 in C")
+                && v[0].contains("at bits 32..36 in the Rust"),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn a_record_clang_did_not_lay_out_is_refused() {
+        let m = model("Gone", vec![member("a", Scalar::I32, None)]);
+        let v = verdicts(&m, DUMP);
+        assert!(
+            v.len() == 1 && v[0].contains("clang gave no layout"),
+            "{v:?}"
+        );
+    }
+}
