@@ -958,6 +958,7 @@ impl Reader {
                     bits: m.bits,
                     c_type: m.qual.clone(),
                     note,
+                    loc: m.loc.clone(),
                 });
             }
             // A struct whose members were all refused is not empty: those errors say why.

@@ -321,6 +321,9 @@ impl Importer {
         };
         for item in &mut model.items {
             rename(&mut item.loc);
+            if let ItemKind::Record(r) = &mut item.kind {
+                r.members.iter_mut().for_each(|m| rename(&mut m.loc));
+            }
         }
         for p in problems.iter_mut().flatten() {
             rename(&mut p.loc);

@@ -99,6 +99,8 @@ pub struct Member {
     pub c_type: String,
     /// A note emitted as a doc comment (why the Rust type differs from the C spelling).
     pub note: Option<String>,
+    /// Where the member is declared.
+    pub loc: Loc,
 }
 
 /// A struct or a union.

@@ -88,6 +88,7 @@ mod tests {
             bits: None,
             c_type: "int".into(),
             note: None,
+            loc: Loc::default(),
         }
     }
 

@@ -10,8 +10,8 @@ use std::collections::HashMap;
 
 use ptx_abi_core::layout::Placements;
 use ptx_abi_core::{
-    try_layout_of, AddressSize, AggregateKind, CudaVersion, Member as CoreMember, Scalar, TypeDesc,
-    TypeKind,
+    try_layout_of, AddressSize, AggregateKind, CudaVersion, LayoutError, Member as CoreMember,
+    Scalar, TypeDesc, TypeKind,
 };
 
 use crate::cuda_types::{Availability, CDef, CudaType};
@@ -262,29 +262,72 @@ fn compare(
             continue;
         };
         match d.item(id).map(|desc| differences(desc, c, r.members.len())) {
-            Ok(Some(why)) | Err(why) => out.push((id, refuse(why))),
+            Err(why) | Ok(Some((None, why))) => out.push((id, refuse(why))),
+            // About one member: at the member's line, named as other member errors are.
+            Ok(Some((Some(k), why))) => {
+                let m = &r.members[k];
+                let name = match (&m.c_name, m.anonymous) {
+                    (_, true) => "(unnamed)",
+                    (Some(c), false) => c.as_str(),
+                    (None, false) => m.name.trim_start_matches("r#"),
+                };
+                out.push((
+                    id,
+                    Unsupported {
+                        loc: m.loc.clone(),
+                        decl: format!("{}::{name}", item.c_name),
+                        why,
+                    },
+                ))
+            }
             Ok(None) => {}
         }
     }
     out
 }
 
-/// How core's layout of `desc` differs from clang's `c`, if it does.
-fn differences(desc: &TypeDesc, c: &ClangRecord, members: usize) -> Option<String> {
+/// The member of `desc` a rule broken by `desc` itself is about (a bit-field's type or width,
+/// a zero-length array), by its index.
+fn member_of(e: &LayoutError, desc: &TypeDesc) -> Option<usize> {
+    let (ty, member) = match *e {
+        LayoutError::BitFieldType { ty, member }
+        | LayoutError::BitFieldWidth { ty, member, .. }
+        | LayoutError::ZeroLengthArray { ty, member } => (ty, member),
+        _ => return None,
+    };
+    (ty == desc.name)
+        .then(|| desc.members().iter().position(|m| m.name == member))
+        .flatten()
+}
+
+/// How core's layout of `desc` differs from clang's `c`, if it does, and which member (by
+/// index) the difference is about, if one is.
+fn differences(
+    desc: &TypeDesc,
+    c: &ClangRecord,
+    members: usize,
+) -> Option<(Option<usize>, String)> {
+    let broken = |e: LayoutError| Some((member_of(&e, desc), e.message().as_str().to_string()));
     let layout = match try_layout_of(desc, AddressSize::A64) {
         Ok(l) => l,
-        Err(e) => return Some(e.message().as_str().to_string()),
+        Err(e) => return broken(e),
     };
     if c.members.len() != members {
-        return Some(format!(
-            "clang lays out {} members, the Rust would have {members}",
-            c.members.len()
+        return Some((
+            None,
+            format!(
+                "clang lays out {} members, the Rust would have {members}",
+                c.members.len()
+            ),
         ));
     }
-    for (placed, cm) in Placements::new(desc, AddressSize::A64).zip(&c.members) {
-        let (m, p) = match placed {
-            Ok(x) => x,
-            Err(e) => return Some(e.message().as_str().to_string()),
+    for (k, (placed, cm)) in Placements::new(desc, AddressSize::A64)
+        .zip(&c.members)
+        .enumerate()
+    {
+        let p = match placed {
+            Ok((_, p)) => p,
+            Err(e) => return broken(e),
         };
         let width = p.bits.map(|b| b.width);
         if width == Some(0) || cm.bits == Some(0) {
@@ -292,20 +335,19 @@ fn differences(desc: &TypeDesc, c: &ClangRecord, members: usize) -> Option<Strin
         }
         let first = p.first_bit() as u64;
         if first != cm.first_bit || width != cm.bits {
-            return Some(format!(
-                "member `{}` is at {} in C (clang's record layout) but would be at {} in the Rust; the header uses a layout attribute (`packed`, `#pragma pack`, an aligned typedef, …) that ptx-abi cannot express",
-                m.name,
+            return Some((Some(k), format!(
+                "is at {} in C (clang's record layout) but would be at {} in the Rust; the header uses a layout attribute (`packed`, `#pragma pack`, an aligned typedef, …) that ptx-abi cannot express",
                 where_is(cm.first_bit, cm.bits),
                 where_is(first, width)
-            ));
+            )));
         }
     }
     let (size, align) = (layout.size as u64, layout.align as u64);
     if (size, align) != (c.size, c.align) {
-        return Some(format!(
+        return Some((None, format!(
             "has size {} and alignment {} in C (clang's record layout) but would have size {size} and alignment {align} in the Rust; the header uses a layout attribute (`packed`, `aligned`, `#pragma pack`, …) that ptx-abi cannot express",
             c.size, c.align
-        ));
+        )));
     }
     None
 }
@@ -333,6 +375,11 @@ mod tests {
             bits,
             c_type: String::new(),
             note: None,
+            loc: Loc {
+                file: "h.cuh".into(),
+                line: 4,
+                col: 3,
+            },
         }
     }
 
@@ -399,7 +446,7 @@ mod tests {
         );
         assert_eq!(
             verdicts(&m, DUMP),
-            ["h.cuh:3: `P1`: member `x` is at offset 1 in C (clang's record layout) but would be at offset 4 in the Rust; the header uses a layout attribute (`packed`, `#pragma pack`, an aligned typedef, …) that ptx-abi cannot express"]
+            ["h.cuh:4: `P1::x`: is at offset 1 in C (clang's record layout) but would be at offset 4 in the Rust; the header uses a layout attribute (`packed`, `#pragma pack`, an aligned typedef, …) that ptx-abi cannot express"]
         );
     }
 
@@ -425,7 +472,7 @@ mod tests {
         let v = verdicts(&wider, DUMP);
         assert!(
             v.len() == 1
-                && v[0].contains("at bits 32..35 in C")
+                && v[0].contains("`BF::(unnamed)`: is at bits 32..35 in C")
                 && v[0].contains("at bits 32..36 in the Rust"),
             "{v:?}"
         );

@@ -75,7 +75,7 @@ fn packing_is_an_error_where_it_changes_the_layout() {
     refuses(
         &c,
         pragma,
-        &["hostile.cuh:5: `P1`: member `x` is at offset 1 in C (clang's record layout) but would be at offset 4"],
+        &["hostile.cuh:5: `P1::x`: is at offset 1 in C (clang's record layout) but would be at offset 4"],
     );
     let e = import(&c, pragma).unwrap_err();
     assert!(!e.contains("`PP`"), "{e}");
@@ -131,10 +131,10 @@ fn derive_rules_are_applied_at_the_header_line() {
     let Some(c) = clang() else { return };
     refuses(
         &c,
-        "struct BB { bool a : 3; };\nstruct __align__(256) BigA { int x; };\n",
+        "struct BB {\n  bool a : 3;\n};\nstruct __align__(256) BigA { int x; };\n",
         &[
-            "hostile.cuh:1: `BB`: bit-field `BB::a` is 3 bits wide",
-            "hostile.cuh:2: `BigA`",
+            "hostile.cuh:2: `BB::a`: bit-field `BB::a` is 3 bits wide",
+            "hostile.cuh:4: `BigA`",
             "expected a power of two from 1 to 128",
         ],
     );
