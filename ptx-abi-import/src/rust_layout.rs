@@ -355,7 +355,10 @@ fn differences(
 /// `offset 4` or `bits 35..39` (a bit-field's bits counted from the record's first).
 fn where_is(first_bit: u64, bits: Option<u32>) -> String {
     match bits {
-        Some(w) => format!("bits {first_bit}..{}", first_bit + u64::from(w)),
+        Some(w) => format!(
+            "bits {first_bit}..{}",
+            first_bit.saturating_add(u64::from(w))
+        ),
         None => format!("offset {}", first_bit / 8),
     }
 }
