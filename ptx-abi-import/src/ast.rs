@@ -157,6 +157,15 @@ fn qual_type(v: &Value) -> (String, Option<String>) {
     (q, d)
 }
 
+/// The layout-changing attributes among `d`'s children (`packed`, `aligned`), spelled as in C.
+fn layout_attrs(d: &Value) -> impl Iterator<Item = &'static str> + '_ {
+    inner(d).iter().filter_map(|a| match kind(a) {
+        "PackedAttr" => Some("__attribute__((packed))"),
+        "AlignedAttr" => Some("__attribute__((aligned))"),
+        _ => None,
+    })
+}
+
 /// `file:line:col` of an unnamed record, as clang writes it inside type spellings.
 fn anon_key(l: &Loc) -> String {
     format!("{}:{}:{}", l.file, l.line, l.col)
@@ -262,6 +271,9 @@ impl Reader {
                     }
                     let loc = self.loc(d);
                     let in_header = (self.is_header)(&loc.file);
+                    let problems = layout_attrs(d)
+                        .map(|a| (loc.clone(), c_name.clone(), format!("a typedef with `{a}`: ptx-abi aligns and packs structs, not typedefs, so the Rust alias would lose it; declare a struct with `__align__(N)` around the value instead")))
+                        .collect();
                     self.add(
                         Item {
                             module: module.to_vec(),
@@ -275,6 +287,7 @@ impl Reader {
                         Pending {
                             scope: scope.to_vec(),
                             alias_of: Some((q, desugared)),
+                            problems,
                             ..Pending::default()
                         },
                     );
@@ -378,6 +391,7 @@ impl Reader {
             ..Pending::default()
         };
         let mut align = None;
+        let mut align_from_layout = false;
         if d.get("bases")
             .and_then(Value::as_array)
             .is_some_and(|b| !b.is_empty())
@@ -425,9 +439,14 @@ impl Reader {
                         c_name.clone(),
                         format!("has an alignment of {}", constant(c).unwrap_or_default()),
                     )),
-                    None => {}
+                    // `alignas(double)`, `__attribute__((aligned))`: the AST spells no number;
+                    // the alignment is clang's record alignment (`align_from_layout`).
+                    None => align_from_layout = true,
                 },
-                "PackedAttr" | "MaxFieldAlignmentAttr" => pending.problems.push((
+                // `#pragma pack(N)`: whether it changes anything is for the layout check
+                // (`rust_layout`) to say; `pack(16)` over ints changes nothing.
+                "MaxFieldAlignmentAttr" => {}
+                "PackedAttr" => pending.problems.push((
                     loc.clone(),
                     c_name.clone(),
                     "is packed (`__attribute__((packed))` or `#pragma pack`): ptx-abi lays out types as nvcc does by default; remove the packing or describe the bytes with explicit members".into(),
@@ -482,6 +501,13 @@ impl Reader {
                     } else {
                         None
                     };
+                    if inner(c).iter().any(|a| kind(a) == "PackedAttr") {
+                        pending.problems.push((
+                            floc.clone(),
+                            format!("{c_name}::{}", name(c).unwrap_or("(unnamed)")),
+                            "is packed (`__attribute__((packed))` on the member): ptx-abi lays out members as nvcc does by default; remove the attribute or describe the bytes with explicit members".into(),
+                        ));
+                    }
                     if inner(c).iter().any(|a| kind(a) == "AlignedAttr") {
                         pending.problems.push((
                             floc.clone(),
@@ -520,6 +546,7 @@ impl Reader {
         self.items[id].kind = ItemKind::Record(Record {
             is_union,
             align,
+            align_from_layout,
             members: Vec::new(),
             decode: None,
         });
@@ -528,6 +555,11 @@ impl Reader {
     }
 
     fn enum_def(&self, d: &Value) -> ItemKind {
+        if let Some(a) = layout_attrs(d).next() {
+            return ItemKind::Unsupported(format!(
+                "an enum with `{a}`: a ptx-abi enum has the layout of its integer repr; give the enum a fixed underlying type (`enum E : unsigned char`) instead"
+            ));
+        }
         let mut variants = Vec::new();
         let mut next: i128 = 0;
         for c in inner(d) {
@@ -700,12 +732,7 @@ impl Reader {
             let (t, note) = self.ty_at(scope, elem, dd.as_deref(), depth)?;
             return Ok((Ty::Array(Box::new(t), n), note));
         }
-        let mut q = q.to_string();
-        for suffix in [" const", " volatile", " __restrict", " restrict"] {
-            while let Some(s) = q.strip_suffix(suffix) {
-                q = s.trim_end().to_string();
-            }
-        }
+        let q = strip_trailing_quals(q);
         if q.ends_with('&') {
             return Err(format!(
                 "`{q}`: a reference member cannot be shared with the host"
@@ -713,7 +740,11 @@ impl Reader {
         }
         if let Some(pointee) = q.strip_suffix('*') {
             let pointee = pointee.trim();
-            let dp = d.and_then(|d| d.trim().strip_suffix('*').map(|p| p.trim().to_string()));
+            let dp = d.and_then(|d| {
+                strip_trailing_quals(d)
+                    .strip_suffix('*')
+                    .map(|p| p.trim().to_string())
+            });
             return Ok(match self.ty_at(scope, pointee, dp.as_deref(), depth) {
                 Ok((Ty::Pointer(None), _)) if strip_quals(pointee) == "void" => {
                     (Ty::Pointer(None), None)
@@ -758,10 +789,21 @@ impl Reader {
         if let Some(s) = scalar_from_c(base) {
             return Ok((Ty::Scalar(s), None));
         }
-        if let Some(t) = cuda_types::lookup_in(base.trim_start_matches("::"), self.cuda) {
-            return Ok((Ty::Cuda(t), None));
+        // C++ looks a name up from the innermost scope out: the header's own `my::float4`
+        // hides CUDA's `::float4` inside `namespace my`. CUDA's types are the prelude's
+        // (outside the headers), so a header's declaration found first wins.
+        let found = if base.starts_with("::") {
+            self.lookup(&[], base)
+        } else {
+            self.lookup(scope, base)
+        };
+        let in_header = found.is_some_and(|i| self.items[i].in_header);
+        if !in_header {
+            if let Some(t) = cuda_types::lookup_in(base.trim_start_matches("::"), self.cuda) {
+                return Ok((Ty::Cuda(t), None));
+            }
         }
-        if let Some(i) = self.lookup(scope, base) {
+        if let Some(i) = found {
             let item = &self.items[i];
             let transparent = matches!(item.kind, ItemKind::Alias(_)) && !item.in_header;
             if !transparent {
@@ -804,6 +846,7 @@ impl Reader {
             };
             let c_name = self.items[id].c_name.clone();
             let mut members = Vec::new();
+            let refused_before = problems[id].len();
             for (k, m) in p.members.iter().enumerate() {
                 let decl = format!("{c_name}::{}", m.name.as_deref().unwrap_or("(unnamed)"));
                 let resolved = match (
@@ -915,9 +958,11 @@ impl Reader {
                     bits: m.bits,
                     c_type: m.qual.clone(),
                     note,
+                    loc: m.loc.clone(),
                 });
             }
-            if members.is_empty() {
+            // A struct whose members were all refused is not empty: those errors say why.
+            if members.is_empty() && problems[id].len() == refused_before {
                 problems[id].push(Unsupported {
                     loc: self.items[id].loc.clone(),
                     decl: c_name.clone(),
@@ -1001,6 +1046,30 @@ fn strip_quals(q: &str) -> &str {
     }
 }
 
+/// `q` without the qualifiers that follow it: `int *const` → `int *`, `float *__restrict` →
+/// `float *`, `const int volatile` → `const int` (a qualifier is a whole word after a space
+/// or a `*`).
+fn strip_trailing_quals(q: &str) -> String {
+    let mut q = q.trim_end();
+    'strip: loop {
+        for qual in [
+            "const",
+            "volatile",
+            "__restrict__",
+            "__restrict",
+            "restrict",
+        ] {
+            if let Some(rest) = q.strip_suffix(qual) {
+                if rest.ends_with([' ', '*']) {
+                    q = rest.trim_end();
+                    continue 'strip;
+                }
+            }
+        }
+        return q.to_string();
+    }
+}
+
 fn qualify(scope: &[String], n: &str) -> String {
     let mut parts: Vec<&str> = scope
         .iter()
@@ -1019,7 +1088,7 @@ pub const MAX_AST_DEPTH: usize = 4096;
 /// The stack the AST is read on (reserved, not committed): parsing, walking and dropping the
 /// JSON recurse once per level. Measured in a debug build: 1,000 nested structs (about 2,000
 /// levels) read in 24 MiB, 2,047 nested namespaces ([`MAX_AST_DEPTH`] levels) in 8 MiB.
-const READ_STACK: usize = 128 << 20;
+pub(crate) const READ_STACK: usize = 128 << 20;
 
 /// The deepest nesting of arrays and objects in `json`, found without recursion.
 fn json_depth(json: &str) -> usize {

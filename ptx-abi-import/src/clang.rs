@@ -93,6 +93,40 @@ impl Clang {
         main: &Path,
         extra: &[String],
     ) -> Result<String, ImportError> {
+        self.run(dir, main, extra, "-ast-dump=json")
+    }
+
+    /// clang's own layout of every complete record of `main`, as text
+    /// (`-fdump-record-layouts-complete`, read by [`crate::record_layout`]); arguments as
+    /// for [`Clang::ast_json`].
+    pub fn record_layouts(
+        &self,
+        dir: &Path,
+        main: &Path,
+        extra: &[String],
+    ) -> Result<String, ImportError> {
+        self.run(dir, main, extra, "-fdump-record-layouts-complete")
+            .map_err(|e| match e {
+                ImportError::Clang(m) if m.contains("-fdump-record-layouts-complete") => {
+                    ImportError::Clang(format!(
+                        "{m}\nthe importer checks every layout against clang's own, printed by \
+                         `-fdump-record-layouts-complete`, which this clang lacks: use a newer \
+                         clang, or fetch clang 22 with `--fetch-clang`"
+                    ))
+                }
+                e => e,
+            })
+    }
+
+    /// clang as the device compiler on `main` with the stand-ins of `dir`, printing what the
+    /// `-Xclang` option `dump` asks for.
+    fn run(
+        &self,
+        dir: &Path,
+        main: &Path,
+        extra: &[String],
+        dump: &str,
+    ) -> Result<String, ImportError> {
         let mut cmd = Command::new(&self.program);
         cmd.args(&self.prefix)
             .args([
@@ -106,7 +140,7 @@ impl Clang {
                 "-nostdinc",
                 "-fsyntax-only",
                 "-Xclang",
-                "-ast-dump=json",
+                dump,
             ])
             .arg("-isystem")
             .arg(dir)

@@ -104,7 +104,7 @@ impl CudaType {
 }
 
 /// The row of `c_name` in [`ptx_abi_core::CUDA_TYPES`] (a compile error when there is none).
-const fn core_row(c_name: &str) -> &'static ptx_abi_core::CudaType {
+pub(crate) const fn core_row(c_name: &str) -> &'static ptx_abi_core::CudaType {
     let rows = ptx_abi_core::CUDA_TYPES;
     let want = c_name.as_bytes();
     let mut k = 0;

@@ -116,7 +116,20 @@ fn path(model: &Model, from: &[String], to: ItemId) -> String {
 /// The Rust type of `ty` as seen from module `from`.
 pub fn rust_type(model: &Model, from: &[String], ty: &Ty) -> String {
     match ty {
-        Ty::Scalar(s) => crate::model::rust_name(*s).to_string(),
+        Ty::Scalar(s) => {
+            let name = crate::model::rust_name(*s);
+            // `typedef unsigned int u32;` is `pub type u32 = …;`, which hides the primitive
+            // in its module: there the primitive is named by its full path.
+            let hidden = model
+                .emitted
+                .iter()
+                .any(|&i| model.items[i].module == from && model.items[i].name == name);
+            if hidden {
+                format!("::core::primitive::{name}")
+            } else {
+                name.to_string()
+            }
+        }
         Ty::Cuda(c) => c.rust_path(),
         Ty::Item(i) => path(model, from, *i),
         Ty::Array(e, n) => format!("[{}; {n}]", rust_type(model, from, e)),

@@ -34,6 +34,9 @@ pub mod emit;
 pub mod error;
 pub mod fetch;
 pub mod model;
+mod names;
+pub mod record_layout;
+mod rust_layout;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -260,26 +263,57 @@ impl Importer {
         let main_file = dir.join("ptx_abi_import_main.cu");
         std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?;
         let json = clang.ast_json(&standins, &main_file, &self.args)?;
+        let layouts = clang.record_layouts(&standins, &main_file, &self.args)?;
         let standins = format!("{}/", standins.display());
         let main_name = main_file.display().to_string();
         let is_header =
             Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty());
-        self.import_ast(&json, is_header, sources, &renames, clang.version())
+        self.import_ast(
+            &json,
+            Some(&layouts),
+            is_header,
+            sources,
+            &renames,
+            clang.version(),
+        )
     }
 
     /// The import after clang: reads `json` (clang's JSON AST), whose declarations in files
-    /// for which `is_header` holds are the headers', and writes the Rust source. `renames`
-    /// maps the paths of in-memory headers to their given names, for messages.
+    /// for which `is_header` holds are the headers', checks every emitted record against
+    /// clang's `layouts` (`-fdump-record-layouts-complete`; `None`: unchecked, for the fuzz
+    /// target) and writes the Rust source. `renames` maps the paths of in-memory headers to
+    /// their given names, for messages.
     fn import_ast(
         self,
         json: &str,
+        layouts: Option<&str>,
         is_header: Box<dyn Fn(&str) -> bool + Send>,
         sources: Vec<String>,
         renames: &[(String, String)],
         clang_version: String,
     ) -> Result<Imported, ImportError> {
         let cuda = self.emit.cuda_version;
-        let (mut model, problems) = ast::read(json, is_header, cuda).map_err(ImportError::Ast)?;
+        let (mut model, mut problems) =
+            ast::read(json, is_header, cuda).map_err(ImportError::Ast)?;
+        self.select(&mut model)?;
+        if let Some(text) = layouts {
+            let clang_layouts = record_layout::parse(text)
+                .map_err(|e| ImportError::Ast(format!("unreadable clang record layout: {e}")))?;
+            // Core's engine recurses once per nesting level, as the AST reader does: the
+            // same stack.
+            std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .name("ptx-abi-import layouts".into())
+                    .stack_size(ast::READ_STACK)
+                    .spawn_scoped(scope, || {
+                        rust_layout::check(&mut model, &mut problems, &clang_layouts, cuda)
+                    })
+                    .map_err(|e| ImportError::Io(format!("cannot start the layout check: {e}")))?
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                Ok::<(), ImportError>(())
+            })?;
+        }
         let rename = |loc: &mut model::Loc| {
             if let Some((_, n)) = renames.iter().find(|(p, _)| *p == loc.file) {
                 loc.file = n.clone();
@@ -287,12 +321,13 @@ impl Importer {
         };
         for item in &mut model.items {
             rename(&mut item.loc);
+            if let ItemKind::Record(r) = &mut item.kind {
+                r.members.iter_mut().for_each(|m| rename(&mut m.loc));
+            }
         }
-        let mut problems = problems;
         for p in problems.iter_mut().flatten() {
             rename(&mut p.loc);
         }
-        self.select(&mut model)?;
         let mut errors = Vec::new();
         for &id in &model.emitted {
             errors.extend(problems[id].iter().cloned());
@@ -325,6 +360,7 @@ impl Importer {
                 })?;
             r.decode = Some(k);
         }
+        names::make_unique(&mut model);
         let mut opts = self.emit.clone();
         opts.sources = sources;
         Ok(Imported {
@@ -380,7 +416,7 @@ pub fn __import_ast_json(json: &str) -> Result<String, ImportError> {
     let is_header = Box::new(|f: &str| !f.is_empty() && !f.contains("/standins/"));
     Importer::new()
         .checks("\"\"")
-        .import_ast(json, is_header, Vec::new(), &[], String::new())
+        .import_ast(json, None, is_header, Vec::new(), &[], String::new())
         .map(|imported| imported.source)
 }
 

@@ -99,6 +99,8 @@ pub struct Member {
     pub c_type: String,
     /// A note emitted as a doc comment (why the Rust type differs from the C spelling).
     pub note: Option<String>,
+    /// Where the member is declared.
+    pub loc: Loc,
 }
 
 /// A struct or a union.
@@ -108,6 +110,10 @@ pub struct Record {
     pub is_union: bool,
     /// `__align__(N)` / `alignas(N)` / `__attribute__((aligned(N)))` on the type.
     pub align: Option<u64>,
+    /// Whether the type has an alignment attribute whose value the AST does not spell
+    /// (`alignas(double)`, `__attribute__((aligned))`): `align` is then clang's alignment of
+    /// the record, which yields the same layout (a requested alignment only raises it).
+    pub align_from_layout: bool,
     /// Members in declaration order.
     pub members: Vec<Member>,
     /// For a union: the member `decode` reads (`#[ptx(decode)]`), when one was chosen.

@@ -1,0 +1,213 @@
+//! clang's own record layouts, read from `-fdump-record-layouts-complete`, and the importer's
+//! last check: the layout the emitted Rust will have (computed by ptx-abi-core's engine from
+//! the model, [`crate::rust_layout`]) must be clang's, member by member, or the type is not
+//! written.
+//!
+//! The dump is text, one block per complete record:
+//!
+//! ```text
+//! *** Dumping AST Record Layout
+//!          0 | struct my::S
+//!          0 |   char c
+//!      4:3-6 |   int y
+//!          8 |   union S::(anonymous at a.cuh:5:24)
+//!            | [sizeof=12, dsize=12, align=4,
+//! ```
+//!
+//! A member is a line indented one level (two spaces) past the record's name; deeper lines are
+//! the members of members, dumped again as records of their own. A bit-field's offset is
+//! `byte:first-last` (`byte:-` for a zero-width one).
+
+use std::collections::HashMap;
+
+/// One direct member of a record as clang placed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClangMember {
+    /// The member's name (empty for unnamed bit-fields and anonymous members).
+    pub name: String,
+    /// Its first bit, counted from bit 0 of the record.
+    pub first_bit: u64,
+    /// `Some(width)` for a bit-field.
+    pub bits: Option<u32>,
+}
+
+/// A record's layout as clang computed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ClangRecord {
+    /// `sizeof`.
+    pub size: u64,
+    /// `alignof`.
+    pub align: u64,
+    /// The direct members, in declaration order.
+    pub members: Vec<ClangMember>,
+}
+
+/// The key a record is found under: its qualified name (`my::S`), or for an unnamed record
+/// `@file:line:col` of its declaration (clang names those `(unnamed at …)` in the record's
+/// header line and `(anonymous at …)` in member types; the model names them the latter).
+pub fn record_key(c_name: &str) -> String {
+    for marker in ["(anonymous at ", "(unnamed at "] {
+        if let Some(at) = c_name.rfind(marker) {
+            let rest = &c_name[at + marker.len()..];
+            return format!("@{}", rest.strip_suffix(')').unwrap_or(rest));
+        }
+    }
+    c_name.to_string()
+}
+
+/// clang's layout of `item` in `all`: by its name, or by its location for an unnamed one
+/// (`typedef struct { … } Name;` is dumped as `struct (unnamed at …)`).
+pub fn find<'a>(
+    all: &'a HashMap<String, ClangRecord>,
+    item: &crate::model::Item,
+) -> Option<&'a ClangRecord> {
+    let l = &item.loc;
+    all.get(&record_key(&item.c_name))
+        .or_else(|| all.get(&format!("@{}:{}:{}", l.file, l.line, l.col)))
+}
+
+/// Every record of `dump`, by [`record_key`].
+pub fn parse(dump: &str) -> Result<HashMap<String, ClangRecord>, String> {
+    let mut out = HashMap::new();
+    for block in dump.split("*** Dumping AST Record Layout").skip(1) {
+        let (key, record) = parse_block(block)?;
+        out.insert(key, record);
+    }
+    Ok(out)
+}
+
+/// `offset | text` of one line, `text` keeping its indentation.
+fn split_line(line: &str) -> Option<(&str, &str)> {
+    let (offset, text) = line.split_once('|')?;
+    Some((offset.trim(), text.strip_prefix(' ').unwrap_or(text)))
+}
+
+fn parse_block(block: &str) -> Result<(String, ClangRecord), String> {
+    let mut lines = block.lines().filter(|l| !l.trim().is_empty());
+    let head = lines
+        .next()
+        .and_then(split_line)
+        .ok_or("a record layout without its record's name")?;
+    let name = head.1.trim();
+    let name = name.strip_suffix(" (empty)").unwrap_or(name);
+    let name = ["struct ", "union ", "class "]
+        .iter()
+        .find_map(|k| name.strip_prefix(k))
+        .unwrap_or(name);
+    let mut record = ClangRecord {
+        size: 0,
+        align: 0,
+        members: Vec::new(),
+    };
+    let mut sizes = false;
+    for (offset, text) in lines.filter_map(split_line) {
+        if let Some(rest) = text.trim_start().strip_prefix('[') {
+            record.size = field(rest, "sizeof=").ok_or(format!("`{name}`: no sizeof"))?;
+            record.align = field(rest, "align=").ok_or(format!("`{name}`: no align"))?;
+            sizes = true;
+            break;
+        }
+        let indent = text.len() - text.trim_start().len();
+        if indent != 2 {
+            continue;
+        }
+        let member_name = text.rsplit(' ').next().unwrap_or("").to_string();
+        let (first_bit, bits) =
+            offset_bits(offset).ok_or(format!("`{name}`: unreadable offset `{offset}`"))?;
+        record.members.push(ClangMember {
+            name: member_name,
+            first_bit,
+            bits,
+        });
+    }
+    if !sizes {
+        return Err(format!("`{name}`: a record layout without its size"));
+    }
+    Ok((record_key(name), record))
+}
+
+/// `8` → (64, None); `4:3-6` → (35, Some(4)); `4:-` → (32, Some(0)).
+fn offset_bits(offset: &str) -> Option<(u64, Option<u32>)> {
+    let Some((byte, bits)) = offset.split_once(':') else {
+        return Some((offset.parse::<u64>().ok()?.checked_mul(8)?, None));
+    };
+    let byte: u64 = byte.parse().ok()?;
+    if bits == "-" {
+        return Some((byte.checked_mul(8)?, Some(0)));
+    }
+    let (first, last) = bits.split_once('-')?;
+    let (first, last): (u64, u64) = (first.parse().ok()?, last.parse().ok()?);
+    let width = u32::try_from(last.checked_sub(first)? + 1).ok()?;
+    Some((byte.checked_mul(8)?.checked_add(first)?, Some(width)))
+}
+
+/// The number after `key` in `sizeof=6, dsize=6, align=1,`.
+fn field(text: &str, key: &str) -> Option<u64> {
+    let at = text.split([',', ' ']).find_map(|p| p.strip_prefix(key))?;
+    at.trim().parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Abridged from clang 22's `-fdump-record-layouts-complete` of
+    /// `struct BF { int _u1; int : 3; int y : 4; union { int u; }; };`.
+    const DUMP: &str = "
+*** Dumping AST Record Layout
+         0 | union BF::(unnamed at /h/a.cuh:1:43)
+         0 |   int u
+           | [sizeof=4, dsize=4, align=4,
+           |  nvsize=4, nvalign=4]
+
+*** Dumping AST Record Layout
+         0 | struct BF
+         0 |   int _u1
+     4:0-2 |   int 
+     4:3-6 |   int y
+       8:- |   int 
+        12 |   union BF::(anonymous at /h/a.cuh:1:43) 
+        12 |     int u
+           | [sizeof=16, dsize=16, align=4,
+           |  nvsize=16, nvalign=4]
+";
+
+    #[test]
+    fn records_members_and_bit_fields_are_read() {
+        let all = parse(DUMP).unwrap();
+        assert_eq!(all.len(), 2);
+        let bf = &all["BF"];
+        assert_eq!((bf.size, bf.align), (16, 4));
+        let got: Vec<(&str, u64, Option<u32>)> = bf
+            .members
+            .iter()
+            .map(|m| (m.name.as_str(), m.first_bit, m.bits))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("_u1", 0, None),
+                ("", 32, Some(3)),
+                ("y", 35, Some(4)),
+                ("", 64, Some(0)),
+                ("", 96, None)
+            ]
+        );
+        assert_eq!(all["@/h/a.cuh:1:43"].members.len(), 1);
+    }
+
+    #[test]
+    fn unnamed_records_are_keyed_by_their_location() {
+        assert_eq!(
+            record_key("AN::(anonymous at /h/a.cuh:5:24)"),
+            "@/h/a.cuh:5:24"
+        );
+        assert_eq!(record_key("my::S"), "my::S");
+    }
+
+    #[test]
+    fn a_block_without_sizes_is_an_error() {
+        let e = parse("*** Dumping AST Record Layout\n 0 | struct S\n 0 |   int a\n").unwrap_err();
+        assert!(e.contains("without its size"), "{e}");
+    }
+}

@@ -1,0 +1,493 @@
+//! The layout the emitted Rust will have, decided by ptx-abi-core (the derive describes, core
+//! decides): each emitted record of the model is described as the derive would describe it
+//! (a [`TypeDesc`]) and laid out by core's engine ([`Placements`], [`try_layout_of`]), then
+//! compared with clang's layout of the C type ([`crate::record_layout`]).
+//!
+//! Core's descriptions are `&'static` (the derive builds them in `const` items); here they are
+//! built at run time and leaked, a few hundred bytes per imported type, once per import.
+
+use std::collections::HashMap;
+
+use ptx_abi_core::layout::Placements;
+use ptx_abi_core::{
+    try_layout_of, AddressSize, AggregateKind, CudaVersion, LayoutError, Member as CoreMember,
+    Scalar, TypeDesc, TypeKind,
+};
+
+use crate::cuda_types::{Availability, CDef, CudaType};
+use crate::error::Unsupported;
+use crate::model::{scalar_from_c, ItemId, ItemKind, Model, Ty};
+use crate::record_layout::ClangRecord;
+
+/// `Box::leak` of `value`: core's descriptions hold `&'static` references.
+fn leak<T>(value: T) -> &'static T {
+    Box::leak(Box::new(value))
+}
+
+fn leak_str(s: &str) -> &'static str {
+    Box::leak(s.to_string().into_boxed_str())
+}
+
+/// What a pointer's pointee is described as: its layout never matters (§1.1: a pointer is
+/// 8 bytes whatever it points to).
+fn pointee() -> &'static TypeDesc {
+    static VOID: TypeDesc = TypeDesc::scalar("c_void", Scalar::U8);
+    &VOID
+}
+
+/// Builds the descriptions of the model's items, each once.
+struct Describer<'m> {
+    model: &'m Model,
+    cuda: CudaVersion,
+    memo: Vec<Option<&'static TypeDesc>>,
+}
+
+impl Describer<'_> {
+    fn ty(&mut self, ty: &Ty) -> Result<&'static TypeDesc, String> {
+        Ok(match ty {
+            Ty::Scalar(s) => leak(TypeDesc::scalar(s.rust_name(), *s)),
+            Ty::Cuda(c) => self.cuda(c)?,
+            Ty::Item(i) => self.item(*i)?,
+            Ty::Array(e, n) => leak(TypeDesc {
+                name: "array",
+                kind: TypeKind::Array {
+                    elem: self.ty(e)?,
+                    len: usize::try_from(*n).map_err(|_| format!("an array of {n} elements"))?,
+                },
+            }),
+            Ty::Pointer(_) => leak(TypeDesc {
+                name: "DevicePtr",
+                kind: TypeKind::Pointer { pointee },
+            }),
+        })
+    }
+
+    /// CUDA's types as ptx-abi lays out their Rust counterparts: `half::f16` is core's §1.1
+    /// `f16`, the vectors ptx-abi has always had are §1.2 vectors, CUDA's other C++ types
+    /// (`double4`, `__half2`, fp8, `CUtensorMap`) have the size and alignment of core's
+    /// `CUDA_TYPES` row for the release.
+    fn cuda(&mut self, c: &CudaType) -> Result<&'static TypeDesc, String> {
+        let vector = match c.def {
+            CDef::Vector { elem, lanes, .. } => scalar_from_c(elem).map(|e| (e, lanes)),
+            _ => None,
+        };
+        Ok(match (c.availability, c.def, vector) {
+            (Availability::HalfFeature, _, _) => leak(TypeDesc::scalar("f16", Scalar::F16)),
+            (_, CDef::Typedef(t), _) => {
+                let target = crate::cuda_types::lookup_in(t, self.cuda).ok_or_else(|| {
+                    format!("CUDA type `{t}` is not declared by CUDA {}", self.cuda)
+                })?;
+                self.cuda(target)?
+            }
+            (Availability::Today, _, Some((elem, lanes))) => leak(TypeDesc {
+                name: c.rust,
+                kind: TypeKind::Vector {
+                    elem,
+                    lanes: usize::from(lanes),
+                },
+            }),
+            _ => {
+                let row = crate::cuda_types::core_row(c.c_name);
+                let bytes = leak(TypeDesc {
+                    name: "storage",
+                    kind: TypeKind::Array {
+                        elem: leak(TypeDesc::scalar("u8", Scalar::U8)),
+                        len: row.size,
+                    },
+                });
+                let members = leak([CoreMember {
+                    name: "storage",
+                    ty: bytes,
+                    bits: None,
+                }]);
+                leak(TypeDesc {
+                    name: c.rust,
+                    kind: TypeKind::Aggregate {
+                        kind: AggregateKind::Struct,
+                        align: row.align_in(self.cuda),
+                        members,
+                    },
+                })
+            }
+        })
+    }
+
+    fn item(&mut self, id: ItemId) -> Result<&'static TypeDesc, String> {
+        if let Some(d) = self.memo[id] {
+            return Ok(d);
+        }
+        let item = &self.model.items[id];
+        let desc = match &item.kind {
+            ItemKind::Alias(t) => self.ty(t)?,
+            ItemKind::Enum(e) => leak(TypeDesc {
+                name: leak_str(&item.name),
+                kind: TypeKind::Enum {
+                    repr: e.repr,
+                    variants: &[],
+                },
+            }),
+            ItemKind::Record(r) => {
+                let mut members = Vec::with_capacity(r.members.len());
+                for m in &r.members {
+                    let ty = self.ty(&m.ty)?;
+                    let (ty, bits) = match (m.bits, m.anonymous, ty.kind) {
+                        (Some(w), true, TypeKind::Scalar(unit)) => (
+                            leak(TypeDesc {
+                                name: "Pad",
+                                kind: TypeKind::Pad { unit, width: w },
+                            }),
+                            None,
+                        ),
+                        (Some(w), _, _) => (ty, Some(w)),
+                        (None, _, _) => (ty, None),
+                    };
+                    members.push(CoreMember {
+                        name: leak_str(m.c_name.as_deref().unwrap_or(&m.name)),
+                        ty,
+                        bits,
+                    });
+                }
+                leak(TypeDesc {
+                    name: leak_str(&item.c_name),
+                    kind: TypeKind::Aggregate {
+                        kind: if r.is_union {
+                            AggregateKind::Union
+                        } else {
+                            AggregateKind::Struct
+                        },
+                        align: r.align.map_or(Ok(0), usize::try_from).map_err(|_| {
+                            format!("an alignment of {}", r.align.unwrap_or_default())
+                        })?,
+                        members: Box::leak(members.into_boxed_slice()),
+                    },
+                })
+            }
+            ItemKind::Unsupported(why) => return Err(why.clone()),
+            ItemKind::Opaque => return Err(format!("`{}` is never defined", item.c_name)),
+        };
+        self.memo[id] = Some(desc);
+        Ok(desc)
+    }
+}
+
+/// Gives the records whose alignment attribute spells no number clang's alignment
+/// ([`crate::model::Record::align_from_layout`]), then adds to `problems` every emitted record
+/// whose layout differs from clang's ([`compare`]). Records with problems already, or holding
+/// (by value) a record with problems, are not compared: those problems say why.
+pub(crate) fn check(
+    model: &mut Model,
+    problems: &mut [Vec<Unsupported>],
+    clang: &HashMap<String, ClangRecord>,
+    cuda: CudaVersion,
+) {
+    for item in &mut model.items {
+        let found = crate::record_layout::find(clang, item).map(|c| c.align);
+        if let ItemKind::Record(r) = &mut item.kind {
+            if r.align_from_layout {
+                r.align = found;
+            }
+        }
+    }
+    let mut memo = vec![None; model.items.len()];
+    let clean: Vec<ItemId> = model
+        .emitted
+        .iter()
+        .copied()
+        .filter(|&id| !troubled(model, problems, &Ty::Item(id), &mut memo))
+        .collect();
+    let all = std::mem::replace(&mut model.emitted, clean);
+    for (id, why) in compare(model, cuda, clang) {
+        problems[id].push(why);
+    }
+    model.emitted = all;
+}
+
+/// Whether `ty` is, or holds by value, an item with problems; `memo` keeps each item's
+/// answer (`Some(false)` while it is being followed, so that a corrupt dump's cycle ends).
+fn troubled(
+    model: &Model,
+    problems: &[Vec<Unsupported>],
+    ty: &Ty,
+    memo: &mut [Option<bool>],
+) -> bool {
+    match ty {
+        Ty::Array(e, _) => troubled(model, problems, e, memo),
+        Ty::Item(i) => {
+            if let Some(known) = memo[*i] {
+                return known;
+            }
+            memo[*i] = Some(false);
+            let answer = !problems[*i].is_empty()
+                || match &model.items[*i].kind {
+                    ItemKind::Alias(t) => troubled(model, problems, t, memo),
+                    ItemKind::Record(r) => r
+                        .members
+                        .iter()
+                        .any(|m| troubled(model, problems, &m.ty, memo)),
+                    _ => false,
+                };
+            memo[*i] = Some(answer);
+            answer
+        }
+        _ => false,
+    }
+}
+
+/// Compares every emitted record of `model` with clang's layout of it (`clang`, by
+/// [`record_key`]); returns, per item, why it differs: core's rule it breaks, its size or
+/// alignment, or the first member placed elsewhere.
+fn compare(
+    model: &Model,
+    cuda: CudaVersion,
+    clang: &HashMap<String, ClangRecord>,
+) -> Vec<(ItemId, Unsupported)> {
+    let mut d = Describer {
+        model,
+        cuda,
+        memo: vec![None; model.items.len()],
+    };
+    let mut out = Vec::new();
+    for &id in &model.emitted {
+        let item = &model.items[id];
+        let ItemKind::Record(r) = &item.kind else {
+            continue;
+        };
+        let refuse = |why: String| Unsupported {
+            loc: item.loc.clone(),
+            decl: item.c_name.clone(),
+            why,
+        };
+        let Some(c) = crate::record_layout::find(clang, item) else {
+            out.push((id, refuse("clang gave no layout of it, so the importer cannot check the layout the Rust would have".into())));
+            continue;
+        };
+        match d.item(id).map(|desc| differences(desc, c, r.members.len())) {
+            Err(why) | Ok(Some((None, why))) => out.push((id, refuse(why))),
+            // About one member: at the member's line, named as other member errors are.
+            Ok(Some((Some(k), why))) => {
+                let m = &r.members[k];
+                let name = match (&m.c_name, m.anonymous) {
+                    (_, true) => "(unnamed)",
+                    (Some(c), false) => c.as_str(),
+                    (None, false) => m.name.trim_start_matches("r#"),
+                };
+                out.push((
+                    id,
+                    Unsupported {
+                        loc: m.loc.clone(),
+                        decl: format!("{}::{name}", item.c_name),
+                        why,
+                    },
+                ))
+            }
+            Ok(None) => {}
+        }
+    }
+    out
+}
+
+/// The member of `desc` a rule broken by `desc` itself is about (a bit-field's type or width,
+/// a zero-length array), by its index.
+fn member_of(e: &LayoutError, desc: &TypeDesc) -> Option<usize> {
+    let (ty, member) = match *e {
+        LayoutError::BitFieldType { ty, member }
+        | LayoutError::BitFieldWidth { ty, member, .. }
+        | LayoutError::ZeroLengthArray { ty, member } => (ty, member),
+        _ => return None,
+    };
+    (ty == desc.name)
+        .then(|| desc.members().iter().position(|m| m.name == member))
+        .flatten()
+}
+
+/// How core's layout of `desc` differs from clang's `c`, if it does, and which member (by
+/// index) the difference is about, if one is.
+fn differences(
+    desc: &TypeDesc,
+    c: &ClangRecord,
+    members: usize,
+) -> Option<(Option<usize>, String)> {
+    let broken = |e: LayoutError| Some((member_of(&e, desc), e.message().as_str().to_string()));
+    let layout = match try_layout_of(desc, AddressSize::A64) {
+        Ok(l) => l,
+        Err(e) => return broken(e),
+    };
+    if c.members.len() != members {
+        return Some((
+            None,
+            format!(
+                "clang lays out {} members, the Rust would have {members}",
+                c.members.len()
+            ),
+        ));
+    }
+    for (k, (placed, cm)) in Placements::new(desc, AddressSize::A64)
+        .zip(&c.members)
+        .enumerate()
+    {
+        let p = match placed {
+            Ok((_, p)) => p,
+            Err(e) => return broken(e),
+        };
+        let width = p.bits.map(|b| b.width);
+        if width == Some(0) || cm.bits == Some(0) {
+            continue; // a zero-width bit-field has no bits to place
+        }
+        let first = p.first_bit() as u64;
+        if first != cm.first_bit || width != cm.bits {
+            return Some((Some(k), format!(
+                "is at {} in C (clang's record layout) but would be at {} in the Rust; the header uses a layout attribute (`packed`, `#pragma pack`, an aligned typedef, …) that ptx-abi cannot express",
+                where_is(cm.first_bit, cm.bits),
+                where_is(first, width)
+            )));
+        }
+    }
+    let (size, align) = (layout.size as u64, layout.align as u64);
+    if (size, align) != (c.size, c.align) {
+        return Some((None, format!(
+            "has size {} and alignment {} in C (clang's record layout) but would have size {size} and alignment {align} in the Rust; the header uses a layout attribute (`packed`, `aligned`, `#pragma pack`, …) that ptx-abi cannot express",
+            c.size, c.align
+        )));
+    }
+    None
+}
+
+/// `offset 4` or `bits 35..39` (a bit-field's bits counted from the record's first).
+fn where_is(first_bit: u64, bits: Option<u32>) -> String {
+    match bits {
+        Some(w) => format!(
+            "bits {first_bit}..{}",
+            first_bit.saturating_add(u64::from(w))
+        ),
+        None => format!("offset {}", first_bit / 8),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Item, Loc, Member, Record};
+    use crate::record_layout::parse;
+
+    fn member(name: &str, s: Scalar, bits: Option<u32>) -> Member {
+        Member {
+            name: name.into(),
+            c_name: None,
+            anonymous: name.is_empty(),
+            ty: Ty::Scalar(s),
+            bits,
+            c_type: String::new(),
+            note: None,
+            loc: Loc {
+                file: "h.cuh".into(),
+                line: 4,
+                col: 3,
+            },
+        }
+    }
+
+    /// A model of one struct `name` with `members`, emitted.
+    fn model(name: &str, members: Vec<Member>) -> Model {
+        Model {
+            items: vec![Item {
+                module: Vec::new(),
+                name: name.into(),
+                c_name: name.into(),
+                loc: Loc {
+                    file: "h.cuh".into(),
+                    line: 3,
+                    col: 8,
+                },
+                kind: ItemKind::Record(Record {
+                    is_union: false,
+                    align: None,
+                    align_from_layout: false,
+                    members,
+                    decode: None,
+                }),
+                in_header: true,
+                anonymous: false,
+            }],
+            emitted: vec![0],
+        }
+    }
+
+    fn verdicts(m: &Model, dump: &str) -> Vec<String> {
+        compare(m, CudaVersion::DEFAULT, &parse(dump).unwrap())
+            .into_iter()
+            .map(|(_, u)| u.to_string())
+            .collect()
+    }
+
+    /// clang 22's dump of `#pragma pack(1) struct P1 { char c; int x; };` and of
+    /// `struct BF { int a; int : 3; int y : 4; };`.
+    const DUMP: &str = "
+*** Dumping AST Record Layout
+         0 | struct P1
+         0 |   char c
+         1 |   int x
+           | [sizeof=5, dsize=5, align=1,
+           |  nvsize=5, nvalign=1]
+
+*** Dumping AST Record Layout
+         0 | struct BF
+         0 |   int a
+     4:0-2 |   int 
+     4:3-6 |   int y
+           | [sizeof=8, dsize=8, align=4,
+           |  nvsize=8, nvalign=4]
+";
+
+    #[test]
+    fn a_member_placed_elsewhere_is_named_with_both_offsets() {
+        let m = model(
+            "P1",
+            vec![
+                member("c", Scalar::I8, None),
+                member("x", Scalar::I32, None),
+            ],
+        );
+        assert_eq!(
+            verdicts(&m, DUMP),
+            ["h.cuh:4: `P1::x`: is at offset 1 in C (clang's record layout) but would be at offset 4 in the Rust; the header uses a layout attribute (`packed`, `#pragma pack`, an aligned typedef, …) that ptx-abi cannot express"]
+        );
+    }
+
+    #[test]
+    fn bit_fields_are_compared_bit_by_bit() {
+        let same = model(
+            "BF",
+            vec![
+                member("a", Scalar::I32, None),
+                member("", Scalar::I32, Some(3)),
+                member("y", Scalar::I32, Some(4)),
+            ],
+        );
+        assert!(verdicts(&same, DUMP).is_empty());
+        let wider = model(
+            "BF",
+            vec![
+                member("a", Scalar::I32, None),
+                member("", Scalar::I32, Some(4)),
+                member("y", Scalar::I32, Some(4)),
+            ],
+        );
+        let v = verdicts(&wider, DUMP);
+        assert!(
+            v.len() == 1
+                && v[0].contains("`BF::(unnamed)`: is at bits 32..35 in C")
+                && v[0].contains("at bits 32..36 in the Rust"),
+            "{v:?}"
+        );
+    }
+
+    #[test]
+    fn a_record_clang_did_not_lay_out_is_refused() {
+        let m = model("Gone", vec![member("a", Scalar::I32, None)]);
+        let v = verdicts(&m, DUMP);
+        assert!(
+            v.len() == 1 && v[0].contains("clang gave no layout"),
+            "{v:?}"
+        );
+    }
+}
