@@ -338,3 +338,44 @@ fn cuda_headers_not_found_names_the_variable_to_set() {
     assert!(text.contains("1 passed"), "{text}");
     assert!(text.contains("include directory was not found"), "{text}");
 }
+
+/// Issue 21: a bit-field declared with an enum type (C's `enum Col p : 2`) is stored in a unit
+/// of the enum's size (§1.3); NVRTC gives `Col` the underlying type `int` but reads `p`
+/// unsigned (measured: a Rust `p: i32` fails on signedness alone), so the importer's `u32` is
+/// right, and `enum Sign`'s field, which reads signed, is not a `u32`.
+const ENUM_BIT_FIELDS: &str = r#"
+enum Col { R, G, B };
+enum Sign { MINUS = -1, PLUS = 1 };
+struct EB { enum Col p : 2; int q; };
+struct ES { enum Sign s : 2; int q; };
+"#;
+
+#[derive(PtxAbi, Clone, Copy)]
+struct EB {
+    #[ptx(bits = 2)]
+    p: u32,
+    q: i32,
+}
+
+/// `ES` as if `enum Sign`'s bit-field read unsigned: it reads signed.
+#[derive(PtxAbi, Clone, Copy)]
+struct ES {
+    #[ptx(bits = 2)]
+    s: u32,
+    q: i32,
+}
+
+#[test]
+fn an_enum_typed_bit_field_checks_as_its_underlying_type() {
+    if !tools() {
+        return;
+    }
+    assert_matches::<EB>(ENUM_BIT_FIELDS, "EB");
+    let Some(msg) = verdict::<ES>(ENUM_BIT_FIELDS, "ES", &[]) else {
+        return;
+    };
+    assert!(
+        msg.contains("`s`: signedness: C has signed, Rust has unsigned"),
+        "{msg}"
+    );
+}

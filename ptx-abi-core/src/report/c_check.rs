@@ -41,6 +41,8 @@ pub(crate) const CHECK_PRELUDE: &str = "\
 #endif
 template <class A, class B> struct ptx_abi_same { enum { value = 0 }; };
 template <class A> struct ptx_abi_same<A, A> { enum { value = 1 }; };
+template <class T, class X, bool E = __is_enum(T)> struct ptx_abi_declared_as { enum { value = ptx_abi_same<T, X>::value }; };
+template <class T, class X> struct ptx_abi_declared_as<T, X, true> { enum { value = sizeof(T) == sizeof(X) }; };
 template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { return x < y; }
 #endif
 ";
@@ -82,7 +84,10 @@ pub enum Fact {
     /// Kind of a scalar member: 0 unsigned integer, 1 signed integer, 2 floating (CUDA's
     /// `__half` included), 3 `bool`, 4 a class or union other than `__half`.
     Kind,
-    /// Whether a bit-field's declared type is the C type ptx-abi expects (1) or not (0).
+    /// Whether a bit-field's declared type is the C type ptx-abi expects (1) or not (0). A
+    /// bit-field declared with an enum type matches an integer type of the enum's size (its
+    /// storage unit, §1.3): NVRTC gives `enum Col { R, G, B }` the underlying type `int` yet
+    /// reads its bit-fields unsigned, so signedness is left to [`Fact::Signed`].
     DeclaredType,
     /// A bit-field's width in bits.
     Width,
@@ -334,7 +339,7 @@ impl Walk<'_> {
                 rust,
                 Fact::DeclaredType,
                 format!(
-                    "ptx_abi_same<decltype((({t}*)0)->{c}), {}>::value",
+                    "ptx_abi_declared_as<decltype((({t}*)0)->{c}), {}>::value",
                     c_type_name(ty)
                 ),
                 1,

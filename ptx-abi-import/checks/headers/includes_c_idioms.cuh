@@ -1,0 +1,39 @@
+// Issue 21's hostile set, the cases that must import (not be refused): C's everyday idioms,
+// names that collide once made Rust, attributes the derive can express, a `#pragma pack`
+// that changes nothing, and a bit-field of enum type. Written for this suite. The checks
+// crate compiles the Rust the importer writes for it (so that Rust compiles), and every
+// type is checked by the importer's emitted `nvrtc::assert_matches` against NVRTC.
+#include <cstdint>
+
+typedef struct TS { int a; } TS;
+typedef struct Fwd Fwd;
+struct Fwd { int q; Fwd* next; };
+typedef unsigned int u32;
+typedef int i8;
+struct PS { signed char small; i8 big; u32 flags; TS t; };
+
+namespace my {
+struct float4 { float a; };
+typedef float int2;
+struct S { char c; float4 v; int2 w; };
+}
+
+struct Foo { int a; };
+struct FooImage { int b; };
+struct Outer { struct Inner { int a; } in; };
+struct Outer_Inner { int z; };
+struct M { int self; int self_; };
+struct AN { int anon1; union { int u; float f; }; };
+struct BF { int _u1; int : 3; int y : 4; };
+struct PT { int* const p; float* __restrict__ q; };
+
+struct alignas(double) A8 { char c; };
+struct __attribute__((aligned)) A16 { char c; };
+struct HoldsA { char c; A8 a; A16 b; };
+
+#pragma pack(16)
+struct PP { char c; int x; };
+#pragma pack()
+
+enum Col { R, G, B };
+struct EB { enum Col p : 2; int q; };
