@@ -1,42 +1,55 @@
-// curand's generator states (CUDA 12, curand_kernel.h, curand_philox4x32_x.h,
-// curand_mrg32k3a.h, curand_kernel.h's Sobol state), written from the public headers: the
-// member lists of the state structs only, without the functions around them. Compared line by
-// line with the headers of the PyPI wheel nvidia-curand-cu12 10.3.10.19 (CUDA 12.9):
-// curand_kernel.h lines 150-156, 208-215 and 231-234, curand_philox4x32_x.h lines 93-102.
-struct curandStateXORWOW {
-    unsigned int d, v[5];
-    int boxmuller_flag;
-    int boxmuller_flag_double;
-    float boxmuller_extra;
+// Modelled on cuRAND's device API as CUDA 12.9 ships it (cuRAND 10.3.10, the PyPI wheel
+// nvidia-curand-cu12 10.3.10.19: curand_kernel.h, curand_philox4x32_x.h, curand_mrg32k3a.h).
+// Written for this suite, not copied from those headers: it reproduces the generator state
+// structs' members (types, order, array lengths, CUDA's uint2/uint4 vectors) and the
+// typedef names the API gives them; the functions, constants and precalculated matrices
+// around them are left out. The Box-Muller cache that three of the states end with is
+// written once here as a macro.
+
+// Whether a second normal deviate is cached (for float, for double), and the cached values.
+#define CURAND_STATE_NORMAL_CACHE \
+    int boxmuller_flag;           \
+    int boxmuller_flag_double;    \
+    float boxmuller_extra;        \
     double boxmuller_extra_double;
+
+#define CURAND_XORWOW_WORDS 5
+#define CURAND_MRG32K3A_ORDER 3
+#define CURAND_SOBOL32_BITS 32
+
+// XORWOW (the default generator): a Weyl counter, then the xorshift words.
+struct curandStateXORWOW {
+    unsigned int d;
+    unsigned int v[CURAND_XORWOW_WORDS];
+    CURAND_STATE_NORMAL_CACHE
 };
 typedef struct curandStateXORWOW curandStateXORWOW_t;
 typedef struct curandStateXORWOW curandState;
 
+// Philox4x32-10: the 128-bit counter, the four outputs of the last round, the 64-bit key,
+// and which of the outputs is next.
 struct curandStatePhilox4_32_10 {
-   uint4 ctr;
-   uint4 output;
-   uint2 key;
-   unsigned int STATE;
-   int boxmuller_flag;
-   int boxmuller_flag_double;
-   float boxmuller_extra;
-   double boxmuller_extra_double;
+    uint4 ctr;
+    uint4 output;
+    uint2 key;
+    unsigned int STATE;
+    CURAND_STATE_NORMAL_CACHE
 };
 typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
 
+// MRG32k3a: the two order-3 component recurrences.
 struct curandStateMRG32k3a {
-    unsigned int s1[3];
-    unsigned int s2[3];
-    int boxmuller_flag;
-    int boxmuller_flag_double;
-    float boxmuller_extra;
-    double boxmuller_extra_double;
+    unsigned int s1[CURAND_MRG32K3A_ORDER];
+    unsigned int s2[CURAND_MRG32K3A_ORDER];
+    CURAND_STATE_NORMAL_CACHE
 };
 
+// Sobol32, one dimension of a quasirandom sequence.
 struct curandStateSobol32 {
-    unsigned int i, x, c;
-    unsigned int direction_vectors[32];
+    unsigned int i;  // index in the sequence
+    unsigned int x;  // current value
+    unsigned int c;  // scramble constant
+    unsigned int direction_vectors[CURAND_SOBOL32_BITS];
 };
 // check: curandStateXORWOW = {123456789U, {362436069U, 521288629U, 88675123U, 5783321U, 6615241U}, 1, 0, 0.5f, -2.25}
 // check: curandStatePhilox4_32_10 = {{1U, 2U, 3U, 4U}, {5U, 6U, 7U, 8U}, {0xdeadbeefU, 0xcafef00dU}, 3U, 0, 1, 1.5f, 3.75}
