@@ -19,6 +19,7 @@ pub mod v1 {
     pub use crate::codec::image::PtxImage;
     pub use crate::codec::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
     pub use crate::codec::PtxAbi;
+    pub use crate::layout::address::AddressSize;
     pub use crate::layout::attr_checks::{
         array_member, c_name, distinct_member, named_bit_field, requested_align, type_c_name,
         unnamed_bit_field,
@@ -34,7 +35,6 @@ pub mod v1 {
         param_pointers, params_as_data, place_params_given, KernelParams, PARAM_LIMIT,
     };
     pub use crate::types::align::{AlignTo, Alignment};
-    pub use crate::AddressSize;
     pub use crate::{__impl_image_integrations, __impl_zero_copy_integrations};
     #[cfg(feature = "bytemuck")]
     pub use bytemuck;
@@ -44,5 +44,5 @@ pub mod v1 {
     pub use cudarc;
 
     /// `.address_size 64`, the layout generated code computes.
-    pub const A64: crate::AddressSize = crate::AddressSize::A64;
+    pub const A64: crate::layout::address::AddressSize = crate::layout::address::AddressSize::A64;
 }

@@ -77,16 +77,17 @@ macro_rules! __impl_cudarc_repr {
 // Chapter 7: CUtensorMap's alignment and CUDA 13's vectors differ between major releases.
 #[cfg(all(feature = "cudarc", ptx_abi_cuda_chosen))]
 const _: () = {
-    let ours = crate::CUDA_VERSION;
-    let theirs = crate::CudaVersion::from_code(cudarc::driver::sys::CUDA_VERSION);
+    let ours = crate::layout::cuda_version::CUDA_VERSION;
+    let theirs =
+        crate::layout::cuda_version::CudaVersion::from_code(cudarc::driver::sys::CUDA_VERSION);
     if !ours.same_layout_rules(theirs) {
-        let msg = crate::ConstMsg::<500>::new()
+        let msg = crate::layout::const_msg::ConstMsg::<500>::new()
             .str("ptx-abi describes CUDA ")
             .num(ours.major as u128)
             .str(".")
             .num(ours.minor as u128)
             .str(" (")
-            .str(crate::CUDA_VERSION_SOURCE)
+            .str(crate::layout::cuda_version::CUDA_VERSION_SOURCE)
             .str("), but cudarc was built for CUDA ")
             .num(theirs.major as u128)
             .str(".")
@@ -103,9 +104,9 @@ const _: () = {
 
 #[cfg(feature = "bytemuck")]
 mod bytemuck_impls {
-    use crate::{
-        DevicePtr, Lanes, SamplerRef, SurfRef, TexRef, Vector, VectorElement, VectorShape,
-    };
+    use crate::types::handle::{SamplerRef, SurfRef, TexRef};
+    use crate::types::pointer::DevicePtr;
+    use crate::types::vector::{Lanes, Vector, VectorElement, VectorShape};
     use bytemuck::{Pod, Zeroable};
 
     // SAFETY: `repr(C)` lanes of a `Pod` type plus a zero-length array of a zero-sized marker:
@@ -138,9 +139,9 @@ mod bytemuck_impls {
 #[cfg(feature = "cudarc")]
 mod cudarc_impls {
     use crate::params::{KernelLaunch, KernelParams};
-    use crate::{
-        DevicePtr, Lanes, SamplerRef, SurfRef, TexRef, Vector, VectorElement, VectorShape,
-    };
+    use crate::types::handle::{SamplerRef, SurfRef, TexRef};
+    use crate::types::pointer::DevicePtr;
+    use crate::types::vector::{Lanes, Vector, VectorElement, VectorShape};
     use cudarc::driver::{DeviceRepr, LaunchArgs, PushKernelArg, ValidAsZeroBits};
 
     // SAFETY: a vector's Rust layout is its PTX layout (§1.2; see `ZeroCopy` for `Vector`).
@@ -174,7 +175,7 @@ mod cudarc_impls {
     // each parameter's size from there, and the image holds the whole parameter.
     unsafe impl<'a, 'b: 'a, A: KernelParams> PushKernelArg<&'b KernelLaunch<A>> for LaunchArgs<'a> {
         fn arg(&mut self, launch: &'b KernelLaunch<A>) -> &mut Self {
-            let bytes = crate::PtxImage::as_bytes(launch.image());
+            let bytes = crate::codec::image::PtxImage::as_bytes(launch.image());
             for &offset in A::PARAM_OFFSETS {
                 if let Some(first) = bytes.get(offset) {
                     <Self as PushKernelArg<&'b u8>>::arg(self, first);

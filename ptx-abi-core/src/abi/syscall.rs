@@ -23,10 +23,10 @@
 //! assert_eq!(buf[16..], 0x7000_0000_0010u64.to_le_bytes());
 //! ```
 
+use crate::layout::address::AddressSize;
 use crate::layout::const_msg::ConstMsg;
 use crate::params::text::{write_extern_prototype, ProtoStyle};
 use crate::params::{ParamType, Spelling, RETVAL};
-use crate::AddressSize;
 use core::fmt;
 
 /// Chapter 3: the four system calls a PTX module may declare and call.
@@ -368,9 +368,9 @@ macro_rules! printf_from {
 printf_from!(bool => Bool, i8 => I8, u8 => U8, i16 => I16, u16 => U16, i32 => I32, u32 => U32,
     i64 => I64, u64 => U64, f32 => F32, f64 => F64);
 
-impl<T: ?Sized> From<crate::DevicePtr<T>> for PrintfArg {
+impl<T: ?Sized> From<crate::types::pointer::DevicePtr<T>> for PrintfArg {
     /// A device pointer's generic address.
-    fn from(p: crate::DevicePtr<T>) -> PrintfArg {
+    fn from(p: crate::types::pointer::DevicePtr<T>) -> PrintfArg {
         PrintfArg::Ptr(p.addr())
     }
 }

@@ -1,9 +1,9 @@
 //! The `PtxAbi` trait: a Rust type with a PTX ABI layout and a byte image.
 
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::layout::address::AddressSize;
 use crate::layout::desc::{Member, TypeDesc};
 use crate::layout::{layout_of, try_layout_of, Layout, LayoutError, Placement};
-use crate::AddressSize;
 
 /// A type with an exact NVIDIA PTX ABI layout (§1.1–§1.4) and a byte image a kernel reads.
 ///

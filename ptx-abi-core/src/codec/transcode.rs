@@ -3,9 +3,9 @@
 //! member by member from the engine's placements at both sizes.
 
 use crate::codec::bits;
+use crate::layout::address::AddressSize;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
-use crate::AddressSize;
 
 pub use crate::codec::error::TranscodeError;
 
@@ -109,25 +109,25 @@ pub fn transcode(
 
 /// `value`'s image at any address size (at 32, pointers must hold addresses below 4 GiB).
 #[cfg(feature = "alloc")]
-pub fn encode_at<T: crate::PtxAbi>(
+pub fn encode_at<T: crate::codec::PtxAbi>(
     value: &T,
     addr: AddressSize,
-) -> Result<alloc::vec::Vec<u8>, crate::EncodeError> {
+) -> Result<alloc::vec::Vec<u8>, crate::codec::error::EncodeError> {
     let wide = value.to_ptx_bytes()?;
-    let mut out = alloc::vec![0u8; crate::layout_at::<T>(addr).size];
+    let mut out = alloc::vec![0u8; crate::codec::layout_at::<T>(addr).size];
     transcode(T::TYPE, AddressSize::A64, &wide, addr, &mut out)
-        .map_err(crate::EncodeError::from)?;
+        .map_err(crate::codec::error::EncodeError::from)?;
     Ok(out)
 }
 
 /// A value from its image at any address size.
 #[cfg(feature = "alloc")]
-pub fn decode_at<T: crate::PtxAbi>(
+pub fn decode_at<T: crate::codec::PtxAbi>(
     bytes: &[u8],
     addr: AddressSize,
-) -> Result<T, crate::DecodeError> {
+) -> Result<T, crate::codec::error::DecodeError> {
     let mut wide = alloc::vec![0u8; T::SIZE];
     transcode(T::TYPE, addr, bytes, AddressSize::A64, &mut wide)
-        .map_err(crate::DecodeError::from)?;
+        .map_err(crate::codec::error::DecodeError::from)?;
     T::decode(&wide)
 }

@@ -4,6 +4,9 @@ use crate::codec::PtxAbi;
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::TypeDesc;
 use crate::layout::MemberLayout;
+use crate::types::handle::{SamplerRef, SurfRef, TexRef};
+use crate::types::pointer::DevicePtr;
+use crate::types::vector::{Lanes, Vector, VectorElement, VectorShape};
 
 /// A type whose Rust layout equals its PTX layout at `.address_size 64` and whose values have
 /// no padding bytes, so the bytes of a value are its PTX image, with no copy.
@@ -183,10 +186,9 @@ zero_copy! {
 zero_copy! {
     #[cfg(all(target_endian = "little", not(target_arch = "x86")))]
     [] u64 as u64; [] i64 as i64; [] f64 as f64;
-    [] crate::TexRef as crate::TexRef; [] crate::SamplerRef as crate::SamplerRef;
-    [] crate::SurfRef as crate::SurfRef;
-    [T: PtxAbi] crate::DevicePtr<T> as crate::DevicePtr<u8>;
-    [] crate::DevicePtr<core::ffi::c_void> as crate::DevicePtr<core::ffi::c_void>;
+    [] TexRef as TexRef; [] SamplerRef as SamplerRef; [] SurfRef as SurfRef;
+    [T: PtxAbi] DevicePtr<T> as DevicePtr<u8>;
+    [] DevicePtr<core::ffi::c_void> as DevicePtr<core::ffi::c_void>;
 }
 
 #[cfg(feature = "half")]
@@ -199,10 +201,10 @@ unsafe impl<T: ZeroCopy, const N: usize> ZeroCopy for [T; N] {}
 // SAFETY: `Vector` is `repr(C)` of `[T; N]` plus a zero-length array of a marker with the PTX
 // alignment (§1.2), so its size is `N × size_of::<T>()` (already a multiple of that alignment:
 // odd N → align of T, even N → N × align of T) with no padding, and its lanes are zero-copy.
-unsafe impl<T, const N: usize> ZeroCopy for crate::Vector<T, N>
+unsafe impl<T, const N: usize> ZeroCopy for Vector<T, N>
 where
-    T: crate::VectorElement + ZeroCopy,
-    crate::Lanes<N>: crate::VectorShape<T>,
+    T: VectorElement + ZeroCopy,
+    Lanes<N>: VectorShape<T>,
 {
 }
 

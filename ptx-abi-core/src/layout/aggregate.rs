@@ -1,15 +1,75 @@
-//! §1.2 and §1.3: placing the members of a struct or union.
+//! The engine: the layout of any described type ([`try_layout_of`]) and, §1.2 and §1.3, placing
+//! the members of a struct or union. One file, because the two recurse into each other (an
+//! aggregate's layout needs its members', a member may be an aggregate).
 //!
 //! The cursor counts bits, because bit-fields (§1.3) are placed at bit granularity. Ordinary
 //! members round the cursor up to their alignment; a bit-field stays where the cursor is unless
 //! it would cross a boundary of the storage unit of its declared type, in which case it moves to
 //! the next unit. Only named members raise the aggregate's alignment.
 
-use super::{
-    round_up, rules, scalar_layout, try_layout_of, BitRange, Layout, LayoutError, Placement,
-};
+use crate::layout::address::AddressSize;
 use crate::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
-use crate::AddressSize;
+use crate::layout::error::LayoutError;
+use crate::layout::placement::{round_up, BitRange, Layout, Placement};
+use crate::layout::rules::{self, scalar_layout, try_vector_layout};
+
+/// The layout of any described type at the given address size, or the rule it breaks.
+pub const fn try_layout_of(ty: &TypeDesc, addr: AddressSize) -> Result<Layout, LayoutError> {
+    match ty.kind {
+        TypeKind::Scalar(s) => Ok(scalar_layout(s)),
+        TypeKind::Enum { repr, .. } => Ok(scalar_layout(repr)),
+        TypeKind::Pointer { .. } => Ok(Layout {
+            size: addr.pointer_bytes(),
+            align: addr.pointer_bytes(),
+        }),
+        // §1.4: handles are .b64 at every address size.
+        TypeKind::Handle(_) => Ok(Layout { size: 8, align: 8 }),
+        TypeKind::Vector { elem, lanes } => try_vector_layout(elem, lanes),
+        TypeKind::Array { elem, len } => array_layout(ty.name, try_layout_of(elem, addr), len),
+        TypeKind::Aggregate { .. } => match try_aggregate_layout(ty, addr) {
+            Ok(l) => Ok(l),
+            Err(e) => Err(e),
+        },
+        TypeKind::Pad { .. } => Err(LayoutError::PadOutsideAggregate { ty: ty.name }),
+        TypeKind::Phantom => Ok(Layout { size: 0, align: 1 }),
+    }
+}
+
+/// §1.2: an array of `len` elements of layout `elem`: the elements back to back, aligned like
+/// one; at least one element ([`rules::array_len_allowed`]). `name` is the array type's, for
+/// the error. `PtxAbi` for `[T; N]` computes its layout from `T`'s with this, so that a type
+/// nested deep in arrays and structs is laid out from its members' already computed layouts.
+pub const fn array_layout(
+    name: &'static str,
+    elem: Result<Layout, LayoutError>,
+    len: usize,
+) -> Result<Layout, LayoutError> {
+    if !rules::array_len_allowed(len) {
+        return Err(LayoutError::ZeroLengthArray {
+            ty: name,
+            member: "",
+        });
+    }
+    match elem {
+        Ok(e) => match e.size.checked_mul(len) {
+            Some(size) => Ok(Layout {
+                size,
+                align: e.align,
+            }),
+            None => Err(LayoutError::TooLarge { ty: name }),
+        },
+        Err(e) => Err(e),
+    }
+}
+
+/// The layout of a described type; a broken rule is a compile-time error when evaluated in a
+/// `const` (which is how `PtxAbi::SIZE` and `PtxAbi::ALIGN` use it).
+pub const fn layout_of(ty: &TypeDesc, addr: AddressSize) -> Layout {
+    match try_layout_of(ty, addr) {
+        Ok(l) => l,
+        Err(e) => e.panic(),
+    }
+}
 
 /// The layout of an aggregate together with the placement of each of its `N` members.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

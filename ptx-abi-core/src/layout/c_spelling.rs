@@ -48,6 +48,14 @@ pub const fn scalar(s: Scalar) -> &'static str {
     }
 }
 
+impl Scalar {
+    /// The CUDA C spelling of the type ([`scalar`]). Defined here rather than in `desc.rs` so
+    /// that the model does not import its C spelling (this module reads the model).
+    pub const fn c_name(self) -> &'static str {
+        scalar(self)
+    }
+}
+
 /// §1.4: how C spells a texture, sampler or surface handle (`cudaTextureObject_t` and
 /// `cudaSurfaceObject_t` are `unsigned long long`).
 pub const HANDLE: &str = "unsigned long long";

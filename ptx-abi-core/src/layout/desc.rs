@@ -73,11 +73,6 @@ impl Scalar {
         }
     }
 
-    /// The CUDA C spelling of the type ([`crate::layout::c_spelling::scalar`]).
-    pub const fn c_name(self) -> &'static str {
-        crate::layout::c_spelling::scalar(self)
-    }
-
     /// The Rust spelling of the type.
     pub const fn rust_name(self) -> &'static str {
         match self {

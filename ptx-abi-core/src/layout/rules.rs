@@ -3,7 +3,8 @@
 //! ([`crate::layout::attr_checks`]) all call these; no rule is written anywhere else.
 
 use crate::layout::desc::Scalar;
-use crate::layout::{Layout, LayoutError};
+use crate::layout::error::LayoutError;
+use crate::layout::placement::Layout;
 
 /// §1.1: size and alignment of a fundamental type (they are equal).
 pub const fn scalar_layout(scalar: Scalar) -> Layout {

@@ -1,10 +1,10 @@
 //! A parameter buffer laid out where the driver reads each parameter, for `extra`.
 
+use super::extra::LaunchExtra;
 use super::kernel::{KernelParams, PARAM_LIMIT};
-use super::launch::LaunchExtra;
 use super::launch_error::LaunchError;
+use crate::layout::address::AddressSize;
 use crate::layout::Placements;
-use crate::AddressSize;
 use core::ffi::c_void;
 
 /// The bytes of a kernel's parameters at the offsets the driver reads them from on one

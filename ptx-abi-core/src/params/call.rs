@@ -25,9 +25,9 @@
 
 use super::decl::{param_type, return_type, ParamSpace, ParamType, Spelling};
 use super::text::Decl;
+use crate::layout::address::AddressSize;
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 use crate::layout::try_layout_of;
-use crate::AddressSize;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -453,7 +453,7 @@ pub fn call_prototype(
 /// [`call_sequence`] for `extern "C"`-style prototypes described like
 /// [`crate::params::func_signature`]: the parameters are the members of `A`, the return type
 /// `R` (`()` for `void`), at `.address_size 64`.
-pub fn call_sequence_for<A: crate::PtxAbi, R: super::FnReturn>(
+pub fn call_sequence_for<A: crate::codec::PtxAbi, R: super::FnReturn>(
     callee: Callee<'_>,
     args: &[Arg<'_>],
     ret_to: Ret<'_>,

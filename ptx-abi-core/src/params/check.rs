@@ -8,8 +8,8 @@ use super::lex::Module;
 use super::read::{declared_with_lone_cr_line_breaks, signature, type_size, DeclaredType, FnKind};
 use super::short_name::shorten_in;
 use super::signature::decl_text;
+use crate::layout::address::AddressSize;
 use crate::layout::desc::TypeDesc;
-use crate::AddressSize;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -281,8 +281,8 @@ fn address_size(ptx: &str) -> AddressSize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::PtxAbi;
     use crate::layout::desc::{AggregateKind, Member, TypeKind};
-    use crate::PtxAbi;
 
     static MEMBERS: [Member; 2] = [
         Member {

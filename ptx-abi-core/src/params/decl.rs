@@ -1,9 +1,8 @@
 //! §2.3: the PTX type of a parameter of a given source type, in each space and spelling.
 
-use crate::layout::const_msg::ConstMsg;
+use crate::layout::address::AddressSize;
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 use crate::layout::try_layout_of;
-use crate::AddressSize;
 
 /// The two parameter spaces NVRTC spells differently (see [`docs/nvidia-notes.md`](https://github.com/ptx-abi/ptx-abi/blob/main/docs/nvidia-notes.md)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,7 +98,7 @@ pub const fn param_type(
     if matches!(space, ParamSpace::Func) && crate::types::cuda::passed_by_reference(ty) {
         // Chapter 7: C++ passes a type with a non-trivial copy constructor (`__half2`) to a
         // device function by invisible reference: the address of a caller-made copy.
-        return slot_type(<u64 as crate::PtxAbi>::TYPE, space, spelling, addr);
+        return slot_type(<u64 as crate::codec::PtxAbi>::TYPE, space, spelling, addr);
     }
     match slot_type(ty, space, spelling, addr) {
         ParamType::Bytes { align, size }
@@ -168,20 +167,4 @@ const fn bytes(ty: &TypeDesc, addr: AddressSize) -> ParamType {
         },
         Err(_) => ParamType::Absent,
     }
-}
-
-/// Writes `.param <type> <name>` (no trailing comma) into a fixed-size buffer, in a `const`
-/// context: `const DECL: ConstMsg<64> = write_param_decl(T::TYPE, "k_param_0", …)`.
-pub const fn write_param_decl<const N: usize>(
-    ty: &TypeDesc,
-    name: &str,
-    space: ParamSpace,
-    spelling: Spelling,
-    addr: AddressSize,
-) -> ConstMsg<N> {
-    super::text::write_decl(
-        ConstMsg::new(),
-        named_type(ty, name, space, spelling, addr),
-        name,
-    )
 }

@@ -2,12 +2,12 @@
 
 use crate::codec::image::PtxImage;
 use crate::codec::PtxAbi;
+use crate::layout::address::AddressSize;
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{
     rules, try_place_members, try_place_members_given, Layout, LayoutError, MemberLayout, Placement,
 };
-use crate::AddressSize;
 use core::ffi::c_void;
 
 use super::arch::{Arch, PtxIsa};

@@ -29,23 +29,15 @@
 
 use super::arch::{Arch, ARCH_INDEPENDENT_ALIGN};
 use super::buffer::ParamBuffer;
+use super::extra::LaunchExtra;
 use super::kernel::KernelParams;
 use super::launch_error::LaunchError;
 use crate::codec::error::EncodeError;
 use crate::codec::image::PtxImage;
+use crate::layout::address::AddressSize;
 use crate::layout::Placements;
-use crate::AddressSize;
 use core::ffi::c_void;
 use core::marker::PhantomData;
-
-/// `CU_LAUNCH_PARAM_END` from `cuda.h`: ends the `extra` array.
-pub const CU_LAUNCH_PARAM_END: *mut c_void = core::ptr::null_mut();
-/// `CU_LAUNCH_PARAM_BUFFER_POINTER` from `cuda.h` (`(void*)0x01`): the next entry is the
-/// parameter buffer.
-pub const CU_LAUNCH_PARAM_BUFFER_POINTER: *mut c_void = core::ptr::without_provenance_mut(1);
-/// `CU_LAUNCH_PARAM_BUFFER_SIZE` from `cuda.h` (`(void*)0x02`): the next entry points to a
-/// `size_t` holding the buffer's size.
-pub const CU_LAUNCH_PARAM_BUFFER_SIZE: *mut c_void = core::ptr::without_provenance_mut(2);
 
 /// A kernel's parameters, encoded and ready for `cuLaunchKernel`. Building one encodes the
 /// arguments into an image on the stack: no heap allocation.
@@ -188,39 +180,5 @@ impl<A: KernelParams> KernelParamPointers<'_, A> {
     /// The `void**` to pass as `kernelParams`.
     pub fn as_mut_ptr(&mut self) -> *mut *mut c_void {
         self.pointers.as_mut().as_mut_ptr()
-    }
-}
-
-/// The `extra` array of a [`KernelLaunch`] or a [`ParamBuffer`], borrowing it.
-pub struct LaunchExtra<'a> {
-    words: [*mut c_void; 5],
-    _launch: PhantomData<&'a mut ()>,
-}
-
-impl<'a> LaunchExtra<'a> {
-    /// The words for `buffer`, whose size is `*size`; both must stay alive and unmoved for
-    /// `'a`, which the `&'a mut` borrow of `size` and the caller's borrow of the buffer ensure.
-    pub(crate) fn new(buffer: *mut c_void, size: &'a mut usize) -> Self {
-        let size = (size as *mut usize).cast::<c_void>();
-        LaunchExtra {
-            words: [
-                CU_LAUNCH_PARAM_BUFFER_POINTER,
-                buffer,
-                CU_LAUNCH_PARAM_BUFFER_SIZE,
-                size,
-                CU_LAUNCH_PARAM_END,
-            ],
-            _launch: PhantomData,
-        }
-    }
-
-    /// The five words: buffer-pointer tag, buffer, buffer-size tag, pointer to the size, end.
-    pub fn as_slice(&self) -> &[*mut c_void; 5] {
-        &self.words
-    }
-
-    /// The `void**` to pass as `extra`.
-    pub fn as_mut_ptr(&mut self) -> *mut *mut c_void {
-        self.words.as_mut_ptr()
     }
 }

@@ -22,8 +22,8 @@ use super::buffer::ParamBuffer;
 use super::kernel::{KernelParams, PARAM_LIMIT_VOLTA_CUDA_12_1};
 use super::launch::KernelLaunch;
 use super::launch_error::LaunchError;
+use crate::layout::address::AddressSize;
 use crate::layout::Placements;
-use crate::AddressSize;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -356,7 +356,7 @@ pub fn check_loaded<A: KernelParams>(f: &CudaFunction) -> Result<LoadedKernel, L
 /// The comparison of [`check_loaded`]: the argument struct `ty` (whose members are the
 /// parameters of `kernel`) against what the driver reported.
 fn check_against(
-    ty: &'static crate::TypeDesc,
+    ty: &'static crate::layout::desc::TypeDesc,
     kernel: &'static str,
     loaded: LoadedKernel,
 ) -> Result<LoadedKernel, LoadedError> {
@@ -418,7 +418,7 @@ impl Checked {
     unsafe fn read(
         driver: &Driver,
         func: *mut c_void,
-        ty: &'static crate::TypeDesc,
+        ty: &'static crate::layout::desc::TypeDesc,
         kernel: &'static str,
     ) -> Result<Checked, LoadedError> {
         // SAFETY: the caller's contract is `Driver::read`'s.
@@ -515,8 +515,8 @@ mod tests {
     //! `cuFuncGetParamInfo` calls.
 
     use super::*;
+    use crate::codec::PtxAbi;
     use crate::layout::desc::{AggregateKind, Member, TypeDesc, TypeKind};
-    use crate::PtxAbi;
     use std::path::PathBuf;
     use std::process::Command;
     use std::string::String;

@@ -11,6 +11,7 @@ mod check;
 #[cfg(feature = "alloc")]
 mod check_named;
 mod decl;
+mod extra;
 mod kernel;
 mod launch;
 mod launch_error;
@@ -35,8 +36,10 @@ pub use check::{check_entry, check_signature, ParamMismatch, SignatureError};
 #[cfg(feature = "alloc")]
 pub use check_named::check_entry_named;
 pub use decl::{
-    is_retval, named_type, param_type, return_type, write_param_decl, ParamSpace, ParamType,
-    Spelling, RETVAL,
+    is_retval, named_type, param_type, return_type, ParamSpace, ParamType, Spelling, RETVAL,
+};
+pub use extra::{
+    LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER, CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_END,
 };
 pub use kernel::{
     assert_kernel_name, assert_kernel_params, buffer_size, entry_param_limit, kernel_params_error,
@@ -44,10 +47,7 @@ pub use kernel::{
     place_params_given, try_place_params, try_place_params_given, KernelParams, PARAM_LIMIT,
     PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
-pub use launch::{
-    KernelLaunch, KernelParamPointers, LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER,
-    CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_END,
-};
+pub use launch::{KernelLaunch, KernelParamPointers};
 pub use launch_error::LaunchError;
 #[cfg(feature = "cudarc")]
 pub use loaded::{
@@ -58,3 +58,4 @@ pub use signature::{
     entry_signature, func_signature, param_decl, param_decl_with, signature_text, FnReturn,
     SignatureKind,
 };
+pub use text::write_param_decl;

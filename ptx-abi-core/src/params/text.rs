@@ -6,8 +6,10 @@
 //! A declaration is a short sequence of [`Piece`]s; the `const` renderer ([`write_decl`]) and
 //! the `fmt` renderer ([`Decl`]) only concatenate them, so both produce the same bytes.
 
+use crate::layout::address::AddressSize;
 use crate::layout::const_msg::ConstMsg;
-use crate::params::decl::ParamType;
+use crate::layout::desc::TypeDesc;
+use crate::params::decl::{named_type, ParamSpace, ParamType, Spelling};
 use core::fmt;
 
 /// One piece of a declaration's text: literal text or a decimal number.
@@ -85,6 +87,22 @@ pub const fn write_decl<const N: usize>(
     name: &str,
 ) -> ConstMsg<N> {
     write_pieces(out, &decl_pieces(ty, name))
+}
+
+/// Writes `.param <type> <name>` (no trailing comma) into a fixed-size buffer, in a `const`
+/// context: `const DECL: ConstMsg<64> = write_param_decl(T::TYPE, "k_param_0", …)`.
+pub const fn write_param_decl<const N: usize>(
+    ty: &TypeDesc,
+    name: &str,
+    space: ParamSpace,
+    spelling: Spelling,
+    addr: AddressSize,
+) -> ConstMsg<N> {
+    write_decl(
+        ConstMsg::new(),
+        named_type(ty, name, space, spelling, addr),
+        name,
+    )
 }
 
 fn fmt_pieces(f: &mut fmt::Formatter<'_>, pieces: &[Piece]) -> fmt::Result {

@@ -16,10 +16,10 @@
 //!   are read from the image of a constant-initialized `__device__` object with only that
 //!   field set to all ones, which NVRTC writes into the PTX (`.b8 name[N] = {…}`).
 
+use crate::layout::address::AddressSize;
 use crate::layout::c_spelling::{c_identifier, c_type_name, scalar as c_scalar};
 use crate::layout::desc::{AggregateKind, Scalar, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
-use crate::AddressSize;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec;

@@ -2,9 +2,9 @@
 //! bit on the left, byte offsets on top, bit numbers below, each member's bits labelled.
 //! [`text`] draws for terminals, [`svg`] for documentation; both draw the same [`rows`].
 
+use crate::layout::address::AddressSize;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
-use crate::AddressSize;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

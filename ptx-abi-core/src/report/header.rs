@@ -8,13 +8,13 @@
 //! header itself for an older release (guarded, so that CUDA 13 compiling it keeps its own);
 //! a type only a newer release's header declares (`CUtensorMap` before 12.0) is an error.
 
+use crate::layout::address::AddressSize;
 use crate::layout::c_spelling::{self, cuda_spelling, CudaSpelling};
 use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION, CUDA_VERSION_SOURCE};
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
 use crate::report::c_check;
 use crate::report::name_clash::{same_type, HeaderError};
-use crate::AddressSize;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -301,8 +301,8 @@ pub fn write_cuda_header(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::PtxAbi;
     use crate::types::cuda::{Double4A16, TensorMap};
-    use crate::PtxAbi;
 
     /// CUDA 11.8's `cuda.h` has no `CUtensorMap`: a header for 11.8 cannot name it.
     #[test]

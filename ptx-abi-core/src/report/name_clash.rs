@@ -68,7 +68,7 @@ impl fmt::Display for HeaderError {
                 "`{c_name}` is declared by `{header}` from CUDA {since}, but ptx-abi describes \
                  CUDA {built_for} ({}): enable ptx-abi's feature for the CUDA release your \
                  kernels are compiled with (`cuda-{}` or newer)",
-                crate::CUDA_VERSION_SOURCE,
+                crate::layout::cuda_version::CUDA_VERSION_SOURCE,
                 since.code()
             ),
         }

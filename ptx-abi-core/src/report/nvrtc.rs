@@ -62,10 +62,10 @@ mod shims;
 pub use include::{cuda_include, include_env, IncludeSearch};
 pub use shims::SHIMS;
 
+use crate::codec::PtxAbi;
 use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION, CUDA_VERSION_SOURCE};
 use crate::layout::LayoutError;
 use crate::report::c_check::{CTypeCheck, CTypeMismatch};
-use crate::PtxAbi;
 use std::ffi::{c_char, c_int, c_void, CString};
 use std::fmt;
 use std::path::{Path, PathBuf};

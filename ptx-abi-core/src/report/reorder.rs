@@ -4,9 +4,9 @@
 //! is one group that keeps its order, so no bit-field is packed with different neighbours.
 //! Groups are sorted by alignment, strictest first (stable), and the engine lays the result out.
 
+use crate::layout::address::AddressSize;
 use crate::layout::desc::{AggregateKind, Member, TypeDesc, TypeKind};
 use crate::layout::{layout_of_members, try_layout_of};
-use crate::AddressSize;
 use alloc::string::String;
 use alloc::vec::Vec;
 

@@ -1,8 +1,9 @@
 //! The layout report: members, holes, shared storage units, wasted bytes, a better order.
 
+use crate::codec::PtxAbi;
+use crate::layout::address::AddressSize;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
-use crate::{AddressSize, PtxAbi};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;

@@ -1,0 +1,50 @@
+//! The driver's `extra` launch array (`cuLaunchKernel`): its tags from `cuda.h` and
+//! [`LaunchExtra`], the five words that point at a parameter buffer. Used by `launch.rs`
+//! (`KernelLaunch::extra`) and `buffer.rs` (`ParamBuffer::extra`), which do not import each other.
+
+use core::ffi::c_void;
+use core::marker::PhantomData;
+
+/// `CU_LAUNCH_PARAM_END` from `cuda.h`: ends the `extra` array.
+pub const CU_LAUNCH_PARAM_END: *mut c_void = core::ptr::null_mut();
+/// `CU_LAUNCH_PARAM_BUFFER_POINTER` from `cuda.h` (`(void*)0x01`): the next entry is the
+/// parameter buffer.
+pub const CU_LAUNCH_PARAM_BUFFER_POINTER: *mut c_void = core::ptr::without_provenance_mut(1);
+/// `CU_LAUNCH_PARAM_BUFFER_SIZE` from `cuda.h` (`(void*)0x02`): the next entry points to a
+/// `size_t` holding the buffer's size.
+pub const CU_LAUNCH_PARAM_BUFFER_SIZE: *mut c_void = core::ptr::without_provenance_mut(2);
+
+/// The `extra` array of a [`KernelLaunch`](super::KernelLaunch) or a
+/// [`ParamBuffer`](super::ParamBuffer), borrowing it.
+pub struct LaunchExtra<'a> {
+    words: [*mut c_void; 5],
+    _launch: PhantomData<&'a mut ()>,
+}
+
+impl<'a> LaunchExtra<'a> {
+    /// The words for `buffer`, whose size is `*size`; both must stay alive and unmoved for
+    /// `'a`, which the `&'a mut` borrow of `size` and the caller's borrow of the buffer ensure.
+    pub(crate) fn new(buffer: *mut c_void, size: &'a mut usize) -> Self {
+        let size = (size as *mut usize).cast::<c_void>();
+        LaunchExtra {
+            words: [
+                CU_LAUNCH_PARAM_BUFFER_POINTER,
+                buffer,
+                CU_LAUNCH_PARAM_BUFFER_SIZE,
+                size,
+                CU_LAUNCH_PARAM_END,
+            ],
+            _launch: PhantomData,
+        }
+    }
+
+    /// The five words: buffer-pointer tag, buffer, buffer-size tag, pointer to the size, end.
+    pub fn as_slice(&self) -> &[*mut c_void; 5] {
+        &self.words
+    }
+
+    /// The `void**` to pass as `extra`.
+    pub fn as_mut_ptr(&mut self) -> *mut *mut c_void {
+        self.words.as_mut_ptr()
+    }
+}
