@@ -122,13 +122,23 @@ fn main() {
         },
     };
     match KernelLaunch::new(&args) {
-        Ok(launch) => println!(
-            "\nlaunch buffer: {} bytes (not {}: the driver wants no tail padding), \
-             parameters at {:?}",
-            launch.buffer_size(),
-            StepArgs::SIZE,
-            StepArgs::PARAM_OFFSETS
-        ),
+        Ok(launch) => {
+            // The driver wants the buffer without the struct's tail padding; say so only
+            // where that makes the two sizes differ.
+            let size = launch.buffer_size();
+            let note = if size == StepArgs::SIZE {
+                String::new()
+            } else {
+                format!(
+                    " (not {}: the driver wants no tail padding)",
+                    StepArgs::SIZE
+                )
+            };
+            println!(
+                "\nlaunch buffer: {size} bytes{note}, parameters at {:?}",
+                StepArgs::PARAM_OFFSETS
+            );
+        }
         Err(e) => println!("cannot encode: {e}"),
     }
 

@@ -283,7 +283,8 @@ fn check_source_names_anonymous_members_directly() {
         src.contains("PTX_ABI_OFFSETOF(BlockDXT1, indices)"),
         "{src}"
     );
-    assert!(src.contains("v.col1.g = static_cast<D>(-1)"), "{src}");
+    // `col1.g`, not `col1.Bits.g`: the probes of the bit-field in the anonymous struct.
+    assert!(src.contains(", col1.g, BlockDXT1)\n"), "{src}");
     assert!(!src.contains("rows"), "{src}");
 }
 
@@ -454,12 +455,14 @@ fn header_and_nvrtc() -> Option<(String, ptx_abi_oracle::nvrtc::Nvrtc)> {
 #[test]
 fn header_asserts_every_bit_field_and_nvrtc_evaluates_them() {
     let h = cuda_header(&[Packed::TYPE, PackedUnion::TYPE]).unwrap();
+    // One line per bit-field: its declared type, width and signedness (the macro's
+    // `static_assert`s, whose messages the next test reads from NVRTC).
     for line in [
-        "\"ptx-abi: Packed::a is 3 bits wide\"",
-        "\"ptx-abi: Packed::b is signed\"",
-        "\"ptx-abi: Packed::d is 33 bits wide\"",
-        "\"ptx-abi: Packed::c is declared `bool`\"",
-        "\"ptx-abi: PackedUnion::Small is 5 bits wide\"",
+        "\nPTX_ABI_CHECK_BITFIELD(Packed, a, unsigned int, 3, unsigned, Packed_",
+        "\nPTX_ABI_CHECK_BITFIELD(Packed, b, int, 7, signed, Packed_",
+        "\nPTX_ABI_CHECK_BITFIELD(Packed, c, bool, 1, unsigned, Packed_",
+        "\nPTX_ABI_CHECK_BITFIELD(Packed, d, long long, 33, signed, Packed_",
+        "\nPTX_ABI_CHECK_BITFIELD(PackedUnion, Small, signed char, 5, signed, PackedUnion_",
     ] {
         assert!(h.contains(line), "{line} missing:\n{h}");
     }
@@ -478,18 +481,27 @@ fn header_asserts_fail_on_a_short_or_sign_flipped_bit_field() {
         (
             "unsigned int a : 3;",
             "unsigned int a : 2;",
-            "Packed::a is 3 bits wide",
+            "ptx-abi: Packed::a has width 3",
         ),
-        ("int b : 7;", "unsigned int b : 7;", "Packed::b is signed"),
+        (
+            "int b : 7;",
+            "unsigned int b : 7;",
+            "ptx-abi: Packed::b is signed",
+        ),
+        (
+            "bool c : 1;",
+            "unsigned char c : 1;",
+            "ptx-abi: Packed::c is declared bool",
+        ),
         (
             "long long d : 33;",
             "long long d : 32;",
-            "Packed::d is 33 bits wide",
+            "ptx-abi: Packed::d has width 33",
         ),
         (
             "signed char Small : 5;",
             "signed char Small : 4;",
-            "PackedUnion::Small is 5 bits wide",
+            "ptx-abi: PackedUnion::Small has width 5",
         ),
     ] {
         let tampered = h.replace(from, to);

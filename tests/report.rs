@@ -110,11 +110,14 @@ fn report_of_figure_3_lists_members_units_and_every_hole() {
             )
         })
         .collect();
+    // One entry per storage unit (§1.3: a unit of the bit-field's declared type), with only
+    // the bit-fields placed in it: figure 3's `short` at 0 holds s, its `int` at 0 holds j
+    // (and c's byte, an ordinary member, which is not listed).
     assert_eq!(
         units,
         [
-            (0, 2, vec!["s", "j"]),
-            (0, 4, vec!["s", "j", "c"]),
+            (0, 2, vec!["s"]),
+            (0, 4, vec!["j"]),
             (4, 2, vec!["t"]),
             (6, 2, vec!["u"]),
         ]
@@ -126,6 +129,12 @@ fn report_of_figure_3_lists_members_units_and_every_hole() {
     );
     assert!(text.contains("/* padding: 3 bytes */"), "{text}");
     assert!(text.contains("/* wasted: 5 bytes 4 bits */"), "{text}");
+    assert!(
+        text.contains(
+            "\t/* storage unit at 0 (2 bytes): s */\n\t/* storage unit at 0 (4 bytes): j */\n"
+        ),
+        "{text}"
+    );
 }
 
 #[test]

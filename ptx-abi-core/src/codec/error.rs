@@ -64,7 +64,8 @@ impl fmt::Display for EncodeError {
                 let (lo, hi) = crate::layout::rules::bit_field_range(width, signed);
                 write!(
                     f,
-                    "value {value} does not fit in bit-field `{ty}::{field}` ({width} bits, {}: {lo}..={hi})",
+                    "value {value} does not fit in bit-field `{ty}::{field}` ({width} bit{}, {}: {lo}..={hi})",
+                    plural(width as usize),
                     if signed { "signed" } else { "unsigned" }
                 )
             }
@@ -74,7 +75,8 @@ impl fmt::Display for EncodeError {
                 found,
             } => write!(
                 f,
-                "the image of `{ty}` is {expected} bytes, but the buffer holds {found}"
+                "the image of `{ty}` is {expected} byte{}, but the buffer holds {found}",
+                plural(expected)
             ),
             EncodeError::PointerTooWide { addr, bits } => write!(
                 f,
@@ -133,7 +135,10 @@ impl fmt::Display for DecodeError {
                 found,
             } => write!(
                 f,
-                "the image of `{ty}` is {expected} bytes, but {found} bytes were given"
+                "the image of `{ty}` is {expected} byte{}, but {found} byte{} {} given",
+                plural(expected),
+                plural(found),
+                if found == 1 { "was" } else { "were" }
             ),
             DecodeError::InvalidBool { value } => {
                 write!(f, "byte {value} is not a bool (expected 0 or 1)")
@@ -186,7 +191,9 @@ impl fmt::Display for TranscodeError {
         match self {
             TranscodeError::Length { ty, expected, found } => write!(
                 f,
-                "the image of `{ty}` is {expected} bytes at this address size, but {found} were given"
+                "the image of `{ty}` is {expected} byte{} at this address size, but {found} {} given",
+                plural(*expected),
+                if *found == 1 { "was" } else { "were" }
             ),
             TranscodeError::PointerTooWide { addr } => {
                 write!(f, "address {addr:#x} does not fit in a 32-bit pointer (.address_size 32)")
@@ -225,5 +232,14 @@ impl DecodeError {
             expected,
             found,
         }
+    }
+}
+
+/// `"s"` after a count other than 1: `1 byte`, `2 bytes`.
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }

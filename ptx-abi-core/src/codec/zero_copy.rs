@@ -227,7 +227,11 @@ pub const fn assert_union_covers<const N: usize>(ty: &TypeDesc, ptx: &MemberLayo
                 .num(if p.bits.is_some() { 0 } else { p.size as u128 })
                 .str(" of the ")
                 .num(ptx.layout.size as u128)
-                .str(" bytes of union `")
+                .str(if ptx.layout.size == 1 {
+                    " byte of union `"
+                } else {
+                    " bytes of union `"
+                })
                 .str(ty.name)
                 .str("`: a value initialized through it leaves the other bytes uninitialized; use a `#[ptx(union)]` enum instead");
             panic!("{}", msg.as_str());

@@ -26,8 +26,21 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 
-/// Definitions every check source needs once: `PTX_ABI_OFFSETOF` (as in the header) and a
-/// type-equality template.
+/// Definitions every check source needs once: `PTX_ABI_OFFSETOF` (as in the header), a
+/// type-equality template, and the bit-field probes as macros (§1.3), so that each bit-field's
+/// checks read as one line:
+/// - `PTX_ABI_BITFIELD_SETTER(id, member, T...)`: `ptx_abi_set_<id>()`, a `T` with only
+///   `member` set to all ones (`-1` converted to its declared type);
+/// - `PTX_ABI_BITFIELD_PROBES(id, member, T...)`: that, and `ptx_abi_width_<id>()` and
+///   `ptx_abi_signed_<id>()`, which read the member back after setting it to all ones (and,
+///   for a signed one, each single bit);
+/// - `PTX_ABI_CHECK_BITFIELD(T, member, declared, width, signed|unsigned, id)`: the probes and
+///   the header's three `static_assert`s (declared type, width, signedness), whose messages
+///   are `ptx-abi: T::member is declared unsigned int`, `… has width 3`, `… is unsigned`
+///   (no backquotes: NVRTC prints them as `?`).
+///
+/// `T` is last in the first two (`...`), so that a C type with a comma (`Pair<int, 2>`) is
+/// one argument; `member` may be a path (`col0.b`, `cells[0].x`).
 pub(crate) const CHECK_PRELUDE: &str = "\
 #ifndef PTX_ABI_CHECK_PRELUDE
 #define PTX_ABI_CHECK_PRELUDE
@@ -44,6 +57,35 @@ template <class A> struct ptx_abi_same<A, A> { enum { value = 1 }; };
 template <class T, class X, bool E = __is_enum(T)> struct ptx_abi_declared_as { enum { value = ptx_abi_same<T, X>::value }; };
 template <class T, class X> struct ptx_abi_declared_as<T, X, true> { enum { value = sizeof(T) == sizeof(X) }; };
 template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { return x < y; }
+#define PTX_ABI_BITFIELD_SETTER(id, m, ...) \\
+    __host__ __device__ constexpr __VA_ARGS__ ptx_abi_set_##id() { \\
+        __VA_ARGS__ v{}; using D = decltype(v.m); v.m = static_cast<D>(-1); return v; }
+#define PTX_ABI_BITFIELD_PROBES(id, m, ...) \\
+    PTX_ABI_BITFIELD_SETTER(id, m, __VA_ARGS__) \\
+    __host__ __device__ constexpr bool ptx_abi_signed_##id() { \\
+        __VA_ARGS__ v{}; using D = decltype(v.m); v.m = static_cast<D>(-1); \\
+        return ptx_abi_below<D>(v.m, static_cast<D>(0)); } \\
+    __host__ __device__ constexpr long long ptx_abi_width_##id() { \\
+        __VA_ARGS__ v{}; using D = decltype(v.m); v.m = static_cast<D>(-1); \\
+        if (!ptx_abi_below<D>(v.m, static_cast<D>(0))) { \\
+            unsigned long long r = static_cast<unsigned long long>(v.m); \\
+            long long w = 0; \\
+            while (r != 0) { ++w; r >>= 1; } \\
+            return w; \\
+        } \\
+        for (int k = 1; k < 64; ++k) { \\
+            v.m = static_cast<D>(1ull << (k - 1)); \\
+            if (ptx_abi_below<D>(v.m, static_cast<D>(0))) return k; \\
+        } \\
+        return 64; }
+#define PTX_ABI_IS_signed 1
+#define PTX_ABI_IS_unsigned 0
+#define PTX_ABI_CHECK_BITFIELD(T, m, decl, width, sign, id) \\
+    PTX_ABI_BITFIELD_PROBES(id, m, T) \\
+    static_assert(ptx_abi_declared_as<decltype(((T*)0)->m), decl>::value == 1, \\
+        \"ptx-abi: \" #T \"::\" #m \" is declared \" #decl); \\
+    static_assert(ptx_abi_width_##id() == width, \"ptx-abi: \" #T \"::\" #m \" has width \" #width); \\
+    static_assert(ptx_abi_signed_##id() == PTX_ABI_IS_##sign, \"ptx-abi: \" #T \"::\" #m \" is \" #sign)
 #endif
 ";
 
@@ -98,7 +140,7 @@ pub enum Fact {
 impl Fact {
     fn describe(&self, v: i64, scalar: Option<Scalar>) -> String {
         match self {
-            Fact::Size | Fact::MemberSize => format!("{v} bytes"),
+            Fact::Size | Fact::MemberSize => format!("{v} byte{}", plural(v)),
             Fact::Align => format!("aligned {v}"),
             Fact::Offset => format!("byte {v}"),
             Fact::Kind => match v {
@@ -113,7 +155,7 @@ impl Fact {
                 (_, Some(s)) => format!("not declared `{}`", c_scalar(s)),
                 _ => format!("{v}"),
             },
-            Fact::Width => format!("{v} bits wide"),
+            Fact::Width => format!("{v} bit{} wide", plural(v)),
             Fact::Signed => if v != 0 { "signed" } else { "unsigned" }.to_string(),
         }
     }
@@ -153,12 +195,27 @@ pub(crate) struct BitProbe {
     pub expected: Vec<u8>,
 }
 
+/// One bit-field as the header checks it: one `PTX_ABI_CHECK_BITFIELD` line, or, for a
+/// bit-field of a type that is not a scalar, only its setter (for the position probe).
+#[derive(Clone, Debug)]
+pub(crate) struct BitFieldLine {
+    /// The C member (path).
+    pub c: String,
+    /// The declared type's C spelling, the width and whether signed, for a scalar bit-field.
+    pub scalar: Option<(String, u32, bool)>,
+    /// The probes' name suffix.
+    pub id: String,
+}
+
 /// Every check of one Rust type against one C type.
 #[derive(Clone, Debug)]
 pub(crate) struct Checks {
     pub c_type: String,
     pub ident: String,
+    /// Definitions of the probes, one macro line per bit-field (for [`CTypeCheck::source`]).
     pub helpers: String,
+    /// The bit-fields, in member order (for [`bit_field_asserts`]).
+    pub bit_fields: Vec<BitFieldLine>,
     pub checks: Vec<Check>,
     pub probes: Vec<BitProbe>,
     pub union_inside: bool,
@@ -314,26 +371,16 @@ impl Walk<'_> {
         let t = self.out.c_type.clone();
         let n = self.out.probes.len() + self.out.checks.len();
         let id = format!("{}_{n}", self.out.ident);
-        let set = format!("{t} v{{}}; using D = decltype(v.{c}); v.{c} = static_cast<D>(-1);");
-        let mut helpers = format!(
-            "__host__ __device__ constexpr long long ptx_abi_width_{id}() {{\n    \
-             {set}\n    \
-             if (!ptx_abi_below<D>(v.{c}, static_cast<D>(0))) {{\n        \
-             unsigned long long r = static_cast<unsigned long long>(v.{c});\n        \
-             long long w = 0;\n        \
-             while (r != 0) {{ ++w; r >>= 1; }}\n        \
-             return w;\n    }}\n    \
-             for (int k = 1; k < 64; ++k) {{\n        \
-             v.{c} = static_cast<D>(1ull << (k - 1));\n        \
-             if (ptx_abi_below<D>(v.{c}, static_cast<D>(0))) return k;\n    }}\n    \
-             return 64;\n}}\n\
-             __host__ __device__ constexpr bool ptx_abi_signed_{id}() {{ {set} return ptx_abi_below<D>(v.{c}, static_cast<D>(0)); }}\n\
-             __host__ __device__ constexpr {t} ptx_abi_set_{id}() {{ {set} return v; }}\n"
-        );
         let scalar = match ty.kind {
             TypeKind::Scalar(s) => Some(s),
             _ => None,
         };
+        let macro_name = if scalar.is_some() {
+            "PTX_ABI_BITFIELD_PROBES"
+        } else {
+            "PTX_ABI_BITFIELD_SETTER"
+        };
+        let helpers = format!("{macro_name}({id}, {c}, {t})\n");
         if let Some(s) = scalar {
             self.push_scalar(
                 rust,
@@ -357,12 +404,12 @@ impl Walk<'_> {
                 format!("ptx_abi_signed_{id}()"),
                 i64::from(s.is_signed()),
             );
-        } else {
-            helpers.clear();
-            helpers.push_str(&format!(
-                "__host__ __device__ constexpr {t} ptx_abi_set_{id}() {{ {set} return v; }}\n"
-            ));
         }
+        self.out.bit_fields.push(BitFieldLine {
+            c: c.to_string(),
+            scalar: scalar.map(|s| (c_type_name(ty), width, s.is_signed())),
+            id: id.clone(),
+        });
         self.out.helpers.push_str(&helpers);
         if in_union {
             return;
@@ -379,6 +426,15 @@ impl Walk<'_> {
             setter: format!("ptx_abi_set_{id}()"),
             expected: mask,
         });
+    }
+}
+
+/// `"s"` after a count other than 1: `1 bit wide`, `2 bits wide`.
+fn plural(n: i64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
 }
 
@@ -420,6 +476,7 @@ pub(crate) fn collect_checks(
             c_type: c_type.to_string(),
             ident: ident_of(c_type),
             helpers: String::new(),
+            bit_fields: Vec::new(),
             checks: Vec::new(),
             probes: Vec::new(),
             union_inside: false,
@@ -439,29 +496,30 @@ pub(crate) fn collect_checks(
 }
 
 /// The bit-field checks [`crate::cuda_header`] adds for one type it declares: for each named
-/// bit-field, `static_assert`s of its declared type, width and signedness (§1.3), and, when
+/// bit-field, one `PTX_ABI_CHECK_BITFIELD` line (see [`CHECK_PRELUDE`]) whose `static_assert`s
+/// check its declared type, width and signedness (§1.3), and, when
 /// `PTX_ABI_BIT_PROBES` is defined, a `__device__` object with only that field set to all
 /// ones, whose PTX image shows its bit positions. Checks that set a member of a union other
 /// than its first need C++20 (a constant expression may change a union's active member only
 /// from C++20 on), so they are compiled only under C++20.
 pub fn bit_field_asserts(ty: &TypeDesc) -> Result<String, LayoutError> {
     let checks = collect_checks(ty, ty.name, &[], false)?;
-    if checks.helpers.is_empty() {
+    if checks.bit_fields.is_empty() {
         return Ok(String::new());
     }
     let n = ty.name;
     let mut out = String::new();
-    out.push_str(&checks.helpers);
-    for c in checks
-        .checks
-        .iter()
-        .filter(|c| matches!(c.fact, Fact::DeclaredType | Fact::Width | Fact::Signed))
-    {
-        let what = c.fact.describe(c.expected, c.scalar);
-        out.push_str(&format!(
-            "static_assert({} == {}, \"ptx-abi: {n}::{} is {what}\");\n",
-            c.expr, c.expected, c.member
-        ));
+    for b in &checks.bit_fields {
+        let line = match &b.scalar {
+            Some((declared, width, signed)) => format!(
+                "PTX_ABI_CHECK_BITFIELD({n}, {}, {declared}, {width}, {}, {});\n",
+                b.c,
+                if *signed { "signed" } else { "unsigned" },
+                b.id
+            ),
+            None => format!("PTX_ABI_BITFIELD_SETTER({}, {}, {n})\n", b.id, b.c),
+        };
+        out.push_str(&line);
     }
     out.push_str("#ifdef PTX_ABI_BIT_PROBES\n");
     for p in &checks.probes {

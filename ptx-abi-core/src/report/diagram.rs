@@ -277,10 +277,10 @@ const ROW: usize = 64;
 /// returns them and the height used.
 fn svg_type(ty: &TypeDesc, addr: AddressSize, y: usize) -> Result<(String, usize), LayoutError> {
     let mut out = format!(
-        "<text x=\"4\" y=\"{}\" font-weight=\"bold\">{} ({} bytes, align {})</text>\n",
+        "<text x=\"4\" y=\"{}\" font-weight=\"bold\">{} ({}, align {})</text>\n",
         y + 16,
         escape(ty.name),
-        try_layout_of(ty, addr)?.size,
+        super::rows::count(try_layout_of(ty, addr)?.size, "byte"),
         try_layout_of(ty, addr)?.align
     );
     let mut top = y + 24;

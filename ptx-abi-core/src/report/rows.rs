@@ -43,7 +43,7 @@ pub struct Hole {
     pub tail: bool,
 }
 
-/// A storage unit (§1.3) holding bit-fields, with every member that shares its bytes.
+/// A storage unit (§1.3) holding named bit-fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct StorageUnit {
@@ -51,7 +51,8 @@ pub struct StorageUnit {
     pub offset: usize,
     /// Size of the unit in bytes.
     pub size: usize,
-    /// The members with bits inside the unit, in declaration order.
+    /// The named bit-fields placed in the unit, in declaration order (ordinary members and
+    /// bit-fields of other units that share its bytes are not listed).
     pub members: Vec<String>,
 }
 
@@ -73,7 +74,7 @@ pub struct LayoutReport {
     pub members: Vec<MemberRow>,
     /// Every hole, in offset order, the tail padding last.
     pub holes: Vec<Hole>,
-    /// The storage units that hold bit-fields.
+    /// The storage units that hold named bit-fields, one per unit.
     pub units: Vec<StorageUnit>,
     /// A member order with less padding, and the size it gives, when one exists. Runs of
     /// adjacent bit-fields stay together and in order, so no bit-field changes meaning.
@@ -169,48 +170,41 @@ fn holes(spans: &[(usize, usize)], total_bits: usize, union: bool) -> Vec<Hole> 
     out
 }
 
-/// The storage units that hold named bit-fields, each with every member whose bits lie
-/// inside its bytes (bit-fields of other units and ordinary members included).
+/// The storage units (§1.3: a bit-field lies inside a unit of its declared type) that hold
+/// named bit-fields, one per unit, each with the named bit-fields placed in it. Bit-fields of
+/// different declared types are in different units even where their bytes overlap (an
+/// `unsigned long long` unit at 0 contains the bytes of an `unsigned int` unit at 0).
 fn units(members: &[MemberRow]) -> Vec<StorageUnit> {
     let mut out: Vec<StorageUnit> = Vec::new();
     for m in members
         .iter()
         .filter(|m| !m.unnamed && m.bits.is_some_and(|(_, w)| w > 0))
     {
-        if !out.iter().any(|u| u.offset == m.offset && u.size == m.size) {
-            out.push(StorageUnit {
+        match out
+            .iter_mut()
+            .find(|u| u.offset == m.offset && u.size == m.size)
+        {
+            Some(unit) => unit.members.push(m.name.clone()),
+            None => out.push(StorageUnit {
                 offset: m.offset,
                 size: m.size,
-                members: Vec::new(),
-            });
-        }
-    }
-    for unit in &mut out {
-        let (lo, hi) = (unit.offset * 8, (unit.offset + unit.size) * 8);
-        for m in members {
-            let first = m.offset * 8 + m.bits.map_or(0, |(s, _)| s as usize);
-            let len = m.bits.map_or(m.size * 8, |(_, w)| w as usize);
-            if len > 0 && first < hi && first + len > lo {
-                unit.members.push(label(m));
-            }
+                members: alloc::vec![m.name.clone()],
+            }),
         }
     }
     out
 }
 
-fn label(m: &MemberRow) -> String {
-    if m.unnamed {
-        alloc::format!("(unnamed {})", m.name)
-    } else {
-        m.name.clone()
-    }
+/// `n` and the unit, singular for 1: `1 byte`, `2 bytes`.
+pub(crate) fn count(n: usize, unit: &str) -> String {
+    alloc::format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
 }
 
 fn bits_text(bits: usize) -> String {
     match (bits / 8, bits % 8) {
-        (bytes, 0) => alloc::format!("{bytes} byte{}", if bytes == 1 { "" } else { "s" }),
-        (0, b) => alloc::format!("{b} bit{}", if b == 1 { "" } else { "s" }),
-        (bytes, b) => alloc::format!("{bytes} bytes {b} bits"),
+        (bytes, 0) => count(bytes, "byte"),
+        (0, b) => count(b, "bit"),
+        (bytes, b) => alloc::format!("{} {}", count(bytes, "byte"), count(b, "bit")),
     }
 }
 
@@ -266,9 +260,9 @@ impl fmt::Display for LayoutReport {
         for u in &self.units {
             writeln!(
                 f,
-                "\t/* storage unit at {} ({} bytes): {} */",
+                "\t/* storage unit at {} ({}): {} */",
                 u.offset,
-                u.size,
+                count(u.size, "byte"),
                 u.members.join(", ")
             )?;
         }
