@@ -496,7 +496,7 @@ pub(crate) fn collect_checks(
 }
 
 /// The bit-field checks [`crate::cuda_header`] adds for one type it declares: for each named
-/// bit-field, one `PTX_ABI_CHECK_BITFIELD` line (see [`CHECK_PRELUDE`]) whose `static_assert`s
+/// bit-field, one `PTX_ABI_CHECK_BITFIELD` line (a macro the check prelude defines) whose `static_assert`s
 /// check its declared type, width and signedness (§1.3), and, when
 /// `PTX_ABI_BIT_PROBES` is defined, a `__device__` object with only that field set to all
 /// ones, whose PTX image shows its bit positions. Checks that set a member of a union other
