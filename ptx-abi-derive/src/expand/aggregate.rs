@@ -2,7 +2,7 @@
 
 use super::Gen;
 use crate::ast::{Field, Variant};
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -32,26 +32,52 @@ fn put(
     }
 }
 
-/// Decodes member `i` from `bytes`.
+/// Decodes member `i` from `bytes`. Every expression and pattern whose type involves the
+/// field type runs from the type's first token to its last ([`type_ends`]), so that rustc
+/// reports a field type that is not well-formed (`Vector<f32, 5>`) at the type as written,
+/// as the struct's own declaration does, and the two are one error.
 fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
     let p = &gen.p;
-    let span = ty.span();
+    let (first, last) = type_ends(ty);
     // The decoder's parameter, at the call site (see `put`).
     let bytes = quote!(bytes);
-    match bits {
-        Some(_) => quote_spanned! {span=>
-            match <#ty as #p::BitFieldType>::__get_bits(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
-                ::core::result::Result::Ok(v) => v,
-                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
-            }
+    // The path `<T as Trait>::f`, the call `…(…)` and the `match` each end at `last`.
+    let (tr, f) = match bits {
+        Some(_) => (quote!(BitFieldType), quote_spanned!(last=> __get_bits)),
+        None => (quote!(PtxAbi), quote_spanned!(last=> __get)),
+    };
+    let args = group_at(
+        Delimiter::Parenthesis,
+        quote!(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]),
+        last,
+    );
+    let arms = group_at(
+        Delimiter::Brace,
+        quote_spanned! {first=>
+            ::core::result::Result::Ok(v) => v,
+            ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
         },
-        None => quote_spanned! {span=>
-            match <#ty as #p::PtxAbi>::__get(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
-                ::core::result::Result::Ok(v) => v,
-                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
-            }
-        },
-    }
+        last,
+    );
+    quote_spanned! {first=> match <#ty as #p::#tr>::#f #args #arms }
+}
+
+/// The spans of the first and last tokens of `ty` as written. Tokens of an expression spanned
+/// at the one, with its last token (a closing delimiter) at the other, make rustc report the
+/// expression at the whole type: a proc macro on stable Rust cannot join spans, and
+/// `ty.span()` is only the first token.
+fn type_ends(ty: &syn::Type) -> (Span, Span) {
+    let tokens: Vec<TokenTree> = quote!(#ty).into_iter().collect();
+    let first = tokens.first().map_or_else(|| ty.span(), TokenTree::span);
+    let last = tokens.last().map_or(first, TokenTree::span);
+    (first, last)
+}
+
+/// A delimited group of `tokens` whose delimiters are spanned at `span`.
+fn group_at(delimiter: Delimiter, tokens: TokenStream, span: Span) -> TokenTree {
+    let mut g = Group::new(delimiter, tokens);
+    g.set_span(span);
+    TokenTree::Group(g)
 }
 
 /// An encoder body: `puts` write into `image`, a zeroed stage the size of the image, copied
