@@ -9,7 +9,9 @@
 
 /// Version 1 of what generated code calls.
 pub mod v1 {
-    pub use crate::abi::itanium::{mangle_or_panic, mangled_capacity, CxxType, Mangled};
+    pub use crate::abi::itanium::{
+        mangle_error, mangle_in, mangled_capacity, mangled_name, CxxType, MangleError, Mangled,
+    };
     pub use crate::codec::bits::BitFieldType;
     pub use crate::codec::encoder::{
         bad_discriminant, begin_decode, begin_encode, encode_bytes, end_encode, set_bits,
@@ -17,7 +19,7 @@ pub mod v1 {
     };
     pub use crate::codec::error::{DecodeError, EncodeError};
     pub use crate::codec::image::PtxImage;
-    pub use crate::codec::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
+    pub use crate::codec::zero_copy::{union_covers_error, zero_copy_error, ZeroCopy};
     pub use crate::codec::PtxAbi;
     pub use crate::layout::address::AddressSize;
     pub use crate::layout::attr_checks::{

@@ -193,81 +193,85 @@ const _: () = {
         }
     }
 };
-const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::param_limit_error(
-    32764u64,
-) {
-    ::core::panic!("{}", __ptx_abi_error.as_str())
-};
-const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_name_error(
-    "scale",
-) {
-    ::core::panic!("{}", __ptx_abi_error.as_str())
-};
-const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<
-    3usize,
->(
-    <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
-    "scale",
-    &ScaleArgs::__PTX_ABI_MEMBERS,
-    0usize,
-) {
-    ::core::panic!("{}", __ptx_abi_error.as_str())
-};
-const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<
-    3usize,
->(
-    <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
-    "scale",
-    &ScaleArgs::__PTX_ABI_MEMBERS,
-    1usize,
-) {
-    ::core::panic!("{}", __ptx_abi_error.as_str())
-};
-const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<
-    3usize,
->(
-    <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
-    "scale",
-    &ScaleArgs::__PTX_ABI_MEMBERS,
-    2usize,
-) {
-    ::core::panic!("{}", __ptx_abi_error.as_str())
-};
-const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_limit_error::<
-    3usize,
->(
-    <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
-    "scale",
-    &ScaleArgs::__PTX_ABI_MEMBERS,
-    <ScaleArgs as ::ptx_abi::__private::v1::KernelParams>::PARAM_LIMIT,
-) {
-    ::core::panic!("{}", __ptx_abi_error.as_str())
-};
-#[automatically_derived]
-impl ::ptx_abi::__private::v1::KernelParams for ScaleArgs {
-    const KERNEL: &'static ::core::primitive::str = "scale";
-    const PARAM_LIMIT: ::core::primitive::usize = ::ptx_abi::__private::v1::requested_param_limit(
+const _: () = {
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::param_limit_error(
         32764u64,
-    );
-    const BUFFER_SIZE: ::core::primitive::usize = ::ptx_abi::__private::v1::buffer_size::<
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_name_error(
+        "scale",
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<
         3usize,
-    >(&ScaleArgs::__PTX_ABI_MEMBERS);
-    const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
+    >(
+        <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "scale",
+        &ScaleArgs::__PTX_ABI_MEMBERS,
+        0usize,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<
         3usize,
-    >(&ScaleArgs::__PTX_ABI_MEMBERS);
-    type Image = ScaleArgsImage;
-    type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 3usize];
-    fn pointers(
-        image: &mut ScaleArgsImage,
-    ) -> [*mut ::ptx_abi::__private::v1::c_void; 3usize] {
-        ::ptx_abi::__private::v1::param_pointers::<
+    >(
+        <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "scale",
+        &ScaleArgs::__PTX_ABI_MEMBERS,
+        1usize,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<
+        3usize,
+    >(
+        <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "scale",
+        &ScaleArgs::__PTX_ABI_MEMBERS,
+        2usize,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_limit_error::<
+        3usize,
+    >(
+        <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "scale",
+        &ScaleArgs::__PTX_ABI_MEMBERS,
+        <ScaleArgs as ::ptx_abi::__private::v1::KernelParams>::PARAM_LIMIT,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    #[automatically_derived]
+    impl ::ptx_abi::__private::v1::KernelParams for ScaleArgs {
+        const KERNEL: &'static ::core::primitive::str = "scale";
+        const PARAM_LIMIT: ::core::primitive::usize = ::ptx_abi::__private::v1::requested_param_limit(
+            32764u64,
+        );
+        const BUFFER_SIZE: ::core::primitive::usize = ::ptx_abi::__private::v1::buffer_size::<
             3usize,
-        >(
-            <ScaleArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(image),
-            &ScaleArgs::__PTX_ABI_MEMBERS,
-        )
+        >(&ScaleArgs::__PTX_ABI_MEMBERS);
+        const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
+            3usize,
+        >(&ScaleArgs::__PTX_ABI_MEMBERS);
+        type Image = ScaleArgsImage;
+        type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 3usize];
+        fn pointers(
+            image: &mut ScaleArgsImage,
+        ) -> [*mut ::ptx_abi::__private::v1::c_void; 3usize] {
+            ::ptx_abi::__private::v1::param_pointers::<
+                3usize,
+            >(
+                <ScaleArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(
+                    image,
+                ),
+                &ScaleArgs::__PTX_ABI_MEMBERS,
+            )
+        }
     }
-}
+};
 const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::type_c_name_error(
     "ScaleArgs",
 ) {

@@ -120,44 +120,48 @@ const _: () = {
         }
     }
 };
-const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_name_error(
-    "init",
-) {
-    ::core::panic!("{}", __ptx_abi_error.as_str())
-};
-const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_limit_error::<
-    0usize,
->(
-    <InitArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
-    "init",
-    &InitArgs::__PTX_ABI_MEMBERS,
-    <InitArgs as ::ptx_abi::__private::v1::KernelParams>::PARAM_LIMIT,
-) {
-    ::core::panic!("{}", __ptx_abi_error.as_str())
-};
-#[automatically_derived]
-impl ::ptx_abi::__private::v1::KernelParams for InitArgs {
-    const KERNEL: &'static ::core::primitive::str = "init";
-    const PARAM_LIMIT: ::core::primitive::usize = ::ptx_abi::__private::v1::PARAM_LIMIT;
-    const BUFFER_SIZE: ::core::primitive::usize = ::ptx_abi::__private::v1::buffer_size::<
+const _: () = {
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_name_error(
+        "init",
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_limit_error::<
         0usize,
-    >(&InitArgs::__PTX_ABI_MEMBERS);
-    const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
-        0usize,
-    >(&InitArgs::__PTX_ABI_MEMBERS);
-    type Image = InitArgsImage;
-    type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 0usize];
-    fn pointers(
-        image: &mut InitArgsImage,
-    ) -> [*mut ::ptx_abi::__private::v1::c_void; 0usize] {
-        ::ptx_abi::__private::v1::param_pointers::<
+    >(
+        <InitArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "init",
+        &InitArgs::__PTX_ABI_MEMBERS,
+        <InitArgs as ::ptx_abi::__private::v1::KernelParams>::PARAM_LIMIT,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    #[automatically_derived]
+    impl ::ptx_abi::__private::v1::KernelParams for InitArgs {
+        const KERNEL: &'static ::core::primitive::str = "init";
+        const PARAM_LIMIT: ::core::primitive::usize = ::ptx_abi::__private::v1::PARAM_LIMIT;
+        const BUFFER_SIZE: ::core::primitive::usize = ::ptx_abi::__private::v1::buffer_size::<
             0usize,
-        >(
-            <InitArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(image),
-            &InitArgs::__PTX_ABI_MEMBERS,
-        )
+        >(&InitArgs::__PTX_ABI_MEMBERS);
+        const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
+            0usize,
+        >(&InitArgs::__PTX_ABI_MEMBERS);
+        type Image = InitArgsImage;
+        type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 0usize];
+        fn pointers(
+            image: &mut InitArgsImage,
+        ) -> [*mut ::ptx_abi::__private::v1::c_void; 0usize] {
+            ::ptx_abi::__private::v1::param_pointers::<
+                0usize,
+            >(
+                <InitArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(
+                    image,
+                ),
+                &InitArgs::__PTX_ABI_MEMBERS,
+            )
+        }
     }
-}
+};
 const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::type_c_name_error(
     "InitArgs",
 ) {

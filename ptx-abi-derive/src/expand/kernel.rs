@@ -31,19 +31,28 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
         None => quote!(#p::PARAM_LIMIT),
     };
     let ps = gen.p_at(kernel.span());
-    // The symbol: the name as written (`extern "C"`), or its Itanium mangling.
+    // The symbol: the name as written (`extern "C"`), or its Itanium mangling, which core
+    // computes (with a buffer sized for this signature: no fixed limit on the name's length)
+    // and checks, spanned on the name.
     let symbol = if is_cxx(gen.input) {
         let tys: Vec<&syn::Type> = match &gen.input.body {
             Body::Struct(fields) => fields.iter().map(|f| f.ty).collect(),
             _ => Vec::new(),
         };
-        // Core sizes the buffer for this signature: no fixed limit on the name's length.
-        quote_spanned! {kernel.span()=> {
-            const PARAMS: &[&#ps::CxxType] = &[#(<#tys as #p::PtxAbi>::CXX),*];
-            const CAPACITY: ::core::primitive::usize = #ps::mangled_capacity(#name, PARAMS);
-            const MANGLED: &#ps::Mangled<CAPACITY> = &#ps::mangle_or_panic::<CAPACITY>(#name, PARAMS);
-            MANGLED.as_str()
-        }}
+        checks.extend(quote_spanned! {kernel.span()=>
+            const __PTX_ABI_PARAMS: &[&#ps::CxxType] = &[#(<#tys as #p::PtxAbi>::CXX),*];
+            const __PTX_ABI_CAPACITY: ::core::primitive::usize =
+                #ps::mangled_capacity(#name, __PTX_ABI_PARAMS);
+            const __PTX_ABI_MANGLED: &::core::result::Result<
+                #ps::Mangled<__PTX_ABI_CAPACITY>,
+                #ps::MangleError,
+            > = &#ps::mangle_in::<__PTX_ABI_CAPACITY>(#name, __PTX_ABI_PARAMS);
+        });
+        checks.extend(check_item(
+            kernel.span(),
+            quote_spanned!(kernel.span()=> #ps::mangle_error(#name, __PTX_ABI_MANGLED)),
+        ));
+        quote_spanned!(kernel.span()=> #ps::mangled_name(__PTX_ABI_MANGLED))
     } else {
         quote!(#name)
     };
@@ -76,7 +85,8 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
             <#ident as #ps::KernelParams>::PARAM_LIMIT,
         )},
     ));
-    quote_spanned! {kernel.span()=>
+    // In a block of its own: the mangled name's `const`s are named.
+    quote_spanned! {kernel.span()=> const _: () = {
         #checks
 
         #[automatically_derived]
@@ -96,7 +106,7 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
                 )
             }
         }
-    }
+    };}
 }
 
 /// Whether `#[ptx(abi = "c++")]` asks for a C++ (mangled) kernel name.
