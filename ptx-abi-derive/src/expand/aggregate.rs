@@ -1,8 +1,8 @@
 //! Structs, Rust unions and `#[ptx(union)]` enums: C aggregates (§1.2, §1.3).
 
-use super::{check_item, Gen};
+use super::{check_item, group_at, type_ends, Gen};
 use crate::ast::{Field, Variant};
-use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -37,20 +37,23 @@ fn put(
 /// reports a field type that is not well-formed (`Vector<f32, 5>`) at the type as written,
 /// as the struct's own declaration does, and the two are one error.
 fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
-    let p = &gen.p;
     let (first, last) = type_ends(ty);
     // The decoder's parameter, at the call site (see `put`).
     let bytes = quote!(bytes);
-    // The path `<T as Trait>::f`, the call `…(…)` and the `match` each end at `last`.
-    let (tr, f) = match bits {
-        Some(_) => (quote!(BitFieldType), quote_spanned!(last=> __get_bits)),
-        None => (quote!(PtxAbi), quote_spanned!(last=> __get)),
+    let call = match bits {
+        Some(_) => gen.call_on(
+            ty,
+            quote!(BitFieldType),
+            "__get_bits",
+            quote!(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]),
+        ),
+        None => gen.call_on(
+            ty,
+            quote!(PtxAbi),
+            "__get",
+            quote!(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]),
+        ),
     };
-    let args = group_at(
-        Delimiter::Parenthesis,
-        quote!(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]),
-        last,
-    );
     let arms = group_at(
         Delimiter::Brace,
         quote_spanned! {first=>
@@ -59,25 +62,7 @@ fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
         },
         last,
     );
-    quote_spanned! {first=> match <#ty as #p::#tr>::#f #args #arms }
-}
-
-/// The spans of the first and last tokens of `ty` as written. Tokens of an expression spanned
-/// at the one, with its last token (a closing delimiter) at the other, make rustc report the
-/// expression at the whole type: a proc macro on stable Rust cannot join spans, and
-/// `ty.span()` is only the first token.
-fn type_ends(ty: &syn::Type) -> (Span, Span) {
-    let tokens: Vec<TokenTree> = quote!(#ty).into_iter().collect();
-    let first = tokens.first().map_or_else(|| ty.span(), TokenTree::span);
-    let last = tokens.last().map_or(first, TokenTree::span);
-    (first, last)
-}
-
-/// A delimited group of `tokens` whose delimiters are spanned at `span`.
-fn group_at(delimiter: Delimiter, tokens: TokenStream, span: Span) -> TokenTree {
-    let mut g = Group::new(delimiter, tokens);
-    g.set_span(span);
-    TokenTree::Group(g)
+    quote_spanned! {first=> match #call #arms }
 }
 
 /// An encoder body: `puts` write into `image`, a zeroed stage the size of the image, copied

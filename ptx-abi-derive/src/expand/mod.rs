@@ -15,7 +15,7 @@ pub(crate) mod kernel;
 use crate::ast::{Body, Input};
 use crate::attr::WithSpan;
 use crate::ctxt::Ctxt;
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::DeriveInput;
@@ -451,6 +451,39 @@ impl<'a> Gen<'a> {
         replace_self(quote!(#ty), &this)
     }
 
+    /// `<ty as Trait>::f`, from the type's first token to its last ([`type_ends`]).
+    pub fn trait_fn(&self, ty: &syn::Type, tr: TokenStream, f: &str) -> TokenStream {
+        let p = &self.p;
+        let (first, last) = type_ends(ty);
+        let f = proc_macro2::Ident::new(f, last);
+        quote_spanned!(first=> <#ty as #p::#tr>::#f)
+    }
+
+    /// `<ty as Trait>::f(args)`, from the type's first token to its last: a field type that
+    /// is not well-formed is reported there, as one error with the struct's own.
+    pub fn call_on(
+        &self,
+        ty: &syn::Type,
+        tr: TokenStream,
+        f: &str,
+        args: TokenStream,
+    ) -> TokenStream {
+        let path = self.trait_fn(ty, tr, f);
+        let (_, last) = type_ends(ty);
+        let args = group_at(Delimiter::Parenthesis, args, last);
+        quote!(#path #args)
+    }
+
+    /// `#p::helper(args)`, a call into core whose generic argument is inferred to be field type
+    /// `ty` (`set_member`, `set_bits`), spanned like [`Gen::call_on`].
+    pub fn helper_on(&self, ty: &syn::Type, helper: &str, args: TokenStream) -> TokenStream {
+        let (first, last) = type_ends(ty);
+        let path = respan(self.p.clone(), first);
+        let helper = proc_macro2::Ident::new(helper, last);
+        let args = group_at(Delimiter::Parenthesis, args, last);
+        quote_spanned!(first=> #path::#helper #args)
+    }
+
     fn is_field_less_enum(&self) -> bool {
         matches!(self.input.body, Body::Enum(_))
     }
@@ -548,6 +581,24 @@ pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
             tt
         })
         .collect()
+}
+
+/// The spans of the first and last tokens of `ty` as written. Tokens of an expression spanned
+/// at the one, with its last token (a closing delimiter) at the other, make rustc report the
+/// expression at the whole type: a proc macro on stable Rust cannot join spans, and
+/// `ty.span()` is only the first token.
+pub fn type_ends(ty: &syn::Type) -> (Span, Span) {
+    let tokens: Vec<TokenTree> = quote!(#ty).into_iter().collect();
+    let first = tokens.first().map_or_else(|| ty.span(), TokenTree::span);
+    let last = tokens.last().map_or(first, TokenTree::span);
+    (first, last)
+}
+
+/// A delimited group of `tokens` whose delimiters are spanned at `span`.
+pub fn group_at(delimiter: Delimiter, tokens: TokenStream, span: Span) -> TokenTree {
+    let mut g = Group::new(delimiter, tokens);
+    g.set_span(span);
+    TokenTree::Group(g)
 }
 
 /// `if let Some(m) = error { panic!("{}", m) }`, spanned on `span`: a core `…_error` call
