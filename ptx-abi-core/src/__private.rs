@@ -9,7 +9,9 @@
 
 /// Version 1 of what generated code calls.
 pub mod v1 {
-    pub use crate::abi::itanium::{mangle_or_panic, mangled_capacity, CxxType, Mangled};
+    pub use crate::abi::itanium::{
+        mangle_error, mangle_in, mangled_capacity, mangled_name, CxxType, MangleError, Mangled,
+    };
     pub use crate::codec::bits::BitFieldType;
     pub use crate::codec::encoder::{
         bad_discriminant, begin_decode, begin_encode, encode_bytes, end_encode, set_bits,
@@ -17,22 +19,24 @@ pub mod v1 {
     };
     pub use crate::codec::error::{DecodeError, EncodeError};
     pub use crate::codec::image::PtxImage;
-    pub use crate::codec::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
+    pub use crate::codec::zero_copy::{union_covers_error, zero_copy_error, ZeroCopy};
     pub use crate::codec::PtxAbi;
     pub use crate::layout::address::AddressSize;
     pub use crate::layout::attr_checks::{
-        array_member, c_name, distinct_member, named_bit_field, requested_align, type_c_name,
-        unnamed_bit_field,
+        align_error, array_member, array_member_error, c_name_error, distinct_member_error,
+        layout_error, named_bit_field, named_bit_field_error, placed_or_stand_in, requested_align,
+        type_c_name_error, unnamed_bit_field, unnamed_bit_field_error,
     };
     pub use crate::layout::c_name::{CName, CNameArg};
     pub use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION};
     pub use crate::layout::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};
     pub use crate::layout::{
-        place_members, place_members_given, Layout, LayoutError, MemberLayout, Placement,
+        try_place_members_given, Layout, LayoutError, MemberLayout, Placement,
     };
     pub use crate::params::{
-        assert_kernel_name, assert_kernel_params, buffer_size, param_limit, param_offsets,
-        param_pointers, params_as_data, place_params_given, KernelParams, PARAM_LIMIT,
+        buffer_size, kernel_limit_error, kernel_name_error, kernel_param_error, param_limit_error,
+        param_offsets, param_pointers, params_as_data, requested_param_limit,
+        try_place_params_given, KernelParams, PARAM_LIMIT,
     };
     pub use crate::types::align::{AlignTo, Alignment};
     pub use crate::{__impl_image_integrations, __impl_zero_copy_integrations};

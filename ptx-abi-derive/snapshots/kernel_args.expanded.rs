@@ -109,7 +109,10 @@ const _: () = {
     #[automatically_derived]
     impl ScaleArgs {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_params_given::<
+        const __PTX_ABI_PLACED: ::core::result::Result<
+            ::ptx_abi::__private::v1::MemberLayout<3usize>,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::ptx_abi::__private::v1::try_place_params_given::<
             3usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
@@ -121,10 +124,18 @@ const _: () = {
             ],
         );
         #[doc(hidden)]
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::placed_or_stand_in(
+            &Self::__PTX_ABI_PLACED,
+        );
+        #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 3usize] = &Self::__PTX_ABI_MEMBERS
             .members;
     }
-    const _: ::ptx_abi::__private::v1::MemberLayout<3usize> = ScaleArgs::__PTX_ABI_MEMBERS;
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::layout_error(
+        &ScaleArgs::__PTX_ABI_PLACED,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
 };
 ///The PTX image of [`ScaleArgs`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on [`ScaleArgs`] adds a getter and a setter per member.
 #[repr(C)]
@@ -182,38 +193,87 @@ const _: () = {
         }
     }
 };
-const _: () = ::ptx_abi::__private::v1::assert_kernel_name("scale");
-const _: () = ::ptx_abi::__private::v1::assert_kernel_params::<
-    3usize,
->(
-    <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
-    "scale",
-    &ScaleArgs::__PTX_ABI_MEMBERS,
-    <ScaleArgs as ::ptx_abi::__private::v1::KernelParams>::PARAM_LIMIT,
-);
-#[automatically_derived]
-impl ::ptx_abi::__private::v1::KernelParams for ScaleArgs {
-    const KERNEL: &'static ::core::primitive::str = "scale";
-    const PARAM_LIMIT: ::core::primitive::usize = ::ptx_abi::__private::v1::param_limit(
+const _: () = {
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::param_limit_error(
         32764u64,
-    );
-    const BUFFER_SIZE: ::core::primitive::usize = ::ptx_abi::__private::v1::buffer_size::<
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_name_error(
+        "scale",
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<
         3usize,
-    >(&ScaleArgs::__PTX_ABI_MEMBERS);
-    const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
+    >(
+        <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "scale",
+        &ScaleArgs::__PTX_ABI_MEMBERS,
+        0usize,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<
         3usize,
-    >(&ScaleArgs::__PTX_ABI_MEMBERS);
-    type Image = ScaleArgsImage;
-    type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 3usize];
-    fn pointers(
-        image: &mut ScaleArgsImage,
-    ) -> [*mut ::ptx_abi::__private::v1::c_void; 3usize] {
-        ::ptx_abi::__private::v1::param_pointers::<
+    >(
+        <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "scale",
+        &ScaleArgs::__PTX_ABI_MEMBERS,
+        1usize,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<
+        3usize,
+    >(
+        <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "scale",
+        &ScaleArgs::__PTX_ABI_MEMBERS,
+        2usize,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_limit_error::<
+        3usize,
+    >(
+        <ScaleArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "scale",
+        &ScaleArgs::__PTX_ABI_MEMBERS,
+        <ScaleArgs as ::ptx_abi::__private::v1::KernelParams>::PARAM_LIMIT,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    #[automatically_derived]
+    impl ::ptx_abi::__private::v1::KernelParams for ScaleArgs {
+        const KERNEL: &'static ::core::primitive::str = "scale";
+        const PARAM_LIMIT: ::core::primitive::usize = ::ptx_abi::__private::v1::requested_param_limit(
+            32764u64,
+        );
+        const BUFFER_SIZE: ::core::primitive::usize = ::ptx_abi::__private::v1::buffer_size::<
             3usize,
-        >(
-            <ScaleArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(image),
-            &ScaleArgs::__PTX_ABI_MEMBERS,
-        )
+        >(&ScaleArgs::__PTX_ABI_MEMBERS);
+        const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
+            3usize,
+        >(&ScaleArgs::__PTX_ABI_MEMBERS);
+        type Image = ScaleArgsImage;
+        type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 3usize];
+        fn pointers(
+            image: &mut ScaleArgsImage,
+        ) -> [*mut ::ptx_abi::__private::v1::c_void; 3usize] {
+            ::ptx_abi::__private::v1::param_pointers::<
+                3usize,
+            >(
+                <ScaleArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(
+                    image,
+                ),
+                &ScaleArgs::__PTX_ABI_MEMBERS,
+            )
+        }
     }
-}
-const _: () = ::ptx_abi::__private::v1::type_c_name("ScaleArgs");
+};
+const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::type_c_name_error(
+    "ScaleArgs",
+) {
+    ::core::panic!("{}", __ptx_abi_error.as_str())
+};

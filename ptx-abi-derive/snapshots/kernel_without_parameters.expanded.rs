@@ -40,7 +40,10 @@ const _: () = {
     #[automatically_derived]
     impl InitArgs {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<0usize> = ::ptx_abi::__private::v1::place_params_given::<
+        const __PTX_ABI_PLACED: ::core::result::Result<
+            ::ptx_abi::__private::v1::MemberLayout<0usize>,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::ptx_abi::__private::v1::try_place_params_given::<
             0usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
@@ -48,10 +51,18 @@ const _: () = {
             &[],
         );
         #[doc(hidden)]
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<0usize> = ::ptx_abi::__private::v1::placed_or_stand_in(
+            &Self::__PTX_ABI_PLACED,
+        );
+        #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 0usize] = &Self::__PTX_ABI_MEMBERS
             .members;
     }
-    const _: ::ptx_abi::__private::v1::MemberLayout<0usize> = InitArgs::__PTX_ABI_MEMBERS;
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::layout_error(
+        &InitArgs::__PTX_ABI_PLACED,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
 };
 ///The PTX image of [`InitArgs`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on [`InitArgs`] adds a getter and a setter per member.
 #[repr(C)]
@@ -109,36 +120,50 @@ const _: () = {
         }
     }
 };
-const _: () = ::ptx_abi::__private::v1::assert_kernel_name("init");
-const _: () = ::ptx_abi::__private::v1::assert_kernel_params::<
-    0usize,
->(
-    <InitArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
-    "init",
-    &InitArgs::__PTX_ABI_MEMBERS,
-    <InitArgs as ::ptx_abi::__private::v1::KernelParams>::PARAM_LIMIT,
-);
-#[automatically_derived]
-impl ::ptx_abi::__private::v1::KernelParams for InitArgs {
-    const KERNEL: &'static ::core::primitive::str = "init";
-    const PARAM_LIMIT: ::core::primitive::usize = ::ptx_abi::__private::v1::PARAM_LIMIT;
-    const BUFFER_SIZE: ::core::primitive::usize = ::ptx_abi::__private::v1::buffer_size::<
+const _: () = {
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_name_error(
+        "init",
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_limit_error::<
         0usize,
-    >(&InitArgs::__PTX_ABI_MEMBERS);
-    const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
-        0usize,
-    >(&InitArgs::__PTX_ABI_MEMBERS);
-    type Image = InitArgsImage;
-    type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 0usize];
-    fn pointers(
-        image: &mut InitArgsImage,
-    ) -> [*mut ::ptx_abi::__private::v1::c_void; 0usize] {
-        ::ptx_abi::__private::v1::param_pointers::<
+    >(
+        <InitArgs as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        "init",
+        &InitArgs::__PTX_ABI_MEMBERS,
+        <InitArgs as ::ptx_abi::__private::v1::KernelParams>::PARAM_LIMIT,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    #[automatically_derived]
+    impl ::ptx_abi::__private::v1::KernelParams for InitArgs {
+        const KERNEL: &'static ::core::primitive::str = "init";
+        const PARAM_LIMIT: ::core::primitive::usize = ::ptx_abi::__private::v1::PARAM_LIMIT;
+        const BUFFER_SIZE: ::core::primitive::usize = ::ptx_abi::__private::v1::buffer_size::<
             0usize,
-        >(
-            <InitArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(image),
-            &InitArgs::__PTX_ABI_MEMBERS,
-        )
+        >(&InitArgs::__PTX_ABI_MEMBERS);
+        const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
+            0usize,
+        >(&InitArgs::__PTX_ABI_MEMBERS);
+        type Image = InitArgsImage;
+        type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 0usize];
+        fn pointers(
+            image: &mut InitArgsImage,
+        ) -> [*mut ::ptx_abi::__private::v1::c_void; 0usize] {
+            ::ptx_abi::__private::v1::param_pointers::<
+                0usize,
+            >(
+                <InitArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(
+                    image,
+                ),
+                &InitArgs::__PTX_ABI_MEMBERS,
+            )
+        }
     }
-}
-const _: () = ::ptx_abi::__private::v1::type_c_name("InitArgs");
+};
+const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::type_c_name_error(
+    "InitArgs",
+) {
+    ::core::panic!("{}", __ptx_abi_error.as_str())
+};

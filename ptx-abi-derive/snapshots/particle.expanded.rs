@@ -265,17 +265,55 @@ const _: () = {
             <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
         );
     }
-    const _: ::core::primitive::usize = Particle::__PTX_ABI_ALIGN;
-    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_0;
-    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_1;
-    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_3;
-    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_4;
-    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_5;
-    const _: ::ptx_abi::__private::v1::Member = Particle::__PTX_ABI_MEMBER_8;
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::align_error(
+        16u64,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::named_bit_field_error(
+        "kind",
+        <u32 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        3u32,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::named_bit_field_error(
+        "charge",
+        <i32 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        5u32,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::unnamed_bit_field_error(
+        <Pad<u16, 0> as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::unnamed_bit_field_error(
+        <Pad<u16, 7> as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::named_bit_field_error(
+        "addr",
+        <u64 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        40u32,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::array_member_error(
+        "history",
+        <[f32; 3] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
     #[automatically_derived]
     impl Particle {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<9usize> = ::ptx_abi::__private::v1::place_members_given::<
+        const __PTX_ABI_PLACED: ::core::result::Result<
+            ::ptx_abi::__private::v1::MemberLayout<9usize>,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::ptx_abi::__private::v1::try_place_members_given::<
             9usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
@@ -293,10 +331,18 @@ const _: () = {
             ],
         );
         #[doc(hidden)]
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<9usize> = ::ptx_abi::__private::v1::placed_or_stand_in(
+            &Self::__PTX_ABI_PLACED,
+        );
+        #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 9usize] = &Self::__PTX_ABI_MEMBERS
             .members;
     }
-    const _: ::ptx_abi::__private::v1::MemberLayout<9usize> = Particle::__PTX_ABI_MEMBERS;
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::layout_error(
+        &Particle::__PTX_ABI_PLACED,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
 };
 ///The PTX image of [`Particle`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on [`Particle`] adds a getter and a setter per member.
 #[repr(C)]
@@ -354,4 +400,8 @@ const _: () = {
         }
     }
 };
-const _: () = ::ptx_abi::__private::v1::type_c_name("Particle");
+const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::type_c_name_error(
+    "Particle",
+) {
+    ::core::panic!("{}", __ptx_abi_error.as_str())
+};

@@ -81,7 +81,10 @@ const _: () = {
     #[automatically_derived]
     impl Pair {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<2usize> = ::ptx_abi::__private::v1::place_members_given::<
+        const __PTX_ABI_PLACED: ::core::result::Result<
+            ::ptx_abi::__private::v1::MemberLayout<2usize>,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::ptx_abi::__private::v1::try_place_members_given::<
             2usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
@@ -92,10 +95,18 @@ const _: () = {
             ],
         );
         #[doc(hidden)]
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<2usize> = ::ptx_abi::__private::v1::placed_or_stand_in(
+            &Self::__PTX_ABI_PLACED,
+        );
+        #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 2usize] = &Self::__PTX_ABI_MEMBERS
             .members;
     }
-    const _: ::ptx_abi::__private::v1::MemberLayout<2usize> = Pair::__PTX_ABI_MEMBERS;
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::layout_error(
+        &Pair::__PTX_ABI_PLACED,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
 };
 ///The PTX image of [`Pair`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
 #[repr(C)]
@@ -203,4 +214,8 @@ const _: () = {
         }
     }
 };
-const _: () = ::ptx_abi::__private::v1::type_c_name("Pair");
+const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::type_c_name_error(
+    "Pair",
+) {
+    ::core::panic!("{}", __ptx_abi_error.as_str())
+};

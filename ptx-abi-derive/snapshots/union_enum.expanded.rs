@@ -93,12 +93,26 @@ const _: () = {
             <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
         );
     }
-    const _: ::ptx_abi::__private::v1::Member = Payload::__PTX_ABI_MEMBER_1;
-    const _: ::ptx_abi::__private::v1::Member = Payload::__PTX_ABI_MEMBER_2;
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::named_bit_field_error(
+        "Nibble",
+        <u8 as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+        4u32,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::array_member_error(
+        "Bytes",
+        <[u8; 4] as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
     #[automatically_derived]
     impl Payload {
         #[doc(hidden)]
-        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::place_members_given::<
+        const __PTX_ABI_PLACED: ::core::result::Result<
+            ::ptx_abi::__private::v1::MemberLayout<3usize>,
+            ::ptx_abi::__private::v1::LayoutError,
+        > = ::ptx_abi::__private::v1::try_place_members_given::<
             3usize,
         >(
             <Self as ::ptx_abi::__private::v1::PtxAbi>::TYPE,
@@ -110,10 +124,18 @@ const _: () = {
             ],
         );
         #[doc(hidden)]
+        const __PTX_ABI_MEMBERS: ::ptx_abi::__private::v1::MemberLayout<3usize> = ::ptx_abi::__private::v1::placed_or_stand_in(
+            &Self::__PTX_ABI_PLACED,
+        );
+        #[doc(hidden)]
         const __PTX_ABI_PLACEMENTS: &'static [::ptx_abi::__private::v1::Placement; 3usize] = &Self::__PTX_ABI_MEMBERS
             .members;
     }
-    const _: ::ptx_abi::__private::v1::MemberLayout<3usize> = Payload::__PTX_ABI_MEMBERS;
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::layout_error(
+        &Payload::__PTX_ABI_PLACED,
+    ) {
+        ::core::panic!("{}", __ptx_abi_error.as_str())
+    };
 };
 ///The PTX image of [`Payload`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
 #[repr(C)]
@@ -238,4 +260,8 @@ const _: () = {
         }
     }
 };
-const _: () = ::ptx_abi::__private::v1::type_c_name("Payload");
+const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::type_c_name_error(
+    "Payload",
+) {
+    ::core::panic!("{}", __ptx_abi_error.as_str())
+};

@@ -1,11 +1,13 @@
 //! On error: every `compile_error!` plus a stub impl, so the user sees the real problems
 //! instead of a cascade of "`PtxAbi` is not implemented" errors elsewhere, plus core's checks
 //! of the attribute values (`align`, `bits`, `Pad` whose types read correctly, and every
-//! `c_name`), so that those are reported in the same compile.
+//! `c_name`), so that those are reported in the same compile. A `bits` on a type that cannot
+//! be a bit-field is reported by the `BitFieldType` bound the encoder would put on it.
 
 use crate::expand::Gen;
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned};
+use syn::spanned::Spanned;
 
 /// The errors, core's attribute checks and a stub `PtxAbi` impl that never encodes anything.
 pub fn expand(gen: &Gen, errors: syn::Error) -> TokenStream {
@@ -20,7 +22,15 @@ pub fn expand(gen: &Gen, errors: syn::Error) -> TokenStream {
         .into_iter()
         .filter(|m| crate::types::unsupported(m.ty).is_none())
         .collect();
-    let checks = gen.attribute_checks(&checkable);
+    let mut checks = gen.attribute_checks(&checkable);
+    if !gen.input.is_generic() {
+        for m in checkable.iter().filter(|m| m.bits.is_some()) {
+            let ty = m.ty;
+            checks.extend(quote_spanned! {ty.span()=>
+                const _: #p::Scalar = <#ty as #p::BitFieldType>::SCALAR;
+            });
+        }
+    }
     let c_names = gen.c_name_checks();
     quote! {
         #errors

@@ -8,7 +8,6 @@ use crate::ast::{Body, Field, Input, Variant};
 use crate::attr::{Repr, WithSpan};
 use crate::ctxt::Ctxt;
 use crate::types;
-use quote::ToTokens;
 
 /// Checks the whole input, recording every problem.
 pub fn check(cx: &mut Ctxt, input: &Input) {
@@ -79,27 +78,14 @@ fn check_kernel(cx: &mut Ctxt, input: &Input) {
         }
         return;
     };
-    match &input.body {
-        // No fields: a kernel without parameters.
-        Body::Struct(fields) => {
-            for field in fields {
-                if let Some(bits) = &field.attrs.bits {
-                    cx.error_at(
-                        bits.span,
-                        format_args!(
-                            "kernel parameter `{}` cannot be a bit-field: a `.param` holds whole \
-                             values; remove `bits`, or pass a struct holding the bit-field",
-                            field.name
-                        ),
-                    );
-                }
-            }
-        }
-        _ => cx.error(
+    // Which fields can be parameters (no bit-field, nothing zero-sized) is core's
+    // `kernel_param_error`, which the expansion calls per field.
+    if !matches!(input.body, Body::Struct(_)) {
+        cx.error(
             kernel,
             "`kernel` goes on a struct whose fields are the kernel's parameters, in order; \
              write `#[ptx(kernel = \"name\")] struct NameArgs { a: DevicePtr<f32>, n: u32 }`",
-        ),
+        );
     }
     if input.is_generic() {
         cx.error(
@@ -369,67 +355,18 @@ fn check_enum(cx: &mut Ctxt, input: &Input, variants: &[&syn::Variant]) {
         );
         return;
     };
-    let (lo, hi): (i128, i128) = match int.to_string().as_str() {
-        "u8" => (0, u8::MAX.into()),
-        "i8" => (i8::MIN.into(), i8::MAX.into()),
-        "u16" => (0, u16::MAX.into()),
-        "i16" => (i16::MIN.into(), i16::MAX.into()),
-        "u32" => (0, u32::MAX.into()),
-        "i32" => (i32::MIN.into(), i32::MAX.into()),
-        "u64" => (0, u64::MAX.into()),
-        "i64" => (i64::MIN.into(), i64::MAX.into()),
-        other => {
-            cx.error(
-                int,
-                format_args!(
-                    "`#[repr({other})]` has no PTX integer of the same width; use one of `u8`, \
-                     `i8`, `u16`, `i16`, `u32`, `i32`, `u64`, `i64`"
-                ),
-            );
-            return;
-        }
-    };
-    let mut next: Option<i128> = Some(0);
-    for v in variants {
-        let value = match &v.discriminant {
-            Some((_, expr)) => literal_i128(expr),
-            None => next,
-        };
-        if let Some(value) = value {
-            if value < lo || value > hi {
-                let target = v
-                    .discriminant
-                    .as_ref()
-                    .map(|(_, e)| e.to_token_stream())
-                    .unwrap_or_else(|| v.ident.to_token_stream());
-                cx.error(
-                    target,
-                    format_args!(
-                        "discriminant {value} of `{}` does not fit `#[repr({int})]` ({lo} to \
-                         {hi}); choose a smaller value or a wider repr",
-                        v.ident
-                    ),
-                );
-            }
-        }
-        next = value.map(|v| v + 1);
-    }
-}
-
-fn literal_i128(expr: &syn::Expr) -> Option<i128> {
-    match expr {
-        syn::Expr::Lit(syn::ExprLit {
-            lit: syn::Lit::Int(i),
-            ..
-        }) => i.base10_parse().ok(),
-        syn::Expr::Unary(syn::ExprUnary {
-            op: syn::UnOp::Neg(_),
-            expr,
-            ..
-        }) => literal_i128(expr).map(|v| -v),
-        syn::Expr::Group(g) => literal_i128(&g.expr),
-        syn::Expr::Paren(p) => literal_i128(&p.expr),
-        _ => None,
+    // A discriminant that does not fit the repr is rustc's own error, at the value.
+    if !matches!(
+        int.to_string().as_str(),
+        "u8" | "i8" | "u16" | "i16" | "u32" | "i32" | "u64" | "i64"
+    ) {
+        cx.error(
+            int,
+            format_args!(
+                "`#[repr({int})]` has no PTX integer of the same width; use one of `u8`, \
+                 `i8`, `u16`, `i16`, `u32`, `i32`, `u64`, `i64`"
+            ),
+        );
     }
 }
 

@@ -284,8 +284,9 @@ pub fn emit(model: &Model, opts: &EmitOptions) -> String {
         s,
         "// Read for CUDA {v}: `ptx_abi` must describe CUDA {}.x (its feature `cuda-{}`, or one\n\
          // of the same major release), or this does not compile.\n\
-         const _: () = ::ptx_abi::layout::cuda_version::assert_built_for(\
-         ::ptx_abi::CudaVersion::new({}, {}));",
+         const _: () = if let ::core::option::Option::Some(__ptx_abi_error) =\n    \
+         ::ptx_abi::layout::cuda_version::built_for_error(::ptx_abi::CudaVersion::new({}, {}))\n\
+         {{\n    ::core::panic!(\"{{}}\", __ptx_abi_error.as_str())\n}};",
         v.major,
         v.code(),
         v.major,

@@ -160,7 +160,7 @@ impl Importer {
     /// `ptx-abi-core` chooses another; in `build.rs` that is the build-dependency's, so name
     /// the release here). The generated Rust asserts at compile time that the `ptx_abi` it is
     /// compiled with describes the same major release
-    /// (`ptx_abi::layout::cuda_version::assert_built_for`).
+    /// (`ptx_abi::layout::cuda_version::built_for_error`, raised in a `const`).
     pub fn cuda_version(mut self, v: ptx_abi_core::CudaVersion) -> Importer {
         self.emit.cuda_version = v;
         self

@@ -3,7 +3,7 @@
 use crate::codec::PtxAbi;
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::TypeDesc;
-use crate::layout::MemberLayout;
+use crate::layout::{LayoutError, MemberLayout};
 use crate::types::handle::{SamplerRef, SurfRef, TexRef};
 use crate::types::pointer::DevicePtr;
 use crate::types::vector::{Lanes, Vector, VectorElement, VectorShape};
@@ -137,16 +137,19 @@ const fn hole(m: ConstMsg<256>, offset: usize, size: usize) -> ConstMsg<256> {
         .str("; padding bytes are uninitialized in Rust, so its bytes cannot be viewed; add explicit fields or remove `zero_copy`")
 }
 
-/// Stops compilation with the reason `zero_copy_mismatch` finds, if any.
-pub const fn assert_zero_copy<const N: usize>(
+/// [`zero_copy_mismatch`] for the derive, from the engine's result `placed`: none when the
+/// layout itself breaks a rule (that is then the compile error, `layout_error`), so that one
+/// mistake is one error.
+pub const fn zero_copy_error<const N: usize>(
     ty: &TypeDesc,
-    ptx: &MemberLayout<N>,
+    placed: &Result<MemberLayout<N>, LayoutError>,
     rust_size: usize,
     rust_align: usize,
     rust_offsets: &[usize; N],
-) {
-    if let Some(msg) = zero_copy_mismatch(ty, ptx, rust_size, rust_align, rust_offsets) {
-        panic!("{}", msg.as_str());
+) -> Option<ConstMsg<256>> {
+    match placed {
+        Ok(ptx) => zero_copy_mismatch(ty, ptx, rust_size, rust_align, rust_offsets),
+        Err(_) => None,
     }
 }
 
@@ -211,31 +214,40 @@ where
 // SAFETY: zero-sized; there are no bytes to be uninitialized.
 unsafe impl<T: ?Sized> ZeroCopy for core::marker::PhantomData<T> {}
 
-/// Stops compilation unless every member of a Rust union covers all of its bytes: a Rust
-/// union initialized through a shorter member leaves the other bytes uninitialized, and
-/// reading them would be undefined behaviour.
-pub const fn assert_union_covers<const N: usize>(ty: &TypeDesc, ptx: &MemberLayout<N>) {
+/// A Rust `union` with `#[ptx(zero_copy)]` (§1.2): every member must cover the whole union,
+/// or a value initialized through one leaves the other bytes uninitialized. The message for
+/// the first member that does not; none when the layout itself breaks a rule (`placed` is
+/// the engine's result, and that is then the compile error).
+pub const fn union_covers_error<const N: usize>(
+    ty: &TypeDesc,
+    placed: &Result<MemberLayout<N>, LayoutError>,
+) -> Option<ConstMsg<320>> {
+    let Ok(ptx) = placed else {
+        return None;
+    };
     let members = ty.members();
     let mut i = 0;
     while i < N && i < members.len() {
         let p = &ptx.members[i];
         if p.bits.is_some() || p.size != ptx.layout.size {
-            let msg = ConstMsg::<320>::new()
-                .str("member `")
-                .str(members[i].name)
-                .str("` covers only ")
-                .num(if p.bits.is_some() { 0 } else { p.size as u128 })
-                .str(" of the ")
-                .num(ptx.layout.size as u128)
-                .str(if ptx.layout.size == 1 {
-                    " byte of union `"
-                } else {
-                    " bytes of union `"
-                })
-                .str(ty.name)
-                .str("`: a value initialized through it leaves the other bytes uninitialized; use a `#[ptx(union)]` enum instead");
-            panic!("{}", msg.as_str());
+            return Some(
+                ConstMsg::new()
+                    .str("member `")
+                    .str(members[i].name)
+                    .str("` covers only ")
+                    .num(if p.bits.is_some() { 0 } else { p.size as u128 })
+                    .str(" of the ")
+                    .num(ptx.layout.size as u128)
+                    .str(if ptx.layout.size == 1 {
+                        " byte of union `"
+                    } else {
+                        " bytes of union `"
+                    })
+                    .str(ty.name)
+                    .str("`: a value initialized through it leaves the other bytes uninitialized; use a `#[ptx(union)]` enum instead"),
+            );
         }
         i += 1;
     }
+    None
 }

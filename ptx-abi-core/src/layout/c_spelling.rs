@@ -227,7 +227,7 @@ pub const fn cuda_spelling(tag: &str) -> Option<&'static CudaSpelling> {
 
 /// C11, C++20 and CUDA keywords: no type or member can be named by one. A Rust field named
 /// like one gets a trailing `_` in C (`c_identifier`); `#[ptx(c_name = "…")]` refuses them
-/// ([`crate::layout::attr_checks::c_name`]).
+/// ([`crate::layout::attr_checks::c_name_error`]).
 const KEYWORDS: &[&str] = &[
     "_Alignas",
     "_Alignof",

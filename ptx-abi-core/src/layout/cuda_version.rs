@@ -130,13 +130,16 @@ pub const fn tensor_map_align(v: CudaVersion) -> usize {
     }
 }
 
-/// Panics at compile time unless this build describes the same major CUDA release as `v`
-/// ([`CudaVersion::same_layout_rules`]). Code generated for one release calls it
-/// (`ptx-abi-import` for the release it imported a header for), so a mismatch is a compile
-/// error naming the fix rather than a wrong layout.
-pub const fn assert_built_for(v: CudaVersion) {
-    if !CUDA_VERSION.same_layout_rules(v) {
-        let msg = ConstMsg::<400>::new()
+/// Unless this build describes the same major CUDA release as `v`
+/// ([`CudaVersion::same_layout_rules`]), the message naming the fix. Code generated for one
+/// release (`ptx-abi-import`, for the release it imported a header for) raises it in a
+/// `const` of its own, so a mismatch is one compile error there rather than a wrong layout.
+pub const fn built_for_error(v: CudaVersion) -> Option<ConstMsg<400>> {
+    if CUDA_VERSION.same_layout_rules(v) {
+        return None;
+    }
+    Some(
+        ConstMsg::new()
             .str("this code was generated for CUDA ")
             .num(v.major as u128)
             .str(".")
@@ -154,7 +157,14 @@ pub const fn assert_built_for(v: CudaVersion) {
             .str("), or regenerate the code for CUDA ")
             .num(CUDA_VERSION.major as u128)
             .str(".")
-            .num(CUDA_VERSION.minor as u128);
+            .num(CUDA_VERSION.minor as u128),
+    )
+}
+
+/// Panics at compile time with [`built_for_error`]'s message, if any (what code generated
+/// by earlier releases of `ptx-abi-import` calls).
+pub const fn assert_built_for(v: CudaVersion) {
+    if let Some(msg) = built_for_error(v) {
         panic!("{}", msg.as_str());
     }
 }

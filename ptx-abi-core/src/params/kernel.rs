@@ -3,6 +3,7 @@
 use crate::codec::image::PtxImage;
 use crate::codec::PtxAbi;
 use crate::layout::address::AddressSize;
+use crate::layout::attr_checks;
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{
@@ -47,22 +48,42 @@ pub const PARAM_LIMIT: usize = entry_param_limit(Arch::SM_60, PtxIsa::V8_0);
 /// every target has both.
 pub const PARAM_LIMIT_VOLTA_CUDA_12_1: usize = entry_param_limit(Arch::SM_70, PtxIsa::V8_1);
 
-/// `#[ptx(param_limit = N)]`: `N` as the limit a kernel's parameter bytes are checked
-/// against, or a compile error unless it is between 1 and [`PARAM_LIMIT_VOLTA_CUDA_12_1`],
-/// the most ptxas accepts for any target ([`entry_param_limit`]).
-pub const fn param_limit(limit: u64) -> usize {
-    if limit == 0 || limit > PARAM_LIMIT_VOLTA_CUDA_12_1 as u64 {
-        let msg = ConstMsg::<200>::new()
+/// `#[ptx(param_limit = N)]`: the message unless `N` is between 1 and
+/// [`PARAM_LIMIT_VOLTA_CUDA_12_1`], the most ptxas accepts for any target
+/// ([`entry_param_limit`]).
+pub const fn param_limit_error(limit: u64) -> Option<ConstMsg<200>> {
+    if limit != 0 && limit <= PARAM_LIMIT_VOLTA_CUDA_12_1 as u64 {
+        return None;
+    }
+    Some(
+        ConstMsg::new()
             .str("`param_limit` is ")
             .num(limit as u128)
             .str(": ptxas accepts at most ")
             .num(PARAM_LIMIT as u128)
             .str(" bytes of parameters, or ")
             .num(PARAM_LIMIT_VOLTA_CUDA_12_1 as u128)
-            .str(" on sm_70 and newer with PTX ISA 8.1+ (CUDA 12.1+)");
+            .str(" on sm_70 and newer with PTX ISA 8.1+ (CUDA 12.1+)"),
+    )
+}
+
+/// `#[ptx(param_limit = N)]`: `N` as the limit a kernel's parameter bytes are checked
+/// against, or a compile error (in a `const`) when [`param_limit_error`] refuses it.
+pub const fn param_limit(limit: u64) -> usize {
+    if let Some(msg) = param_limit_error(limit) {
         panic!("{}", msg.as_str());
     }
     limit as usize
+}
+
+/// `#[ptx(param_limit = N)]` as generated code reads it: `N`, or, when [`param_limit_error`]
+/// refuses it (that is then the compile error), [`PARAM_LIMIT_VOLTA_CUDA_12_1`], so that no
+/// second error follows from it.
+pub const fn requested_param_limit(limit: u64) -> usize {
+    match param_limit_error(limit) {
+        None => limit as usize,
+        Some(_) => PARAM_LIMIT_VOLTA_CUDA_12_1,
+    }
 }
 
 /// A struct whose fields are, in order, the parameters of the kernel [`KernelParams::KERNEL`]
@@ -205,30 +226,64 @@ pub fn param_pointers<const N: usize>(
 
 /// Why a kernel argument struct cannot be passed: a member that is not a parameter (a
 /// bit-field, a zero-sized field) or parameter bytes over `limit`, with a per-parameter size
-/// breakdown.
+/// breakdown ([`kernel_param_error`], then [`kernel_limit_error`]).
 pub const fn kernel_params_error<const N: usize>(
     ty: &TypeDesc,
     kernel: &str,
     layout: &MemberLayout<N>,
     limit: usize,
 ) -> Option<ConstMsg<1024>> {
-    let members = ty.members();
-    let mut end = 0;
     let mut i = 0;
-    while i < N && i < members.len() {
-        let p = &layout.members[i];
-        if p.bits.is_some() || p.size == 0 {
-            let m = ConstMsg::new()
-                .str("kernel `")
-                .str(kernel)
-                .str("`: field `")
-                .str(members[i].name)
-                .str("` is not a kernel parameter (bit-fields and zero-sized fields have no `.param`); move it into a struct and pass that");
+    while i < N {
+        if let Some(m) = kernel_param_error(ty, kernel, layout, i) {
             return Some(m);
         }
-        end = p.offset + p.size;
         i += 1;
     }
+    kernel_limit_error(ty, kernel, layout, limit)
+}
+
+/// §2.3: member `i` of a kernel argument struct is a parameter unless it is a bit-field or
+/// zero-sized (no `.param` holds part of a value, or nothing): the message if it is not one.
+pub const fn kernel_param_error<const N: usize>(
+    ty: &TypeDesc,
+    kernel: &str,
+    layout: &MemberLayout<N>,
+    i: usize,
+) -> Option<ConstMsg<1024>> {
+    let members = ty.members();
+    if i >= N || i >= members.len() {
+        return None;
+    }
+    let p = &layout.members[i];
+    if (p.bits.is_none() && p.size > 0) || attr_checks::is_stand_in(&members[i]) {
+        return None;
+    }
+    Some(
+        ConstMsg::new()
+            .str("kernel `")
+            .str(kernel)
+            .str("`: field `")
+            .str(members[i].name)
+            .str(if p.bits.is_some() {
+                "` cannot be a bit-field: a `.param` holds whole values; remove `bits`, or pass a struct holding the bit-field"
+            } else {
+                "` is zero-sized and has no `.param`; remove it, or pass a struct holding it"
+            }),
+    )
+}
+
+/// The bytes of a kernel's parameters (the end of the last one, [`buffer_size`]) against
+/// `limit` ([`entry_param_limit`]): the message, with a per-parameter size breakdown, when
+/// they are over it.
+pub const fn kernel_limit_error<const N: usize>(
+    ty: &TypeDesc,
+    kernel: &str,
+    layout: &MemberLayout<N>,
+    limit: usize,
+) -> Option<ConstMsg<1024>> {
+    let members = ty.members();
+    let end = buffer_size(layout);
     if end <= limit {
         return None;
     }
@@ -242,7 +297,7 @@ pub const fn kernel_params_error<const N: usize>(
         .str("-byte limit")
         .str(limit_origin(limit))
         .str(":");
-    i = 0;
+    let mut i = 0;
     while i < N && i < members.len() {
         let p = &layout.members[i];
         m = m
@@ -280,15 +335,23 @@ pub const fn limit_origin(limit: usize) -> &'static str {
     }
 }
 
-/// Stops compilation unless `name`, the symbol of an `extern "C"` kernel, is a PTX identifier
+/// `name`, the symbol of an `extern "C"` kernel, must be a PTX identifier
 /// ([`text::is_identifier`](super::text::is_identifier)): `.visible .entry name(…)` must
-/// assemble. (A C++ kernel's name is checked by the mangler, chapter 7.)
+/// assemble. The message if it is not one. (A C++ kernel's name is checked by the mangler,
+/// chapter 7.)
+pub const fn kernel_name_error(name: &str) -> Option<ConstMsg<256>> {
+    if super::text::is_identifier(name) {
+        return None;
+    }
+    Some(ConstMsg::new().str("kernel `").str(name).str(
+        "` is not a PTX identifier: write a letter, `_` or `$` followed by letters, \
+              digits, `_` and `$` (or use `abi = \"c++\"` for a `ns::name` path)",
+    ))
+}
+
+/// Stops compilation with [`kernel_name_error`]'s message, if any.
 pub const fn assert_kernel_name(name: &str) {
-    if !super::text::is_identifier(name) {
-        let msg: ConstMsg<256> = ConstMsg::new().str("kernel `").str(name).str(
-            "` is not a PTX identifier: write a letter, `_` or `$` followed by letters, \
-                  digits, `_` and `$` (or use `abi = \"c++\"` for a `ns::name` path)",
-        );
+    if let Some(msg) = kernel_name_error(name) {
         panic!("{}", msg.as_str());
     }
 }

@@ -26,15 +26,19 @@ pub trait VectorElement: PtxAbi + Copy + PartialEq + fmt::Debug + Default + 'sta
 /// The number of lanes of a vector, as a type.
 pub struct Lanes<const N: usize>;
 
-/// §1.2: the vector shapes PTX has, each with the alignment the guide gives it.
+/// §1.2: the vector shapes PTX has, each with the alignment the guide gives it. Implemented
+/// only for lanes that are [`VectorElement`]s, so `Vector<T, N>` needs only this bound, and a
+/// wrong vector is one error, this one.
 #[diagnostic::on_unimplemented(
     message = "PTX has no native vector of `{T}` with `{Self}`",
-    label = "PTX vectors have 1 to 4 lanes of types up to 4 bytes, or 1 or 2 lanes of 8-byte types (§1.2)",
+    label = "PTX vectors have 1 to 4 lanes of integers or floating-point numbers up to 4 bytes, or 1 or 2 lanes of 8-byte ones (§1.2)",
     note = "use an array `[{T}; N]` (aligned like `{T}`, as a C array); but for CUDA's `double4`, `longlong4` or `ulonglong4` (32 bytes, aligned 16, unlike an array) use `ptx_abi::Double4`, `LongLong4` or `ULongLong4`, and for `double3`, `longlong3`, `ulonglong3` `ptx_abi::Double3`, `LongLong3`, `ULongLong3`"
 )]
-pub trait VectorShape<T: VectorElement> {
+pub trait VectorShape<T> {
     /// A zero-sized type with the vector's alignment.
     type Align: Copy + Default + fmt::Debug + PartialEq + 'static;
+    /// The lanes' fundamental type (`T`'s [`VectorElement::SCALAR`]).
+    const SCALAR: Scalar;
 }
 
 /// Implements the shapes PTX has for one element type. The alignment of each comes from
@@ -49,6 +53,7 @@ macro_rules! shapes {
         }
         $(impl VectorShape<$t> for Lanes<$n> {
             type Align = <AlignTo<{ vector_layout(Scalar::$scalar, $n).align }> as Alignment>::Marker;
+            const SCALAR: Scalar = Scalar::$scalar;
         }
         const _: () = assert!(
             core::mem::size_of::<Vector<$t, $n>>() == vector_layout(Scalar::$scalar, $n).size
@@ -102,7 +107,7 @@ shapes! {
 ///
 /// Use CUDA's names: [`Float4`], [`Int2`], [`Char3`], [`Double2`], …
 #[repr(C)]
-pub struct Vector<T: VectorElement, const N: usize>
+pub struct Vector<T, const N: usize>
 where
     Lanes<N>: VectorShape<T>,
 {
@@ -198,14 +203,16 @@ where
     }
 }
 
-impl<T: VectorElement, const N: usize> PtxAbi for Vector<T, N>
+// Bounded by the shape (and what encoding needs), not by `T: VectorElement`: a vector of a
+// struct is then one error, the shape's, not a second one about the lane type.
+impl<T: PtxAbi + Copy + Default, const N: usize> PtxAbi for Vector<T, N>
 where
     Lanes<N>: VectorShape<T>,
 {
     const TYPE: &'static TypeDesc = &TypeDesc {
-        name: vector_name(T::SCALAR, N),
+        name: vector_name(<Lanes<N> as VectorShape<T>>::SCALAR, N),
         kind: TypeKind::Vector {
-            elem: T::SCALAR,
+            elem: <Lanes<N> as VectorShape<T>>::SCALAR,
             lanes: N,
         },
     };
@@ -226,7 +233,7 @@ where
         for (lane, chunk) in lanes.iter_mut().zip(bytes.chunks_exact(T::SIZE)) {
             *lane = T::decode(chunk)?;
         }
-        Ok(Vector::new(lanes))
+        Ok(Vector { lanes, _align: [] })
     }
 }
 

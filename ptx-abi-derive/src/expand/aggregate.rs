@@ -1,8 +1,8 @@
 //! Structs, Rust unions and `#[ptx(union)]` enums: C aggregates (§1.2, §1.3).
 
-use super::Gen;
+use super::{check_item, group_at, type_ends, Gen};
 use crate::ast::{Field, Variant};
-use proc_macro2::TokenStream;
+use proc_macro2::{Delimiter, TokenStream};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
@@ -32,26 +32,37 @@ fn put(
     }
 }
 
-/// Decodes member `i` from `bytes`.
+/// Decodes member `i` from `bytes`. Every expression and pattern whose type involves the
+/// field type runs from the type's first token to its last ([`type_ends`]), so that rustc
+/// reports a field type that is not well-formed (`Vector<f32, 5>`) at the type as written,
+/// as the struct's own declaration does, and the two are one error.
 fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
-    let p = &gen.p;
-    let span = ty.span();
+    let (first, last) = type_ends(ty);
     // The decoder's parameter, at the call site (see `put`).
     let bytes = quote!(bytes);
-    match bits {
-        Some(_) => quote_spanned! {span=>
-            match <#ty as #p::BitFieldType>::__get_bits(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
-                ::core::result::Result::Ok(v) => v,
-                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
-            }
+    let call = match bits {
+        Some(_) => gen.call_on(
+            ty,
+            quote!(BitFieldType),
+            "__get_bits",
+            quote!(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]),
+        ),
+        None => gen.call_on(
+            ty,
+            quote!(PtxAbi),
+            "__get",
+            quote!(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]),
+        ),
+    };
+    let arms = group_at(
+        Delimiter::Brace,
+        quote_spanned! {first=>
+            ::core::result::Result::Ok(v) => v,
+            ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
         },
-        None => quote_spanned! {span=>
-            match <#ty as #p::PtxAbi>::__get(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]) {
-                ::core::result::Result::Ok(v) => v,
-                ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
-            }
-        },
-    }
+        last,
+    );
+    quote_spanned! {first=> match #call #arms }
 }
 
 /// An encoder body: `puts` write into `image`, a zeroed stage the size of the image, copied
@@ -139,17 +150,23 @@ fn zero_copy_proof(gen: &Gen, fields: &[Field]) -> TokenStream {
     let span = gen.input.attrs.zero_copy.unwrap_or_else(super::call_site);
     let field_checks = fields_are_zero_copy(gen, fields, span);
     let p = &gen.p_at(span);
-    quote_spanned! {span=>
-        const _: () = #p::assert_zero_copy::<#n>(
+    let check = check_item(
+        span,
+        quote_spanned! {span=> #p::zero_copy_error::<#n>(
             <#ident as #p::PtxAbi>::TYPE,
-            &#ident::__PTX_ABI_MEMBERS,
+            &#ident::__PTX_ABI_PLACED,
             ::core::mem::size_of::<#ident>(),
             ::core::mem::align_of::<#ident>(),
             &[#(#offsets),*],
-        );
+        )},
+    );
+    quote_spanned! {span=>
+        #check
         #field_checks
-        // SAFETY: the `const` assertion above proves, at compile time, that the Rust size,
-        // alignment and every field offset equal the PTX layout and that no byte is padding;
+        // SAFETY: the `const` check above proves, at compile time, that the Rust size,
+        // alignment and every field offset equal the PTX layout and that no byte is padding
+        // (core skips it only when the layout breaks a rule, which the `layout_error` check
+        // makes a compile error, so no program holds this impl then);
         // the closure above requires every field type to be `ZeroCopy` itself, so every byte
         // of a value is initialized and equals its encoded image.
         unsafe impl #p::ZeroCopy for #ident {}
@@ -197,20 +214,27 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
     extra.extend(gen.members_const(n));
     let zeros = std::iter::repeat_n(quote!(0), n);
     let ps = gen.p_at(ident.span());
-    extra.extend(quote_spanned! {ident.span()=>
-        const _: () = #ps::assert_union_covers::<#n>(<#ident as #ps::PtxAbi>::TYPE, &#ident::__PTX_ABI_MEMBERS);
-    });
-    extra.extend(quote! {
-        const _: () = #p::assert_zero_copy::<#n>(
+    extra.extend(check_item(
+        ident.span(),
+        quote_spanned! {ident.span()=>
+            #ps::union_covers_error::<#n>(<#ident as #ps::PtxAbi>::TYPE, &#ident::__PTX_ABI_PLACED)
+        },
+    ));
+    extra.extend(check_item(
+        super::call_site(),
+        quote! {#p::zero_copy_error::<#n>(
             <#ident as #p::PtxAbi>::TYPE,
-            &#ident::__PTX_ABI_MEMBERS,
+            &#ident::__PTX_ABI_PLACED,
             ::core::mem::size_of::<#ident>(),
             ::core::mem::align_of::<#ident>(),
             &[#(#zeros),*],
-        );
+        )},
+    ));
+    extra.extend(quote! {
         #field_checks
-        // SAFETY: the assertions above prove that every member's PTX size is the union's size
-        // and that the Rust size and alignment equal the PTX ones; every member type is
+        // SAFETY: the checks above prove that every member's PTX size is the union's size
+        // and that the Rust size and alignment equal the PTX ones (or, skipped, the layout
+        // breaks a rule and `layout_error` stops the compile); every member type is
         // `ZeroCopy` (no padding, Rust layout = PTX layout), so whichever member initialized a
         // value, all of the union's bytes are initialized and are its PTX image.
         unsafe impl #p::ZeroCopy for #ident {}

@@ -146,15 +146,28 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
                 let ty = f.ty;
                 let name = &f.name;
                 let bits = f.attrs.bits.is_some();
+                // Spanned from the type's first token to its last (`Gen::call_on`).
                 let (get, put) = if bits {
+                    let put = gen.trait_fn(ty, quote!(BitFieldType), "__put_bits");
                     (
-                        quote!(<#ty as #p::BitFieldType>::__get_bits(&self.bytes, &#members[#i])),
-                        quote!(#p::set_bits(self, &#members[#i], value, (::core::stringify!(#ident), #name), <#ty as #p::BitFieldType>::__put_bits)),
+                        gen.call_on(
+                            ty,
+                            quote!(BitFieldType),
+                            "__get_bits",
+                            quote!(&self.bytes, &#members[#i]),
+                        ),
+                        gen.helper_on(ty, "set_bits", quote!(self, &#members[#i], value, (::core::stringify!(#ident), #name), #put)),
                     )
                 } else {
+                    let put = gen.trait_fn(ty, quote!(PtxAbi), "__put");
                     (
-                        quote!(<#ty as #p::PtxAbi>::__get(&self.bytes, &#members[#i])),
-                        quote!(#p::set_member(self, &#members[#i], &value, <#ty as #p::PtxAbi>::__put)),
+                        gen.call_on(
+                            ty,
+                            quote!(PtxAbi),
+                            "__get",
+                            quote!(&self.bytes, &#members[#i]),
+                        ),
+                        gen.helper_on(ty, "set_member", quote!(self, &#members[#i], &value, #put)),
                     )
                 };
                 let get_doc = format!("Reads `{name}` from the image.");
@@ -186,9 +199,19 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
                 let getter = format_ident!("as_{}", snake);
                 let setter = format_ident!("set_{}", snake);
                 let get = if v.attrs.bits.is_some() {
-                    quote!(<#ty as #p::BitFieldType>::__get_bits(&self.bytes, &#members[#i]))
+                    gen.call_on(
+                        ty,
+                        quote!(BitFieldType),
+                        "__get_bits",
+                        quote!(&self.bytes, &#members[#i]),
+                    )
                 } else {
-                    quote!(<#ty as #p::PtxAbi>::__get(&self.bytes, &#members[#i]))
+                    gen.call_on(
+                        ty,
+                        quote!(PtxAbi),
+                        "__get",
+                        quote!(&self.bytes, &#members[#i]),
+                    )
                 };
                 let get_doc = format!("Reads the image as union member `{vident}`.");
                 let set_doc = format!(

@@ -2,12 +2,13 @@
 //! `#[ptx(kernel = "ns::scale", abi = "c++")]`: the same for a C++ kernel, whose symbol is the
 //! Itanium-mangled name core computes from the fields' C++ types (chapter 7).
 
-use super::Gen;
+use super::{check_item, Gen};
 use crate::ast::{Body, Input};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
-/// The `KernelParams` impl and the compile-time check of the parameter limit.
+/// The `KernelParams` impl and core's compile-time checks: the name, each field a parameter
+/// (spanned on its `bits` or on the field), the parameter limit (spanned on the name).
 pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
     let Some(kernel) = &gen.input.attrs.kernel else {
         return TokenStream::new();
@@ -16,46 +17,77 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
     let ident = gen.input.ident;
     let name = kernel.value();
     // `param_limit = N` passes through core's check of the driver's limits, spanned on `N`.
+    let mut checks = TokenStream::new();
     let limit = match &gen.input.attrs.param_limit {
         Some(l) => {
             let ps = gen.p_at(l.span);
             let v = l.value;
-            quote_spanned!(l.span=> #ps::param_limit(#v))
+            checks.extend(check_item(
+                l.span,
+                quote_spanned!(l.span=> #ps::param_limit_error(#v)),
+            ));
+            quote_spanned!(l.span=> #ps::requested_param_limit(#v))
         }
         None => quote!(#p::PARAM_LIMIT),
     };
     let ps = gen.p_at(kernel.span());
-    // The symbol: the name as written (`extern "C"`), or its Itanium mangling.
+    // The symbol: the name as written (`extern "C"`), or its Itanium mangling, which core
+    // computes (with a buffer sized for this signature: no fixed limit on the name's length)
+    // and checks, spanned on the name.
     let symbol = if is_cxx(gen.input) {
         let tys: Vec<&syn::Type> = match &gen.input.body {
             Body::Struct(fields) => fields.iter().map(|f| f.ty).collect(),
             _ => Vec::new(),
         };
-        // Core sizes the buffer for this signature: no fixed limit on the name's length.
-        quote_spanned! {kernel.span()=> {
-            const PARAMS: &[&#ps::CxxType] = &[#(<#tys as #p::PtxAbi>::CXX),*];
-            const CAPACITY: ::core::primitive::usize = #ps::mangled_capacity(#name, PARAMS);
-            const MANGLED: &#ps::Mangled<CAPACITY> = &#ps::mangle_or_panic::<CAPACITY>(#name, PARAMS);
-            MANGLED.as_str()
-        }}
+        checks.extend(quote_spanned! {kernel.span()=>
+            const __PTX_ABI_PARAMS: &[&#ps::CxxType] = &[#(<#tys as #p::PtxAbi>::CXX),*];
+            const __PTX_ABI_CAPACITY: ::core::primitive::usize =
+                #ps::mangled_capacity(#name, __PTX_ABI_PARAMS);
+            const __PTX_ABI_MANGLED: &::core::result::Result<
+                #ps::Mangled<__PTX_ABI_CAPACITY>,
+                #ps::MangleError,
+            > = &#ps::mangle_in::<__PTX_ABI_CAPACITY>(#name, __PTX_ABI_PARAMS);
+        });
+        checks.extend(check_item(
+            kernel.span(),
+            quote_spanned!(kernel.span()=> #ps::mangle_error(#name, __PTX_ABI_MANGLED)),
+        ));
+        quote_spanned!(kernel.span()=> #ps::mangled_name(__PTX_ABI_MANGLED))
     } else {
         quote!(#name)
     };
     // An `extern "C"` name must be a PTX identifier; a C++ name is checked by the mangler.
-    let name_check = if is_cxx(gen.input) {
-        TokenStream::new()
-    } else {
-        quote_spanned!(kernel.span()=> const _: () = #ps::assert_kernel_name(#name);)
-    };
-    quote_spanned! {kernel.span()=>
-        #name_check
-
-        const _: () = #ps::assert_kernel_params::<#count>(
-            <#ident as #p::PtxAbi>::TYPE,
+    if !is_cxx(gen.input) {
+        checks.extend(check_item(
+            kernel.span(),
+            quote_spanned!(kernel.span()=> #ps::kernel_name_error(#name)),
+        ));
+    }
+    // Every field must be a parameter: not a bit-field, not zero-sized.
+    if let Body::Struct(fields) = &gen.input.body {
+        for (i, f) in fields.iter().enumerate() {
+            let span = f.attrs.bits.as_ref().map_or_else(|| f.span(), |b| b.span);
+            let ps = gen.p_at(span);
+            checks.extend(check_item(
+                span,
+                quote_spanned! {span=> #ps::kernel_param_error::<#count>(
+                    <#ident as #ps::PtxAbi>::TYPE, #name, &#ident::__PTX_ABI_MEMBERS, #i,
+                )},
+            ));
+        }
+    }
+    checks.extend(check_item(
+        kernel.span(),
+        quote_spanned! {kernel.span()=> #ps::kernel_limit_error::<#count>(
+            <#ident as #ps::PtxAbi>::TYPE,
             #name,
             &#ident::__PTX_ABI_MEMBERS,
-            <#ident as #p::KernelParams>::PARAM_LIMIT,
-        );
+            <#ident as #ps::KernelParams>::PARAM_LIMIT,
+        )},
+    ));
+    // In a block of its own: the mangled name's `const`s are named.
+    quote_spanned! {kernel.span()=> const _: () = {
+        #checks
 
         #[automatically_derived]
         impl #p::KernelParams for #ident {
@@ -74,7 +106,7 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
                 )
             }
         }
-    }
+    };}
 }
 
 /// Whether `#[ptx(abi = "c++")]` asks for a C++ (mangled) kernel name.

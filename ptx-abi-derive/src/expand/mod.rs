@@ -15,7 +15,7 @@ pub(crate) mod kernel;
 use crate::ast::{Body, Input};
 use crate::attr::WithSpan;
 use crate::ctxt::Ctxt;
-use proc_macro2::{Span, TokenStream};
+use proc_macro2::{Delimiter, Group, Span, TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 use syn::DeriveInput;
@@ -102,11 +102,12 @@ impl<'a> Gen<'a> {
         }
     }
 
-    /// The hidden inherent `const` holding every member's placement at `.address_size 64`,
-    /// computed by the core's engine (`place_params_given` for a kernel's argument struct, whose
-    /// parameter list core allows to be empty; `place_members` for any other type); a broken
-    /// layout rule is a compile error pointing at `span` (the `align` attribute when there is
-    /// one).
+    /// The hidden inherent `const`s holding every member's placement at `.address_size 64`,
+    /// computed by the core's engine (`try_place_params_given` for a kernel's argument struct,
+    /// whose parameter list core allows to be empty; `try_place_members_given` for any other
+    /// type): `__PTX_ABI_PLACED`, the engine's result, and `__PTX_ABI_MEMBERS`, what the rest
+    /// of the expansion reads. A broken layout rule is one compile error pointing at `span`
+    /// (the `align` attribute when there is one), raised by [`Gen::checked`].
     pub fn members_const(&self, count: usize) -> TokenStream {
         let Gen { p, .. } = self;
         let ident = self.input.ident;
@@ -121,36 +122,71 @@ impl<'a> Gen<'a> {
         let ps = self.p_at(span);
         // Each member's layout comes from its type's own `__LAYOUT`, already computed, so
         // that deep nesting costs no recursion in const evaluation (core's engine decides);
-        // a kernel's parameter list may be empty (`place_params_given`).
+        // a kernel's parameter list may be empty (`try_place_params_given`).
         let place = if self.input.attrs.kernel.is_some() {
-            quote_spanned!(span=> place_params_given)
+            quote_spanned!(span=> try_place_params_given)
         } else {
-            quote_spanned!(span=> place_members_given)
+            quote_spanned!(span=> try_place_members_given)
         };
         let given = self.described().into_iter().map(|m| {
             let ty = m.ty;
             quote_spanned!(ty.span()=> <#ty as #p::PtxAbi>::__LAYOUT)
         });
-        let layout = quote_spanned! {span=>
+        let placed = quote_spanned! {span=>
             #ps::#place::<#count>(<Self as #ps::PtxAbi>::TYPE, #ps::A64, &[#(#given),*])
         };
-        let force = if self.input.is_generic() {
-            TokenStream::new()
-        } else {
-            // Evaluate the layout even if nothing else uses it, so layout errors always show.
-            quote_spanned! {span=> const _: #p::MemberLayout<#count> = #ident::__PTX_ABI_MEMBERS; }
-        };
+        let this = self.this();
+        let (members, check) = self.checked(
+            span,
+            quote_spanned!(span=> #ps::layout_error(&#this::__PTX_ABI_PLACED)),
+            quote_spanned!(span=> #ps::placed_or_stand_in(&Self::__PTX_ABI_PLACED)),
+        );
         let c_name = self.generic_c_name();
         quote! {
             #[automatically_derived]
             impl #impl_g #ident #ty_g #where_c {
                 #[doc(hidden)]
-                const __PTX_ABI_MEMBERS: #p::MemberLayout<#count> = #layout;
+                const __PTX_ABI_PLACED: ::core::result::Result<#p::MemberLayout<#count>, #p::LayoutError> = #placed;
+                #[doc(hidden)]
+                const __PTX_ABI_MEMBERS: #p::MemberLayout<#count> = #members;
                 #[doc(hidden)]
                 const __PTX_ABI_PLACEMENTS: &'static [#p::Placement; #count] = &Self::__PTX_ABI_MEMBERS.members;
                 #c_name
             }
-            #force
+            #check
+        }
+    }
+
+    /// `Self` where a check may name the type: the type's name for a non-generic type (whose
+    /// checks are items of their own, outside its `impl`), else `Self`.
+    fn this(&self) -> TokenStream {
+        if self.input.is_generic() {
+            quote!(Self)
+        } else {
+            let ident = self.input.ident;
+            quote!(#ident)
+        }
+    }
+
+    /// A value of the expansion that core checks: `value` (a core call that never fails) and
+    /// `error` (core's `…_error` call, an `Option` of the message). For a non-generic type
+    /// the check is an item of its own, `const _: () = …;`, beside the value, so that one
+    /// broken rule is one compile error and nothing that reads the value fails after it;
+    /// for a generic one it runs inside the value, for each instantiation that is used.
+    /// Either way the `panic!` is in the generated `const`, spanned on `span`, the user's
+    /// token, so rustc reports it there without a backtrace into core. Returns the value's
+    /// expression and the item, if any.
+    pub fn checked(
+        &self,
+        span: Span,
+        error: TokenStream,
+        value: TokenStream,
+    ) -> (TokenStream, TokenStream) {
+        let fail = fail_if(span, error);
+        if self.input.is_generic() {
+            (quote_spanned!(span=> { #fail #value }), TokenStream::new())
+        } else {
+            (value, quote_spanned!(span=> const _: () = #fail;))
         }
     }
 
@@ -188,7 +224,7 @@ impl<'a> Gen<'a> {
         let span = self.input.ident.span();
         let ps = self.p_at(span);
         let name = &self.name;
-        quote_spanned!(span=> const _: () = #ps::type_c_name(#name);)
+        check_item(span, quote_spanned!(span=> #ps::type_c_name_error(#name)))
     }
 
     /// Core's check that no two members share a C name (two fields `x`, a field `x` and one
@@ -216,7 +252,10 @@ impl<'a> Gen<'a> {
             let earlier = seen.entry(name.trim_matches('_')).or_default();
             if !earlier.is_empty() {
                 let ps = self.p_at(*span);
-                out.extend(quote_spanned!(*span=> const _: () = #ps::distinct_member(#name, &[#(#earlier),*]);));
+                out.extend(check_item(
+                    *span,
+                    quote_spanned!(*span=> #ps::distinct_member_error(#name, &[#(#earlier),*])),
+                ));
             }
             earlier.push(name);
         }
@@ -244,7 +283,10 @@ impl<'a> Gen<'a> {
             .chain(members)
             .map(|lit| {
                 let ps = self.p_at(lit.span());
-                quote_spanned!(lit.span()=> const _: () = #ps::c_name(#lit);)
+                check_item(
+                    lit.span(),
+                    quote_spanned!(lit.span()=> #ps::c_name_error(#lit)),
+                )
             })
             .collect()
     }
@@ -318,46 +360,43 @@ impl<'a> Gen<'a> {
     }
 
     /// The hidden inherent `const`s through which the attribute values reach the type's
-    /// description, each a call to the core `const fn` that checks its rule, spanned on the
-    /// attribute: `__PTX_ABI_ALIGN` (§2.3 note D) and `__PTX_ABI_MEMBER_<i>` for a named
-    /// (§1.3) or unnamed (`Pad`) bit-field. For a non-generic type each is also evaluated on
-    /// its own, so that every broken attribute is reported, not only the first.
+    /// description, each a call to the core `const fn` that gives the value, spanned on the
+    /// attribute, with core's check of its rule beside it ([`Gen::checked`]):
+    /// `__PTX_ABI_ALIGN` (§2.3 note D) and `__PTX_ABI_MEMBER_<i>` for a named (§1.3) or
+    /// unnamed (`Pad`) bit-field or an array. Each is checked on its own, so that every
+    /// broken attribute is reported, not only the first.
     pub fn attribute_checks(&self, members: &[Described]) -> TokenStream {
         let Gen { p, .. } = self;
         let ident = self.input.ident;
         let (impl_g, ty_g, where_c) = self.input.original.generics.split_for_impl();
-        let generic = self.input.is_generic();
         let mut consts = TokenStream::new();
-        let mut force = TokenStream::new();
+        let mut checks = TokenStream::new();
         if let (Some(align), false) = (&self.input.attrs.align, self.is_field_less_enum()) {
             let span = align.span;
             let ps = self.p_at(span);
             let value = align.value;
+            // A literal: checked once, even for a generic type.
+            checks.extend(check_item(
+                span,
+                quote_spanned!(span=> #ps::align_error(#value)),
+            ));
             consts.extend(quote_spanned! {span=>
                 #[doc(hidden)]
                 const __PTX_ABI_ALIGN: ::core::primitive::usize = #ps::requested_align(#value);
             });
-            if !generic {
-                force.extend(quote_spanned! {span=>
-                    const _: ::core::primitive::usize = #ident::__PTX_ABI_ALIGN;
-                });
-            }
         }
         for (i, m) in members.iter().enumerate() {
-            let Some(check) = self.member_check(m) else {
+            let Some((value, error)) = self.member_check(m) else {
                 continue;
             };
             let span = m.check_span();
             let name = quote::format_ident!("__PTX_ABI_MEMBER_{}", i);
+            let (value, check) = self.checked(span, error, value);
+            checks.extend(check);
             consts.extend(quote_spanned! {span=>
                 #[doc(hidden)]
-                const #name: #p::Member = #check;
+                const #name: #p::Member = #value;
             });
-            if !generic {
-                force.extend(quote_spanned! {span=>
-                    const _: #p::Member = #ident::#name;
-                });
-            }
         }
         if consts.is_empty() {
             return TokenStream::new();
@@ -367,34 +406,82 @@ impl<'a> Gen<'a> {
             impl #impl_g #ident #ty_g #where_c {
                 #consts
             }
-            #force
+            #checks
         }
     }
 
-    /// The core call that describes and checks member `m`, if it has an attribute to check.
-    fn member_check(&self, m: &Described) -> Option<TokenStream> {
+    /// The core calls that describe member `m` and check it, if it has an attribute to
+    /// check: the value and the `…_error` call (see [`Gen::checked`]).
+    fn member_check(&self, m: &Described) -> Option<(TokenStream, TokenStream)> {
         let name = &m.name;
-        let ty = m.ty;
+        let ty = self.named_in_items(m.ty);
         let ty_desc = {
             let p = &self.p;
-            quote_spanned! {ty.span()=> <#ty as #p::PtxAbi>::TYPE }
+            quote_spanned! {m.ty.span()=> <#ty as #p::PtxAbi>::TYPE }
         };
         if let Some(bits) = &m.bits {
             let ps = self.p_at(bits.span);
             let width = bits.value;
-            return Some(
+            return Some((
                 quote_spanned! {bits.span=> #ps::named_bit_field(#name, #ty_desc, #width) },
-            );
+                quote_spanned! {bits.span=> #ps::named_bit_field_error(#name, #ty_desc, #width) },
+            ));
         }
-        if crate::types::is_pad(ty) {
-            let ps = self.p_at(ty.span());
-            return Some(quote_spanned! {ty.span()=> #ps::unnamed_bit_field(#name, #ty_desc) });
+        if crate::types::is_pad(m.ty) {
+            let ps = self.p_at(m.ty.span());
+            return Some((
+                quote_spanned! {m.ty.span()=> #ps::unnamed_bit_field(#name, #ty_desc) },
+                quote_spanned! {m.ty.span()=> #ps::unnamed_bit_field_error(#ty_desc) },
+            ));
         }
-        if crate::types::is_array(ty) {
+        if crate::types::is_array(m.ty) {
             let ps = self.p_at(m.span);
-            return Some(quote_spanned! {m.span=> #ps::array_member(#name, #ty_desc) });
+            return Some((
+                quote_spanned! {m.span=> #ps::array_member(#name, #ty_desc) },
+                quote_spanned! {m.span=> #ps::array_member_error(#name, #ty_desc) },
+            ));
         }
         None
+    }
+
+    /// Type `ty` as written, but with `Self` spelled as the type's name when that is how the
+    /// checks name it ([`Gen::this`]): a non-generic type's checks are outside its `impl`.
+    fn named_in_items(&self, ty: &syn::Type) -> TokenStream {
+        let this = self.this();
+        replace_self(quote!(#ty), &this)
+    }
+
+    /// `<ty as Trait>::f`, from the type's first token to its last ([`type_ends`]).
+    pub fn trait_fn(&self, ty: &syn::Type, tr: TokenStream, f: &str) -> TokenStream {
+        let p = &self.p;
+        let (first, last) = type_ends(ty);
+        let f = proc_macro2::Ident::new(f, last);
+        quote_spanned!(first=> <#ty as #p::#tr>::#f)
+    }
+
+    /// `<ty as Trait>::f(args)`, from the type's first token to its last: a field type that
+    /// is not well-formed is reported there, as one error with the struct's own.
+    pub fn call_on(
+        &self,
+        ty: &syn::Type,
+        tr: TokenStream,
+        f: &str,
+        args: TokenStream,
+    ) -> TokenStream {
+        let path = self.trait_fn(ty, tr, f);
+        let (_, last) = type_ends(ty);
+        let args = group_at(Delimiter::Parenthesis, args, last);
+        quote!(#path #args)
+    }
+
+    /// `#p::helper(args)`, a call into core whose generic argument is inferred to be field type
+    /// `ty` (`set_member`, `set_bits`), spanned like [`Gen::call_on`].
+    pub fn helper_on(&self, ty: &syn::Type, helper: &str, args: TokenStream) -> TokenStream {
+        let (first, last) = type_ends(ty);
+        let path = respan(self.p.clone(), first);
+        let helper = proc_macro2::Ident::new(helper, last);
+        let args = group_at(Delimiter::Parenthesis, args, last);
+        quote_spanned!(first=> #path::#helper #args)
     }
 
     fn is_field_less_enum(&self) -> bool {
@@ -492,6 +579,59 @@ pub fn respan(tokens: TokenStream, span: Span) -> TokenStream {
                 tt.set_span(span);
             }
             tt
+        })
+        .collect()
+}
+
+/// The spans of the first and last tokens of `ty` as written. Tokens of an expression spanned
+/// at the one, with its last token (a closing delimiter) at the other, make rustc report the
+/// expression at the whole type: a proc macro on stable Rust cannot join spans, and
+/// `ty.span()` is only the first token.
+pub fn type_ends(ty: &syn::Type) -> (Span, Span) {
+    let tokens: Vec<TokenTree> = quote!(#ty).into_iter().collect();
+    let first = tokens.first().map_or_else(|| ty.span(), TokenTree::span);
+    let last = tokens.last().map_or(first, TokenTree::span);
+    (first, last)
+}
+
+/// A delimited group of `tokens` whose delimiters are spanned at `span`.
+pub fn group_at(delimiter: Delimiter, tokens: TokenStream, span: Span) -> TokenTree {
+    let mut g = Group::new(delimiter, tokens);
+    g.set_span(span);
+    TokenTree::Group(g)
+}
+
+/// `if let Some(m) = error { panic!("{}", m) }`, spanned on `span`: a core `…_error` call
+/// (an `Option` of a message) as a compile error there. The `panic!` is in the generated
+/// `const` itself, so rustc reports the message at the user's token and names no frame of
+/// core.
+pub fn fail_if(span: Span, error: TokenStream) -> TokenStream {
+    quote_spanned! {span=>
+        if let ::core::option::Option::Some(__ptx_abi_error) = #error {
+            ::core::panic!("{}", __ptx_abi_error.as_str())
+        }
+    }
+}
+
+/// [`fail_if`] as an item of its own: `const _: () = …;`.
+pub fn check_item(span: Span, error: TokenStream) -> TokenStream {
+    let fail = fail_if(span, error);
+    quote_spanned!(span=> const _: () = #fail;)
+}
+
+/// `tokens` with every `Self` replaced by `this` (recursively, spans kept).
+fn replace_self(tokens: TokenStream, this: &TokenStream) -> TokenStream {
+    tokens
+        .into_iter()
+        .flat_map(|tt| match tt {
+            proc_macro2::TokenTree::Ident(i) if i == "Self" => respan(this.clone(), i.span()),
+            proc_macro2::TokenTree::Group(g) => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), replace_self(g.stream(), this));
+                group.set_span(g.span());
+                proc_macro2::TokenTree::Group(group).into()
+            }
+            other => other.into(),
         })
         .collect()
 }
