@@ -8,8 +8,9 @@
 mod common;
 
 use ptx_abi::{
-    entry_signature, func_signature, param_decl, param_decl_with, AddressSize, Char3, DevicePtr,
-    Double2, Float4, Int2, ParamSpace, PtxAbi, Short4, Spelling, UChar1, ULongLong2,
+    entry_signature, param_decl, params::func_signature, params::param_decl_with, params::Spelling,
+    types::Char3, types::Double2, types::Float4, types::Int2, types::Short4, types::UChar1,
+    types::ULongLong2, AddressSize, DevicePtr, ParamSpace, PtxAbi,
 };
 use ptx_abi_oracle::ptx;
 
@@ -345,7 +346,7 @@ fn ptxas_assembles_everything_ptx_abi_emits() {
         f32,
         f64,
         DevicePtr<u8>,
-        ptx_abi::TexRef
+        ptx_abi::types::TexRef
     );
     module.push_str(&entry_signature::<Mixed>());
     module.push_str("\n{\n\tret;\n}\n");

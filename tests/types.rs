@@ -1,6 +1,11 @@
 //! Sizes and alignments of every built-in type, against the guide's tables: §1.1 (fundamental
 //! types), §1.2 (native vectors: odd n → align of t, even n → n × align of t), §1.4 (handles).
 
+use ptx_abi::codec::layout_at;
+use ptx_abi::layout::c_spelling::vector_c_name;
+use ptx_abi::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
+use ptx_abi::layout::try_layout_of;
+use ptx_abi::types::*;
 use ptx_abi::*;
 use std::marker::PhantomData;
 

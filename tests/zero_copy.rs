@@ -1,7 +1,10 @@
 //! Zero-copy: where the Rust layout is the PTX layout (proved at compile time by the derive),
 //! a value's own bytes are its image, and a slice of values is one byte slice.
 
-use ptx_abi::{as_ptx_bytes, slice_as_ptx_bytes, DevicePtr, Float4, PtxAbi, ZeroCopy};
+use ptx_abi::{
+    codec::as_ptx_bytes, codec::slice_as_ptx_bytes, codec::ZeroCopy, types::Float4, DevicePtr,
+    PtxAbi,
+};
 
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 #[repr(C)]

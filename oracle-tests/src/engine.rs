@@ -3,7 +3,7 @@
 //! `#[derive(PtxAbi)]` writes for the same Rust (checked on every derived case by
 //! [`crate::Run::check`]); their layout comes from the engine's `const fn`s called at run time,
 //! and the case's value is encoded and decoded member by member at the engine's placements with
-//! core's bit-field insertion and extraction (`ptx_abi::bits`).
+//! core's bit-field insertion and extraction (`ptx_abi::codec::bits`).
 //!
 //! [`check`] asks what [`crate::Run::check`] asks of a derived type: size, alignment, the
 //! offset of every ordinary member, the image of the value, the decoding of NVRTC's image (equal
@@ -11,12 +11,14 @@
 
 use std::collections::HashMap;
 
-use ptx_abi::bits;
+use ptx_abi::codec::bits;
 use ptx_abi::layout::Placements;
 use ptx_abi::params::named_type;
 use ptx_abi::{
-    layout_of, vector_name, AddressSize, AggregateKind, EnumVariant, Member as DescMember,
-    ParamSpace, ParamType, Placement, PtxAbi, Scalar as DescScalar, Spelling, TypeDesc, TypeKind,
+    layout::desc::AggregateKind, layout::desc::EnumVariant, layout::desc::Member as DescMember,
+    layout::desc::Scalar as DescScalar, layout::desc::TypeDesc, layout::desc::TypeKind,
+    layout::Placement, layout_of, params::ParamType, params::Spelling, types::vector_name,
+    AddressSize, ParamSpace, PtxAbi,
 };
 use ptx_abi_oracle::gen::{self, Case, Kind, Member, Scalar, Ty, Value};
 use ptx_abi_oracle::probe::Answer;

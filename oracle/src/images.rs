@@ -19,7 +19,10 @@
 use std::fmt::{Debug, Write as _};
 
 use ptx_abi_core::layout::Placements;
-use ptx_abi_core::{try_layout_of, AddressSize, AggregateKind, PtxAbi, Scalar, TypeDesc, TypeKind};
+use ptx_abi_core::{
+    codec::PtxAbi, layout::desc::AggregateKind, layout::desc::Scalar, layout::desc::TypeDesc,
+    layout::desc::TypeKind, layout::try_layout_of, layout::AddressSize,
+};
 
 /// A small deterministic generator (SplitMix64): the samples of a case depend only on its key.
 #[derive(Clone, Debug)]
@@ -341,7 +344,7 @@ pub fn hex(image: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ptx_abi_core::{Member, TypeDesc};
+    use ptx_abi_core::{layout::desc::Member, layout::desc::TypeDesc};
 
     static MEMBERS: [Member; 3] = [
         Member {

@@ -20,6 +20,7 @@ pub mod v1 {
     pub use crate::codec::zero_copy::{assert_union_covers, assert_zero_copy, ZeroCopy};
     pub use crate::codec::PtxAbi;
     pub use crate::layout::address::AddressSize;
+    pub use crate::layout::aggregate::{place_members, place_members_given};
     pub use crate::layout::attr_checks::{
         array_member, c_name, distinct_member, named_bit_field, requested_align, type_c_name,
         unnamed_bit_field,
@@ -27,13 +28,12 @@ pub mod v1 {
     pub use crate::layout::c_name::{CName, CNameArg};
     pub use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION};
     pub use crate::layout::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};
-    pub use crate::layout::{
-        place_members, place_members_given, Layout, LayoutError, MemberLayout, Placement,
-    };
-    pub use crate::params::{
+    pub use crate::layout::{Layout, LayoutError, MemberLayout, Placement};
+    pub use crate::params::kernel::{
         assert_kernel_name, assert_kernel_params, buffer_size, param_limit, param_offsets,
-        param_pointers, params_as_data, place_params_given, KernelParams, PARAM_LIMIT,
+        param_pointers, params_as_data, place_params_given,
     };
+    pub use crate::params::{KernelParams, PARAM_LIMIT};
     pub use crate::types::align::{AlignTo, Alignment};
     pub use crate::{__impl_image_integrations, __impl_zero_copy_integrations};
     #[cfg(feature = "bytemuck")]

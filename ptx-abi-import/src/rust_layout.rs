@@ -10,8 +10,9 @@ use std::collections::HashMap;
 
 use ptx_abi_core::layout::Placements;
 use ptx_abi_core::{
-    try_layout_of, AddressSize, AggregateKind, CudaVersion, LayoutError, Member as CoreMember,
-    Scalar, TypeDesc, TypeKind,
+    layout::cuda_version::CudaVersion, layout::desc::AggregateKind,
+    layout::desc::Member as CoreMember, layout::desc::Scalar, layout::desc::TypeDesc,
+    layout::desc::TypeKind, layout::try_layout_of, layout::AddressSize, layout::LayoutError,
 };
 
 use crate::cuda_types::{Availability, CDef, CudaType};

@@ -30,7 +30,7 @@ pub struct Lanes<const N: usize>;
 #[diagnostic::on_unimplemented(
     message = "PTX has no native vector of `{T}` with `{Self}`",
     label = "PTX vectors have 1 to 4 lanes of types up to 4 bytes, or 1 or 2 lanes of 8-byte types (§1.2)",
-    note = "use an array `[{T}; N]` (aligned like `{T}`, as a C array); but for CUDA's `double4`, `longlong4` or `ulonglong4` (32 bytes, aligned 16, unlike an array) use `ptx_abi::Double4`, `LongLong4` or `ULongLong4`, and for `double3`, `longlong3`, `ulonglong3` `ptx_abi::Double3`, `LongLong3`, `ULongLong3`"
+    note = "use an array `[{T}; N]` (aligned like `{T}`, as a C array); but for CUDA's `double4`, `longlong4` or `ulonglong4` (32 bytes, aligned 16, unlike an array) use `ptx_abi::types::Double4`, `LongLong4` or `ULongLong4`, and for `double3`, `longlong3`, `ulonglong3` `ptx_abi::types::Double3`, `LongLong3`, `ULongLong3`"
 )]
 pub trait VectorShape<T: VectorElement> {
     /// A zero-sized type with the vector's alignment.
@@ -235,13 +235,10 @@ const fn same_shape(a: (Scalar, usize), b: (Scalar, usize)) -> bool {
     a.0 as u8 == b.0 as u8 && a.1 == b.1
 }
 
-/// CUDA's name of a vector shape lives with every other C spelling.
-pub use crate::layout::c_spelling::vector_c_name;
-
 /// The Rust alias of a native vector type (`Float4`, `LongLong2`, …), or `"Vector"`. Where
 /// several aliases share a shape (`Long2` and `LongLong2`), the first one listed in the alias
 /// table is the canonical name used in messages and reports. (The CUDA name of a shape is
-/// [`vector_c_name`], in [`crate::layout::c_spelling`].)
+/// [`vector_c_name`](crate::layout::c_spelling::vector_c_name).)
 pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
     let mut i = 0;
     while i < NAMES.len() {
