@@ -254,11 +254,12 @@ pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
 /// Declares the vector aliases and [`NAMES`] from one list: `Alias = lane type, Scalar, lanes,
 /// "cuda_name"` (the CUDA name the alias is documented by: `Long2` is CUDA's `long2`, whose
 /// shape C spells `longlong2`), then shapes that have no Rust alias here (`f16` lanes need the
-/// `half` feature).
+/// `half` feature), named as written: `Vector<f16, 2>`, never `Half2`, which is CUDA's
+/// `__half2` ([`crate::types::Half2`]), a different type.
 macro_rules! vector_names {
     (
         aliases: [$($name:ident = $t:ty, $scalar:ident, $n:literal, $c:literal;)*]
-        names_only: [$($nname:ident = $nscalar:ident, $nn:literal;)*]
+        names_only: [$($nname:literal = $nscalar:ident, $nn:literal;)*]
     ) => {
         $(
             #[doc = concat!("CUDA's `", $c, "`: ", stringify!($n), " lanes of `", stringify!($t), "` (§1.2).")]
@@ -267,7 +268,7 @@ macro_rules! vector_names {
         /// (element, lanes, Rust alias), canonical names first for each shape.
         const NAMES: &[(Scalar, usize, &str)] = &[
             $((Scalar::$scalar, $n, stringify!($name)),)*
-            $((Scalar::$nscalar, $nn, stringify!($nname)),)*
+            $((Scalar::$nscalar, $nn, $nname),)*
         ];
     };
 }
@@ -288,6 +289,7 @@ vector_names! {
     ULong1 = u64, U64, 1, "ulong1"; ULong2 = u64, U64, 2, "ulong2";
     ]
     names_only: [
-    Half1 = F16, 1; Half2 = F16, 2; Half3 = F16, 3; Half4 = F16, 4;
+    "Vector<f16, 1>" = F16, 1; "Vector<f16, 2>" = F16, 2; "Vector<f16, 3>" = F16, 3;
+    "Vector<f16, 4>" = F16, 4;
     ]
 }
