@@ -190,7 +190,7 @@ fn vector_conversions_and_names() {
     assert_eq!(vector_c_name(Scalar::U64, 2), "ulonglong2");
     // `__half` lanes have no Rust alias; their name must not be `Half2`, CUDA's `__half2`.
     assert_eq!(vector_name(Scalar::F16, 2), "Vector<f16, 2>");
-    assert_eq!(<Half2 as PtxAbi>::TYPE.name, "Half2");
+    assert_eq!(<Half2 as PtxAbi>::TYPE.name, "__half2");
     assert_eq!(
         v.to_ptx_bytes().unwrap(),
         [1, 0, 0, 0, 254, 255, 255, 255, 3, 0, 0, 0]
