@@ -8,7 +8,8 @@
 //! NVRTC comes from `$PTX_ABI_NVRTC`, a CUDA install, or the library search path; without
 //! one, the error says how to fetch it from PyPI (see `ptx_abi::report::nvrtc`).
 
-use ptx_abi::{types::Float3, PtxAbi};
+use ptx_abi::types::Float3;
+use ptx_abi::PtxAbi;
 
 /// Warp's `BVHPackedNodeHalf`: a bound and a 31-bit child index with a leaf flag.
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]

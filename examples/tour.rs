@@ -4,10 +4,12 @@
 //! `.param` declarations and signatures nvcc uses for them, and the CUDA header that pins the
 //! layout on the device side. Everything comes from ptx-abi's const layout engine.
 
+use ptx_abi::params::func_signature;
 use ptx_abi::report::diagram;
+use ptx_abi::types::{Float4, UInt2};
 use ptx_abi::{
-    cuda_header, entry_signature, param_decl, params::func_signature, types::Float4, types::UInt2,
-    AddressSize, DevicePtr, KernelLaunch, KernelParams, LayoutReport, Pad, ParamSpace, PtxAbi,
+    cuda_header, entry_signature, param_decl, AddressSize, DevicePtr, KernelLaunch, KernelParams,
+    LayoutReport, Pad, ParamSpace, PtxAbi,
 };
 
 /// A particle: bit-fields sharing a storage unit with an ordinary member (§1.3), a native

@@ -26,11 +26,11 @@ mod common;
 
 use common::{clang, clang_args, clang_cuda, Host};
 use ptx_abi::abi::syscall::SysCall;
+use ptx_abi::codec::layout_at;
 use ptx_abi::layout::try_place_members;
-use ptx_abi::{
-    codec::layout_at, params::param_decl_with, params::Spelling, types::Float4, types::TexRef,
-    AddressSize, DevicePtr, ParamSpace, PtxAbi,
-};
+use ptx_abi::params::{param_decl_with, Spelling};
+use ptx_abi::types::{Float4, TexRef};
+use ptx_abi::{AddressSize, DevicePtr, ParamSpace, PtxAbi};
 use ptx_abi_oracle::ptx;
 use std::process::Stdio;
 

@@ -2,10 +2,9 @@
 //! over-alignment, multi-dimensional arrays and vectors. Every expected size, offset and image
 //! was produced by NVRTC 12.9.86 (compute_90) for the C definition quoted above each type.
 
-use ptx_abi::{
-    codec::layout_at, types::Char3, types::Double2, types::Float4, types::LongLong1, types::Short3,
-    AddressSize, DevicePtr, Pad, PtxAbi,
-};
+use ptx_abi::codec::layout_at;
+use ptx_abi::types::{Char3, Double2, Float4, LongLong1, Short3};
+use ptx_abi::{AddressSize, DevicePtr, Pad, PtxAbi};
 
 fn check<T: PtxAbi + PartialEq + std::fmt::Debug>(
     value: T,

@@ -6,7 +6,8 @@
 mod common;
 
 use common::{particles, sample, step_args, Particle, Ref, StepArgs};
-use ptx_abi::{codec::slice_as_ptx_bytes, codec::PtxImage, KernelLaunch, PtxAbi};
+use ptx_abi::codec::{slice_as_ptx_bytes, PtxImage};
+use ptx_abi::{KernelLaunch, PtxAbi};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::hint::black_box;

@@ -8,7 +8,8 @@
 
 mod common;
 
-use ptx_abi::{cuda_header, types::Float3, CTypeCheck, HeaderError, PtxAbi};
+use ptx_abi::types::Float3;
+use ptx_abi::{cuda_header, CTypeCheck, HeaderError, PtxAbi};
 
 /// `report::nvrtc::CHECK_OPTIONS`, spelled out so these tests do not need the `nvrtc` feature.
 const OPTIONS: &[&str] = &[

@@ -10,11 +10,9 @@
 
 mod common;
 
-use ptx_abi::{
-    cuda_header, entry_signature, layout::cuda_version::CudaVersion,
-    layout::cuda_version::CUDA_VERSION, types::Double4A32, types::Float4, types::Long4A16,
-    types::TensorMap, AddressSize, CTypeCheck, PtxAbi,
-};
+use ptx_abi::layout::cuda_version::{CudaVersion, CUDA_VERSION};
+use ptx_abi::types::{Double4A32, Float4, Long4A16, TensorMap};
+use ptx_abi::{cuda_header, entry_signature, AddressSize, CTypeCheck, PtxAbi};
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::{ptx, require};
 

@@ -9,17 +9,17 @@
 
 mod common;
 
+use ptx_abi::abi::itanium;
+use ptx_abi::layout::cuda_version::CUDA_VERSION;
 use ptx_abi::params::ParamSpace;
+use ptx_abi::types::{
+    Bf16, Bf16x2, Double3, Double4, Double4A16, Double4A32, Float4, Fp4x2E2M1, Fp8E4M3, Fp8E5M2,
+    Fp8x2E4M3, Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, Long3, Long4, Long4A16, Long4A32, LongLong3,
+    LongLong4, LongLong4A16, LongLong4A32, TensorMap, ULong3, ULong4, ULong4A16, ULong4A32,
+    ULongLong3, ULongLong4, ULongLong4A16, ULongLong4A32, CUDA_TYPES,
+};
 use ptx_abi::{
-    abi::itanium, cuda_header, entry_signature, layout::cuda_version::CUDA_VERSION, param_decl,
-    types::Bf16, types::Bf16x2, types::Double3, types::Double4, types::Double4A16,
-    types::Double4A32, types::Float4, types::Fp4x2E2M1, types::Fp8E4M3, types::Fp8E5M2,
-    types::Fp8x2E4M3, types::Fp8x2E5M2, types::Fp8x4E4M3, types::Fp8x4E5M2, types::Half2,
-    types::Long3, types::Long4, types::Long4A16, types::Long4A32, types::LongLong3,
-    types::LongLong4, types::LongLong4A16, types::LongLong4A32, types::TensorMap, types::ULong3,
-    types::ULong4, types::ULong4A16, types::ULong4A32, types::ULongLong3, types::ULongLong4,
-    types::ULongLong4A16, types::ULongLong4A32, types::CUDA_TYPES, DeviceConstPtr, DevicePtr,
-    KernelParams, PtxAbi,
+    cuda_header, entry_signature, param_decl, DeviceConstPtr, DevicePtr, KernelParams, PtxAbi,
 };
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::ptx;

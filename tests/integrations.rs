@@ -4,7 +4,8 @@
 
 #![allow(dead_code)]
 
-use ptx_abi::{types::Float4, DevicePtr, PtxAbi};
+use ptx_abi::types::Float4;
+use ptx_abi::{DevicePtr, PtxAbi};
 
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 struct Packed {

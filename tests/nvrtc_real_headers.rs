@@ -17,7 +17,8 @@ mod common;
 
 use ptx_abi::half::f16;
 use ptx_abi::report::nvrtc::{assert_matches, assert_matches_mapped, MatchError, Nvrtc};
-use ptx_abi::{types::Bf16, types::Float4, types::Fp8E4M3, types::Half2, PtxAbi};
+use ptx_abi::types::{Bf16, Float4, Fp8E4M3, Half2};
+use ptx_abi::PtxAbi;
 
 const GGML_COMMON: &str = r#"
 #include <cuda_fp16.h>

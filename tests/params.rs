@@ -2,10 +2,9 @@
 //! same CUDA C declarations (recorded below), launch buffers, and the PTX checker.
 
 use ptx_abi::params::{check_signature, signature_text, SignatureError, SignatureKind};
-use ptx_abi::{
-    param_decl, params::func_signature, params::param_decl_with, params::Spelling, types::Float4,
-    AddressSize, DevicePtr, ParamSpace, PtxAbi,
-};
+use ptx_abi::params::{func_signature, param_decl_with, Spelling};
+use ptx_abi::types::Float4;
+use ptx_abi::{param_decl, AddressSize, DevicePtr, ParamSpace, PtxAbi};
 
 // struct S { double d; char c; };  struct __align__(32) A32 { double d; };
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
@@ -440,7 +439,9 @@ fn module(signature: &str) -> String {
 }
 
 fn zero_parameters<A: ptx_abi::KernelParams + Copy>(args: A, nvrtc: &str) {
-    use ptx_abi::{codec::PtxImage, params::Arch, KernelLaunch};
+    use ptx_abi::codec::PtxImage;
+    use ptx_abi::params::Arch;
+    use ptx_abi::KernelLaunch;
     let name = std::any::type_name::<A>();
     assert_eq!(ptx_abi::entry_signature::<A>(), nvrtc, "{name}");
     ptx_abi::check_entry::<A>(&module(nvrtc)).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -580,7 +581,8 @@ fn a_mismatch_names_the_field_type_with_its_article() {
 #[test]
 fn launch_offsets_and_capabilities_never_overflow() {
     use ptx_abi::params::driver_param_offset;
-    use ptx_abi::{params::Arch, KernelLaunch, LaunchError};
+    use ptx_abi::params::Arch;
+    use ptx_abi::{KernelLaunch, LaunchError};
     #[derive(PtxAbi, Clone, Copy)]
     #[ptx(kernel = "three")]
     struct Three {

@@ -7,11 +7,9 @@
 
 mod common;
 
-use ptx_abi::{
-    entry_signature, param_decl, params::func_signature, params::param_decl_with, params::Spelling,
-    types::Char3, types::Double2, types::Float4, types::Int2, types::Short4, types::UChar1,
-    types::ULongLong2, AddressSize, DevicePtr, ParamSpace, PtxAbi,
-};
+use ptx_abi::params::{func_signature, param_decl_with, Spelling};
+use ptx_abi::types::{Char3, Double2, Float4, Int2, Short4, UChar1, ULongLong2};
+use ptx_abi::{entry_signature, param_decl, AddressSize, DevicePtr, ParamSpace, PtxAbi};
 use ptx_abi_oracle::ptx;
 
 macro_rules! aligned {

@@ -5,7 +5,8 @@
 mod common;
 
 use ptx_abi::report::{diagram, header, Hole};
-use ptx_abi::{cuda_header, types::Float4, AddressSize, DevicePtr, LayoutReport, Pad, PtxAbi};
+use ptx_abi::types::Float4;
+use ptx_abi::{cuda_header, AddressSize, DevicePtr, LayoutReport, Pad, PtxAbi};
 
 #[derive(PtxAbi, Clone, Copy)]
 struct Fig2 {

@@ -3,7 +3,8 @@
 //! straddle the bytes of their storage unit. Out-of-range values are errors, never truncated.
 
 use proptest::prelude::*;
-use ptx_abi::{types::Float2, Pad, PtxAbi};
+use ptx_abi::types::Float2;
+use ptx_abi::{Pad, PtxAbi};
 
 /// `struct { unsigned long long a:1; long long b:63; }`: `b` starts at bit 1 of a u64 unit
 /// and covers every byte of it.

@@ -28,7 +28,8 @@ use ptx_abi::abi::syscall::{
     ASSERTFAIL_A32, ASSERTFAIL_A64, FREE_A32, FREE_A64, MALLOC_A32, MALLOC_A64, VALIST_ALIGN,
     VPRINTF_A32, VPRINTF_A64,
 };
-use ptx_abi::{params::Spelling, AddressSize, DevicePtr};
+use ptx_abi::params::Spelling;
+use ptx_abi::{AddressSize, DevicePtr};
 use ptx_abi_oracle::ptx;
 use std::collections::HashMap;
 use std::process::Command;

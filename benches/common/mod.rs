@@ -14,7 +14,8 @@
 // Each bench and the test use a different subset.
 #![allow(dead_code)]
 
-use ptx_abi::{types::Float3, types::Float4, DevicePtr, Pad, PtxAbi};
+use ptx_abi::types::{Float3, Float4};
+use ptx_abi::{DevicePtr, Pad, PtxAbi};
 
 /// The reference type, derived.
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]

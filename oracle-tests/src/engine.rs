@@ -12,14 +12,15 @@
 use std::collections::HashMap;
 
 use ptx_abi::codec::bits;
+use ptx_abi::layout::desc::{
+    AggregateKind, EnumVariant, Member as DescMember, Scalar as DescScalar, TypeDesc, TypeKind,
+};
+use ptx_abi::layout::Placement;
 use ptx_abi::layout::Placements;
 use ptx_abi::params::named_type;
-use ptx_abi::{
-    layout::desc::AggregateKind, layout::desc::EnumVariant, layout::desc::Member as DescMember,
-    layout::desc::Scalar as DescScalar, layout::desc::TypeDesc, layout::desc::TypeKind,
-    layout::Placement, layout_of, params::ParamType, params::Spelling, types::vector_name,
-    AddressSize, ParamSpace, PtxAbi,
-};
+use ptx_abi::params::{ParamType, Spelling};
+use ptx_abi::types::vector_name;
+use ptx_abi::{layout_of, AddressSize, ParamSpace, PtxAbi};
 use ptx_abi_oracle::gen::{self, Case, Kind, Member, Scalar, Ty, Value};
 use ptx_abi_oracle::probe::Answer;
 

@@ -21,8 +21,9 @@ use std::collections::HashMap;
 use std::fmt::{Debug, Write as _};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use ptx_abi::layout::Placement;
 use ptx_abi::layout::Placements;
-use ptx_abi::{layout::Placement, param_decl, AddressSize, ParamSpace, PtxAbi};
+use ptx_abi::{param_decl, AddressSize, ParamSpace, PtxAbi};
 use ptx_abi_oracle::images::{hex, make_valid, round_trip, RoundTrip, RoundTrips, SplitMix};
 use ptx_abi_oracle::suite::rust_definitions;
 pub use ptx_abi_oracle::suite::Record;

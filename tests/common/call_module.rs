@@ -7,8 +7,9 @@
 #![allow(dead_code)]
 
 use ptx_abi::abi::itanium::{mangle, CxxType};
+use ptx_abi::layout::desc::{Scalar, TypeDesc, TypeKind};
 use ptx_abi::params::{call_prototype, call_sequence, Arg, Callee, Ret};
-use ptx_abi::{layout::desc::Scalar, layout::desc::TypeDesc, layout::desc::TypeKind, AddressSize};
+use ptx_abi::AddressSize;
 
 /// A bit-field struct passed by value: `struct Bits { unsigned a : 3; int b : 7; short c; }`.
 #[derive(ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq)]
