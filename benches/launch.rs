@@ -6,7 +6,8 @@ mod common;
 
 use common::{hand_step_buffer, step_args, verify};
 use criterion::{criterion_group, criterion_main, Criterion};
-use ptx_abi::{KernelLaunch, KernelParams, PtxImage};
+use ptx_abi::codec::PtxImage;
+use ptx_abi::{KernelLaunch, KernelParams};
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -6,7 +6,8 @@ mod common;
 
 use common::{particles, verify, Particle};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use ptx_abi::{slice_as_ptx_bytes, PtxAbi};
+use ptx_abi::codec::slice_as_ptx_bytes;
+use ptx_abi::PtxAbi;
 use std::hint::black_box;
 use std::time::Duration;
 

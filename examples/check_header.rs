@@ -6,9 +6,10 @@
 //! ```
 //!
 //! NVRTC comes from `$PTX_ABI_NVRTC`, a CUDA install, or the library search path; without
-//! one, the error says how to fetch it from PyPI (see `ptx_abi::nvrtc`).
+//! one, the error says how to fetch it from PyPI (see `ptx_abi::report::nvrtc`).
 
-use ptx_abi::{Float3, PtxAbi};
+use ptx_abi::types::Float3;
+use ptx_abi::PtxAbi;
 
 /// Warp's `BVHPackedNodeHalf`: a bound and a 31-bit child index with a leaf flag.
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
@@ -38,8 +39,8 @@ const HEADER: &str = include_str!("kernels/bvh.cuh");
 
 fn main() {
     // The one-line form, for a test: panics with a report of every difference.
-    ptx_abi::nvrtc::assert_matches::<BVHPackedNodeHalf>(HEADER, "BVHPackedNodeHalf");
-    ptx_abi::nvrtc::assert_matches::<RayQuery>(HEADER, "RayQuery");
+    ptx_abi::report::nvrtc::assert_matches::<BVHPackedNodeHalf>(HEADER, "BVHPackedNodeHalf");
+    ptx_abi::report::nvrtc::assert_matches::<RayQuery>(HEADER, "RayQuery");
     println!("bvh.cuh: BVHPackedNodeHalf and RayQuery match their Rust types");
 
     // What a wrong port looks like: the flag before the index.
@@ -47,7 +48,7 @@ fn main() {
         "    unsigned int i : 31;\n    unsigned int b : 1;",
         "    unsigned int b : 1;\n    unsigned int i : 31;",
     );
-    match ptx_abi::nvrtc::check_matches::<BVHPackedNodeHalf>(&wrong, "BVHPackedNodeHalf") {
+    match ptx_abi::report::nvrtc::check_matches::<BVHPackedNodeHalf>(&wrong, "BVHPackedNodeHalf") {
         Ok(()) => panic!("the swapped bit-fields went unnoticed"),
         Err(e) => println!("with `b` and `i` swapped:\n{e}"),
     }

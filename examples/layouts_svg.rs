@@ -2,7 +2,8 @@
 //! documentation. `cargo run --example layouts_svg [path]`.
 
 use ptx_abi::report::diagram;
-use ptx_abi::{AddressSize, Float4, Pad, PtxAbi};
+use ptx_abi::types::Float4;
+use ptx_abi::{AddressSize, Pad, PtxAbi};
 
 /// Figure 3 of the guide: boundary alignment.
 #[derive(PtxAbi, Clone, Copy)]

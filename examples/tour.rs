@@ -4,10 +4,12 @@
 //! `.param` declarations and signatures nvcc uses for them, and the CUDA header that pins the
 //! layout on the device side. Everything comes from ptx-abi's const layout engine.
 
+use ptx_abi::params::func_signature;
 use ptx_abi::report::diagram;
+use ptx_abi::types::{Float4, UInt2};
 use ptx_abi::{
-    cuda_header, entry_signature, func_signature, param_decl, AddressSize, DevicePtr, Float4,
-    KernelLaunch, KernelParams, LayoutReport, Pad, ParamSpace, PtxAbi, UInt2,
+    cuda_header, entry_signature, param_decl, AddressSize, DevicePtr, KernelLaunch, KernelParams,
+    LayoutReport, Pad, ParamSpace, PtxAbi,
 };
 
 /// A particle: bit-fields sharing a storage unit with an ordinary member (§1.3), a native
@@ -85,7 +87,7 @@ fn show<T: PtxAbi>() {
         Ok(text) => print!("{text}"),
         Err(e) => println!("layout error: {e}"),
     }
-    let l32 = ptx_abi::layout_at::<T>(AddressSize::A32);
+    let l32 = ptx_abi::codec::layout_at::<T>(AddressSize::A32);
     println!(
         "\nat .address_size 32: size {} align {}",
         l32.size, l32.align

@@ -25,12 +25,12 @@
 mod common;
 
 use common::{clang, clang_args, clang_cuda, Host};
+use ptx_abi::abi::syscall::SysCall;
+use ptx_abi::codec::layout_at;
 use ptx_abi::layout::try_place_members;
-use ptx_abi::syscall::SysCall;
-use ptx_abi::{
-    layout_at, param_decl_with, AddressSize, DevicePtr, Float4, ParamSpace, PtxAbi, Spelling,
-    TexRef,
-};
+use ptx_abi::params::{param_decl_with, Spelling};
+use ptx_abi::types::{Float4, TexRef};
+use ptx_abi::{AddressSize, DevicePtr, ParamSpace, PtxAbi};
 use ptx_abi_oracle::ptx;
 use std::process::Stdio;
 
@@ -543,24 +543,24 @@ fn images_match_clang_at_both_address_sizes() {
         let ptx_text = clang_cuda(&clang, &format!("{PRELUDE}{C_TYPES}{C_VALUES}"), host);
         let image = |name: &str| ptx::global(&ptx_text, name).unwrap().bytes().unwrap();
         assert_eq!(
-            ptx_abi::encode_at(&p1(), addr).unwrap(),
+            ptx_abi::codec::encode_at(&p1(), addr).unwrap(),
             image("v_p1"),
             "{addr:?} P1"
         );
         assert_eq!(
-            ptx_abi::encode_at(&p4(), addr).unwrap(),
+            ptx_abi::codec::encode_at(&p4(), addr).unwrap(),
             image("v_p4"),
             "{addr:?} P4"
         );
         assert_eq!(
-            ptx_abi::encode_at(&p6(), addr).unwrap(),
+            ptx_abi::codec::encode_at(&p6(), addr).unwrap(),
             image("v_p6"),
             "{addr:?} P6"
         );
-        let back: P4 = ptx_abi::decode_at(&image("v_p4"), addr).unwrap();
+        let back: P4 = ptx_abi::codec::decode_at(&image("v_p4"), addr).unwrap();
         assert_eq!(back.tail.addr(), 0xFFFF_FFF0);
         assert_eq!(back.l, -2);
-        let back: P6 = ptx_abi::decode_at(&image("v_p6"), addr).unwrap();
+        let back: P6 = ptx_abi::codec::decode_at(&image("v_p6"), addr).unwrap();
         assert_eq!((back.a, back.p.addr(), back.b, back.c), (5, 0x77, 17, 200));
     }
 }
@@ -571,7 +571,7 @@ fn addresses_above_4_gib_do_not_fit_32_bit_images() {
         p: DevicePtr::from_raw(0x1_0000_0000),
         c: 1,
     };
-    let err = ptx_abi::encode_at(&wide, AddressSize::A32).unwrap_err();
+    let err = ptx_abi::codec::encode_at(&wide, AddressSize::A32).unwrap_err();
     assert_eq!(
         err,
         ptx_abi::EncodeError::PointerTooWide {
@@ -580,11 +580,11 @@ fn addresses_above_4_gib_do_not_fit_32_bit_images() {
         }
     );
     assert!(
-        ptx_abi::encode_at(&U1::S(3), AddressSize::A32).is_err(),
+        ptx_abi::codec::encode_at(&U1::S(3), AddressSize::A32).is_err(),
         "a union of a pointer and a short"
     );
     assert_eq!(
-        ptx_abi::encode_at(&C1 { c: 4 }, AddressSize::A32).unwrap(),
+        ptx_abi::codec::encode_at(&C1 { c: 4 }, AddressSize::A32).unwrap(),
         [4]
     );
 }

@@ -2,9 +2,9 @@
 //! over-alignment, multi-dimensional arrays and vectors. Every expected size, offset and image
 //! was produced by NVRTC 12.9.86 (compute_90) for the C definition quoted above each type.
 
-use ptx_abi::{
-    layout_at, AddressSize, Char3, DevicePtr, Double2, Float4, LongLong1, Pad, PtxAbi, Short3,
-};
+use ptx_abi::codec::layout_at;
+use ptx_abi::types::{Char3, Double2, Float4, LongLong1, Short3};
+use ptx_abi::{AddressSize, DevicePtr, Pad, PtxAbi};
 
 fn check<T: PtxAbi + PartialEq + std::fmt::Debug>(
     value: T,
@@ -81,7 +81,7 @@ const _: () = assert!(PARTICLE_BYTES.len() == 64);
 
 #[test]
 fn image_type_has_ptx_size_and_alignment_and_accessors() {
-    use ptx_abi::PtxImage;
+    use ptx_abi::codec::PtxImage;
     assert_eq!(std::mem::size_of::<ParticleImage>(), 64);
     assert_eq!(std::mem::align_of::<ParticleImage>(), 16);
     let mut img = ParticleImage::new(&particle()).unwrap();
@@ -105,7 +105,7 @@ fn image_type_has_ptx_size_and_alignment_and_accessors() {
 
 #[test]
 fn images_compare_and_hash_by_their_bytes() {
-    use ptx_abi::PtxImage;
+    use ptx_abi::codec::PtxImage;
     use std::hash::{BuildHasher, RandomState};
     let a = ParticleImage::new(&particle()).unwrap();
     let mut b = a;
@@ -195,7 +195,7 @@ struct Tup(u8, f64);
 
 #[test]
 fn tuple_structs() {
-    use ptx_abi::PtxImage;
+    use ptx_abi::codec::PtxImage;
     check(
         Tup(255, -0.5),
         16,
@@ -221,7 +221,7 @@ fn rust_unions_whose_members_cover_every_byte() {
     assert_eq!((UB::SIZE, UB::ALIGN), (4, 4));
     let v = UB { u: 0x40490fdb };
     assert_eq!(v.to_ptx_bytes().unwrap(), [219, 15, 73, 64]);
-    assert_eq!(ptx_abi::as_ptx_bytes(&v), [219, 15, 73, 64]);
+    assert_eq!(ptx_abi::codec::as_ptx_bytes(&v), [219, 15, 73, 64]);
     let back = UB::from_ptx_bytes(&[219, 15, 73, 64]).unwrap();
     // SAFETY: every member of `UB` is a plain 4-byte number, so any bytes are a valid `f32`.
     assert_eq!(unsafe { back.f }, std::f32::consts::PI);
@@ -370,7 +370,7 @@ fn address_size_32_shrinks_pointers_only() {
     struct Node {
         tag: u8,
         next: DevicePtr<Node>,
-        tex: ptx_abi::TexRef,
+        tex: ptx_abi::types::TexRef,
     }
     let l64 = layout_at::<Node>(AddressSize::A64);
     let l32 = layout_at::<Node>(AddressSize::A32);

@@ -6,7 +6,8 @@
 mod common;
 
 use common::{particles, sample, step_args, Particle, Ref, StepArgs};
-use ptx_abi::{slice_as_ptx_bytes, KernelLaunch, PtxAbi, PtxImage};
+use ptx_abi::codec::{slice_as_ptx_bytes, PtxImage};
+use ptx_abi::{KernelLaunch, PtxAbi};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::hint::black_box;
@@ -75,7 +76,7 @@ fn kernel_launch_allocates_nothing() {
     assert_eq!(allocations(|| launch.kernel_params().as_mut_ptr()), 0);
     assert_eq!(allocations(|| launch.buffer().len()), 0);
     // A buffer laid out for an architecture lives on the stack too.
-    let arch = ptx_abi::Arch::SM_90;
+    let arch = ptx_abi::params::Arch::SM_90;
     assert_eq!(allocations(|| launch.param_buffer(arch).unwrap().size()), 0);
     let mut buffer = launch.param_buffer(arch).unwrap();
     assert_eq!(

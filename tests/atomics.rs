@@ -12,7 +12,7 @@
 
 mod common;
 
-use ptx_abi::atomics::{
+use ptx_abi::abi::atomics::{
     is_valid_mapping, is_valid_mapping_text, mapping, render, template, Instr, MemoryOrder, Opcode,
     Operands, Operation, ParseError, RmwOp, Scope, Sem, Step, TABLE,
 };

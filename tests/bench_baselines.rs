@@ -23,7 +23,7 @@ fn reference_type_layout_is_the_c_layout() {
         _z: ptx_abi::Pad::new(),
         flags: -2,
         weight: 1.5,
-        color: ptx_abi::Float4::new([1.0, 2.0, 3.0, 4.0]),
+        color: ptx_abi::types::Float4::new([1.0, 2.0, 3.0, 4.0]),
     };
     let mut ours = [0xFFu8; 48];
     v.encode(&mut ours).unwrap();
@@ -111,7 +111,7 @@ fn zero_copy_bytes_are_the_encoded_images() {
     assert_eq!((common::Particle::SIZE, common::Particle::ALIGN), (32, 4));
     let mut out = vec![0u8; 100 * 32];
     common::Particle::encode_slice(&ps, &mut out).unwrap();
-    assert_eq!(ptx_abi::slice_as_ptx_bytes(&ps), &out[..]);
+    assert_eq!(ptx_abi::codec::slice_as_ptx_bytes(&ps), &out[..]);
 }
 
 /// The benchmarks' pre-timing check (`common::verify`) rejects an encoder that writes wrong

@@ -8,7 +8,8 @@
 
 mod common;
 
-use ptx_abi::{cuda_header, CTypeCheck, Float3, HeaderError, PtxAbi};
+use ptx_abi::types::Float3;
+use ptx_abi::{cuda_header, CTypeCheck, HeaderError, PtxAbi};
 
 /// `report::nvrtc::CHECK_OPTIONS`, spelled out so these tests do not need the `nvrtc` feature.
 const OPTIONS: &[&str] = &[
@@ -544,7 +545,7 @@ fn header_probes_show_nvrtc_puts_each_bit_field_where_ptx_abi_does() {
 #[cfg(feature = "nvrtc")]
 #[test]
 fn nvrtc_feature_checks_a_header_in_one_call() {
-    use ptx_abi::nvrtc::{MatchError, Nvrtc, NvrtcError};
+    use ptx_abi::report::nvrtc::{MatchError, Nvrtc, NvrtcError};
     // The NVRTC of the release ptx-abi was built for (another one is refused: `cuda_version.rs`).
     let Some(oracle) = common::nvrtc() else {
         return;
@@ -584,11 +585,11 @@ fn nvrtc_feature_checks_a_header_in_one_call() {
 #[cfg(feature = "nvrtc")]
 #[test]
 fn nvrtc_feature_loads_every_release_and_checks_with_its_own() {
-    use ptx_abi::nvrtc::{check_options, MatchError, Nvrtc, NvrtcError};
-    use ptx_abi::CUDA_VERSION;
+    use ptx_abi::layout::cuda_version::CUDA_VERSION;
+    use ptx_abi::report::nvrtc::{check_options, MatchError, Nvrtc, NvrtcError};
     use ptx_abi_oracle::fetch::TOOLKITS;
     for release in TOOLKITS {
-        let what = format!("ptx_abi::nvrtc with NVRTC {}", release.version);
+        let what = format!("ptx_abi::report::nvrtc with NVRTC {}", release.version);
         let Some(path) = release.locate_nvrtc() else {
             ptx_abi_oracle::require::skip(&what, "NVRTC not found (`cargo xtask nvrtc all`)");
             continue;

@@ -17,7 +17,7 @@ fn generated_call_sequences_assemble_against_nvrtc_functions() {
     // Every function NVRTC emitted has the name ptx-abi mangles for it.
     for (i, c) in call_module::cases().iter().enumerate() {
         let name =
-            ptx_abi::itanium::mangle(call_module::function_name(i), &[c.cxx, c.cxx]).unwrap();
+            ptx_abi::abi::itanium::mangle(call_module::function_name(i), &[c.cxx, c.cxx]).unwrap();
         assert!(
             ptx.contains(&format!(" {}(", name.as_str())),
             "{} not in NVRTC's PTX",
@@ -79,7 +79,7 @@ fn call_sequence_errors_say_what_to_pass() {
             found: 0
         }
     );
-    let h = <ptx_abi::Half2 as PtxAbi>::TYPE;
+    let h = <ptx_abi::types::Half2 as PtxAbi>::TYPE;
     let e = call_sequence(
         Callee::Direct("f"),
         &[h],
@@ -90,7 +90,7 @@ fn call_sequence_errors_say_what_to_pass() {
     )
     .unwrap_err();
     assert!(e.to_string().contains("invisible reference"), "{e}");
-    let f4 = <ptx_abi::Float4 as PtxAbi>::TYPE;
+    let f4 = <ptx_abi::types::Float4 as PtxAbi>::TYPE;
     let e = call_sequence(
         Callee::Direct("f"),
         &[f4],

@@ -10,10 +10,9 @@
 
 mod common;
 
-use ptx_abi::{
-    cuda_header, entry_signature, AddressSize, CTypeCheck, CudaVersion, Double4A32, Float4,
-    Long4A16, PtxAbi, TensorMap, CUDA_VERSION,
-};
+use ptx_abi::layout::cuda_version::{CudaVersion, CUDA_VERSION};
+use ptx_abi::types::{Double4A32, Float4, Long4A16, TensorMap};
+use ptx_abi::{cuda_header, entry_signature, AddressSize, CTypeCheck, PtxAbi};
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::{ptx, require};
 
@@ -93,7 +92,12 @@ fn the_feature_chooses_the_release() {
         return; // whatever the build machine has
     }
     let expected = release_of_features().unwrap_or(CudaVersion::new(12, 9));
-    assert_eq!(CUDA_VERSION, expected, "{}", ptx_abi::CUDA_VERSION_SOURCE);
+    assert_eq!(
+        CUDA_VERSION,
+        expected,
+        "{}",
+        ptx_abi::layout::cuda_version::CUDA_VERSION_SOURCE
+    );
     assert_eq!(
         CUDA_VERSION.to_string(),
         format!("{}.{}", expected.major, expected.minor)
@@ -104,7 +108,7 @@ fn the_feature_chooses_the_release() {
 /// Whether the release ptx-abi describes declares `CUtensorMap` (12.0 and newer; CUDA 11.8's
 /// `cuda.h` has none): without it, `cuda_header` refuses to name it.
 fn tensor_map_declared() -> bool {
-    let row = ptx_abi::CUDA_TYPES
+    let row = ptx_abi::types::CUDA_TYPES
         .iter()
         .find(|t| t.rust == "TensorMap")
         .unwrap();
@@ -135,7 +139,7 @@ fn a_struct_holding_a_tensor_map_matches_nvrtc_of_this_release() {
     };
     require::say(&format!(
         "CUDA {CUDA_VERSION} ({}) against NVRTC {:?} at {}",
-        ptx_abi::CUDA_VERSION_SOURCE,
+        ptx_abi::layout::cuda_version::CUDA_VERSION_SOURCE,
         nvrtc.version(),
         nvrtc.path().display()
     ));
@@ -171,7 +175,10 @@ fn a_struct_holding_a_tensor_map_matches_nvrtc_of_this_release() {
     // The Rust type itself has that alignment too.
     assert_eq!(core::mem::align_of::<TensorMap>(), tm.align as usize);
     // And the release-taking rule agrees with the NVRTC of this release.
-    let rule = ptx_abi::layout_of(ptx_abi::tensor_map_type(CUDA_VERSION), AddressSize::A64);
+    let rule = ptx_abi::layout_of(
+        ptx_abi::types::tensor_map_type(CUDA_VERSION),
+        AddressSize::A64,
+    );
     assert_eq!((rule.size, rule.align), (tm.size(), tm.align as usize));
 }
 
@@ -314,7 +321,7 @@ fn the_header_fails_under_the_other_major_release() {
 #[cfg(feature = "nvrtc")]
 #[test]
 fn nvrtc_of_another_major_release_is_refused() {
-    use ptx_abi::nvrtc::{MatchError, Nvrtc as CoreNvrtc, NvrtcError};
+    use ptx_abi::report::nvrtc::{MatchError, Nvrtc as CoreNvrtc, NvrtcError};
     let Some((other, _)) = other_release() else {
         return;
     };
@@ -351,7 +358,7 @@ fn nvrtc_of_another_major_release_is_refused() {
 #[cfg(feature = "nvrtc")]
 #[test]
 fn assert_matches_names_the_nvrtc_release() {
-    use ptx_abi::nvrtc::Nvrtc as CoreNvrtc;
+    use ptx_abi::report::nvrtc::Nvrtc as CoreNvrtc;
     #[derive(PtxAbi, Clone, Copy)]
     struct S {
         a: i32,
@@ -362,8 +369,9 @@ fn assert_matches_names_the_nvrtc_release() {
         return;
     };
     let tampered = "struct S { int a; int b; };";
-    let msg = std::panic::catch_unwind(|| ptx_abi::nvrtc::assert_matches::<S>(tampered, "S"))
-        .unwrap_err();
+    let msg =
+        std::panic::catch_unwind(|| ptx_abi::report::nvrtc::assert_matches::<S>(tampered, "S"))
+            .unwrap_err();
     let msg = msg.downcast_ref::<String>().cloned().unwrap_or_default();
     if CUDA_VERSION.same_layout_rules(found.version()) {
         assert!(msg.contains("`b`"), "{msg}");

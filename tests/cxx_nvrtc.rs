@@ -1,7 +1,7 @@
 //! Chapter 7 and CUDA's own C++ types, against the NVRTC and headers of the CUDA release
 //! ptx-abi was built for (12.9 by default; 13.5 with a CUDA 13 feature, see `common`):
 //! `#[ptx(kernel = "…", abi = "c++")]` signatures byte for byte, and for every type of
-//! `ptx_abi::CUDA_TYPES` its size, alignment, image, `.param` lines in both spaces, mangled
+//! `ptx_abi::types::CUDA_TYPES` its size, alignment, image, `.param` lines in both spaces, mangled
 //! name and generated header.
 
 // CUDA 13 deprecates `double4` and its siblings; they are tested all the same.
@@ -9,13 +9,17 @@
 
 mod common;
 
+use ptx_abi::abi::itanium;
+use ptx_abi::layout::cuda_version::CUDA_VERSION;
 use ptx_abi::params::ParamSpace;
+use ptx_abi::types::{
+    Bf16, Bf16x2, Double3, Double4, Double4A16, Double4A32, Float4, Fp4x2E2M1, Fp8E4M3, Fp8E5M2,
+    Fp8x2E4M3, Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, Long3, Long4, Long4A16, Long4A32, LongLong3,
+    LongLong4, LongLong4A16, LongLong4A32, TensorMap, ULong3, ULong4, ULong4A16, ULong4A32,
+    ULongLong3, ULongLong4, ULongLong4A16, ULongLong4A32, CUDA_TYPES,
+};
 use ptx_abi::{
-    cuda_header, entry_signature, itanium, param_decl, Bf16, Bf16x2, DeviceConstPtr, DevicePtr,
-    Double3, Double4, Double4A16, Double4A32, Float4, Fp4x2E2M1, Fp8E4M3, Fp8E5M2, Fp8x2E4M3,
-    Fp8x2E5M2, Fp8x4E4M3, Fp8x4E5M2, Half2, KernelParams, Long3, Long4, Long4A16, Long4A32,
-    LongLong3, LongLong4, LongLong4A16, LongLong4A32, PtxAbi, TensorMap, ULong3, ULong4, ULong4A16,
-    ULong4A32, ULongLong3, ULongLong4, ULongLong4A16, ULongLong4A32, CUDA_TYPES, CUDA_VERSION,
+    cuda_header, entry_signature, param_decl, DeviceConstPtr, DevicePtr, KernelParams, PtxAbi,
 };
 use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::ptx;
@@ -45,7 +49,7 @@ const PRELUDE: &str = "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n#include 
 
 struct Case {
     rust: &'static str,
-    ty: &'static ptx_abi::TypeDesc,
+    ty: &'static ptx_abi::layout::desc::TypeDesc,
     cxx: &'static itanium::CxxType,
     image: Vec<u8>,
     c_type: &'static str,
@@ -129,7 +133,7 @@ fn every_cuda_type_matches_nvrtc_with_cuda_headers() {
 
     // The generated header includes CUDA's headers (never redefining their types) and pins
     // size and alignment; NVRTC accepts it (its static_asserts hold).
-    let roots: Vec<&'static ptx_abi::TypeDesc> = cases.iter().map(|c| c.ty).collect();
+    let roots: Vec<&'static ptx_abi::layout::desc::TypeDesc> = cases.iter().map(|c| c.ty).collect();
     let header = cuda_header(&roots).unwrap();
     for h in [
         "cuda_fp16.h",
@@ -214,27 +218,28 @@ fn check_cases(cases: &[Case], ptx_text: &str, lowered: &[String]) -> usize {
             )
         );
         // The whole `.func` signature, `fd(T p)` returning `T`.
-        let params: &'static ptx_abi::TypeDesc = Box::leak(Box::new(ptx_abi::TypeDesc {
-            name: "params",
-            kind: ptx_abi::TypeKind::Aggregate {
-                kind: ptx_abi::AggregateKind::Struct,
-                align: 0,
-                members: Box::leak(Box::new([ptx_abi::Member {
-                    name: "p",
-                    ty: c.ty,
-                    bits: None,
-                }])),
-            },
-        }));
+        let params: &'static ptx_abi::layout::desc::TypeDesc =
+            Box::leak(Box::new(ptx_abi::layout::desc::TypeDesc {
+                name: "params",
+                kind: ptx_abi::layout::desc::TypeKind::Aggregate {
+                    kind: ptx_abi::layout::desc::AggregateKind::Struct,
+                    align: 0,
+                    members: Box::leak(Box::new([ptx_abi::layout::desc::Member {
+                        name: "p",
+                        ty: c.ty,
+                        bits: None,
+                    }])),
+                },
+            }));
         let sig = ptx_abi::params::signature_text(
             params,
             &format!("fd{i}"),
             ptx_abi::params::SignatureKind::Func(Some(c.ty)),
-            ptx_abi::Spelling::Nvcc,
+            ptx_abi::params::Spelling::Nvcc,
             ptx_abi::AddressSize::A64,
         );
         assert!(ptx_text.contains(&sig), "{}: {sig}", c.rust);
-        if ptx_abi::types::cuda::passed_by_reference(c.ty) {
+        if ptx_abi::types::passed_by_reference(c.ty) {
             // Returned through a hidden pointer (sret): no `func_retval0` at all.
             assert!(ptx_text.contains(&format!(".visible .func fd{i}(\n\t.param .b64 fd{i}_param_0,\n\t.param .b64 fd{i}_param_1\n)")), "{}", c.rust);
             by_reference += 1;
@@ -347,11 +352,11 @@ struct TilesArgs {
 #[repr(C)]
 #[ptx(kernel = "sizes::fill", abi = "c++")]
 struct FillArgs {
-    out: DevicePtr<ptx_abi::CLong>,
-    n: ptx_abi::CULong,
-    count: ptx_abi::CULong,
+    out: DevicePtr<ptx_abi::types::CLong>,
+    n: ptx_abi::types::CULong,
+    count: ptx_abi::types::CULong,
     offset: i64,
-    base: DeviceConstPtr<ptx_abi::CULong>,
+    base: DeviceConstPtr<ptx_abi::types::CULong>,
 }
 
 const SCALE_C: &str = "struct Params { float scale; unsigned count; };\n\

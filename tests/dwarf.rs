@@ -6,7 +6,7 @@
 
 mod common;
 
-use ptx_abi::dwarf::{
+use ptx_abi::abi::dwarf::{
     AddressClass, StateSpace, UnknownAddressClass, UnknownAddressClassName, DW_AT_ADDRESS_CLASS,
 };
 use std::collections::HashMap;

@@ -177,14 +177,14 @@ fn raw_identifiers_are_plain_c_names() {
 /// and a raw field's getter by the field itself (`r#struct()`, setter `set_struct`).
 #[test]
 fn accessors_of_raw_identifiers() {
-    let mut v = ptx_abi::PtxImage::zeroed();
+    let mut v = ptx_abi::codec::PtxImage::zeroed();
     let _: &ValueImage = &v;
     v.set_type(0x4049_0fdb).unwrap();
     assert_eq!(v.as_type().unwrap(), 0x4049_0fdb);
     assert_eq!(v.as_f().unwrap(), f32::from_bits(0x4049_0fdb));
     v.set_f(1.5).unwrap();
     assert_eq!(v.as_type().unwrap(), 1.5f32.to_bits());
-    let mut t: typeImage = ptx_abi::PtxImage::zeroed();
+    let mut t: typeImage = ptx_abi::codec::PtxImage::zeroed();
     t.set_struct(7).unwrap();
     t.set_in(Kind::r#loop).unwrap();
     assert_eq!(

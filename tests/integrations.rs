@@ -4,7 +4,8 @@
 
 #![allow(dead_code)]
 
-use ptx_abi::{DevicePtr, Float4, PtxAbi};
+use ptx_abi::types::Float4;
+use ptx_abi::{DevicePtr, PtxAbi};
 
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 struct Packed {
@@ -35,7 +36,7 @@ struct StepArgs {
 #[cfg(feature = "bytemuck")]
 #[test]
 fn bytemuck_views_image_types_and_vectors() {
-    use ptx_abi::PtxImage;
+    use ptx_abi::codec::PtxImage;
     let values = [
         Packed {
             a: 1,
@@ -85,7 +86,7 @@ mod with_cudarc {
         is_device_repr::<Plain>();
         is_device_repr::<Float4>();
         is_device_repr::<DevicePtr<f32>>();
-        is_device_repr::<ptx_abi::TexRef>();
+        is_device_repr::<ptx_abi::types::TexRef>();
     }
 
     /// Compiled, not run (no GPU here): how a launch looks with cudarc.

@@ -3,7 +3,7 @@
 
 mod common;
 
-use ptx_abi::itanium::{mangle, CxxType, MangleError};
+use ptx_abi::abi::itanium::{mangle, CxxType, MangleError};
 use ptx_abi::{DevicePtr, KernelParams, PtxAbi};
 use ptx_abi_oracle::cxx::{source, Generator, Term};
 
@@ -197,7 +197,7 @@ fn a_name_of_200_components_matches_nvrtc() {
         },
     );
     let params = [&p, &pk, s, &p2];
-    let ours = ptx_abi::itanium::mangle_to_string(name, &params).unwrap();
+    let ours = ptx_abi::abi::itanium::mangle_to_string(name, &params).unwrap();
     // The fixed 1,024-byte buffer of `mangle` is too small, and says so.
     let err = mangle(name, &params).unwrap_err();
     assert_eq!(err, MangleError::TooLong { capacity: 1024 });

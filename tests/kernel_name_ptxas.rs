@@ -1,5 +1,5 @@
 //! `#[ptx(kernel = "…")]` names of `extern "C"` kernels: core's PTX identifier rule
-//! (`params::text::is_identifier`, which `assert_kernel_name` applies at compile time) against
+//! (`params::text::is_identifier`, which `kernel_name_error` applies at compile time) against
 //! ptxas 12.9, which must assemble `.visible .entry NAME()` exactly when the rule accepts NAME.
 
 mod common;

@@ -11,7 +11,8 @@
 //! Needs NVRTC, ptxas and cuobjdump (`cargo xtask nvrtc|ptxas|cuobjdump`); skips without them,
 //! fails instead under `PTX_ABI_REQUIRE_ORACLE=1`.
 
-use ptx_abi::{check_entry, Arch, DevicePtr, KernelLaunch, KernelParams, LaunchError, PtxAbi};
+use ptx_abi::params::Arch;
+use ptx_abi::{check_entry, DevicePtr, KernelLaunch, KernelParams, LaunchError, PtxAbi};
 use ptx_abi_oracle::require;
 
 /// Every architecture ptxas 12.9 assembles for (`sm_110` is CUDA 13's).

@@ -1,4 +1,4 @@
-//! Issue 21, item 3: the one-line check (`ptx_abi::nvrtc::assert_matches`) on headers as real
+//! Issue 21, item 3: the one-line check (`ptx_abi::report::nvrtc::assert_matches`) on headers as real
 //! projects write them — quantization blocks modelled on llama.cpp's `ggml-common.h` (CUDA
 //! branch, as of llama.cpp b4000, 2024-10), which include `<cuda_fp16.h>` and `<cstdint>`,
 //! put `half` members in `__extension__` unions and give unnamed structs a member name by
@@ -16,8 +16,9 @@
 mod common;
 
 use ptx_abi::half::f16;
-use ptx_abi::nvrtc::{assert_matches, assert_matches_mapped, MatchError, Nvrtc};
-use ptx_abi::{Bf16, Float4, Fp8E4M3, Half2, PtxAbi};
+use ptx_abi::report::nvrtc::{assert_matches, assert_matches_mapped, MatchError, Nvrtc};
+use ptx_abi::types::{Bf16, Float4, Fp8E4M3, Half2};
+use ptx_abi::PtxAbi;
 
 const GGML_COMMON: &str = r#"
 #include <cuda_fp16.h>
@@ -292,7 +293,8 @@ fn child_without_cuda_headers() {
         .check::<block_q4_0>(GGML_COMMON, "block_q4_0", &[])
         .expect_err("compiled without CUDA's headers");
     let msg = err.to_string();
-    let var = ptx_abi::nvrtc::include_env(ptx_abi::CUDA_VERSION.major)[0];
+    let var =
+        ptx_abi::report::nvrtc::include_env(ptx_abi::layout::cuda_version::CUDA_VERSION.major)[0];
     assert!(msg.contains("open source file \"cuda_fp16.h\""), "{msg}");
     assert!(msg.contains("include directory was not found"), "{msg}");
     assert!(msg.contains(&format!("set {var}")), "{msg}");
@@ -326,10 +328,9 @@ fn cuda_headers_not_found_names_the_variable_to_set() {
         ])
         .env(CHILD, "1")
         .current_dir(std::env::temp_dir());
-    for var in ["CUDA_PATH", "CUDA_HOME", "CARGO_TARGET_DIR"]
-        .iter()
-        .chain(ptx_abi::nvrtc::include_env(ptx_abi::CUDA_VERSION.major))
-    {
+    for var in ["CUDA_PATH", "CUDA_HOME", "CARGO_TARGET_DIR"].iter().chain(
+        ptx_abi::report::nvrtc::include_env(ptx_abi::layout::cuda_version::CUDA_VERSION.major),
+    ) {
         child.env_remove(var);
     }
     let out = child.output().unwrap();

@@ -2,10 +2,9 @@
 //! same CUDA C declarations (recorded below), launch buffers, and the PTX checker.
 
 use ptx_abi::params::{check_signature, signature_text, SignatureError, SignatureKind};
-use ptx_abi::{
-    func_signature, param_decl, param_decl_with, AddressSize, DevicePtr, Float4, ParamSpace,
-    PtxAbi, Spelling,
-};
+use ptx_abi::params::{func_signature, param_decl_with, Spelling};
+use ptx_abi::types::Float4;
+use ptx_abi::{param_decl, AddressSize, DevicePtr, ParamSpace, PtxAbi};
 
 // struct S { double d; char c; };  struct __align__(32) A32 { double d; };
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
@@ -99,7 +98,7 @@ fn scalar_declarations_in_every_space() {
     assert_eq!(all::<f32>(), t(".f32", ".b32", ".f32"));
     assert_eq!(all::<f64>(), t(".f64", ".b64", ".f64"));
     assert_eq!(all::<DevicePtr<u8>>(), t(".u64", ".b64", ".u64"));
-    assert_eq!(all::<ptx_abi::TexRef>(), t(".b64", ".b64", ".b64"));
+    assert_eq!(all::<ptx_abi::types::TexRef>(), t(".b64", ".b64", ".b64"));
 }
 
 #[test]
@@ -157,7 +156,7 @@ fn f16_travels_as_a_two_byte_aggregate() {
 
 #[test]
 fn declarations_are_available_at_compile_time() {
-    const DECL: ptx_abi::ConstMsg<64> = ptx_abi::params::write_param_decl(
+    const DECL: ptx_abi::layout::ConstMsg<64> = ptx_abi::params::write_param_decl(
         <S as PtxAbi>::TYPE,
         "k_param_0",
         ParamSpace::Entry,
@@ -440,7 +439,9 @@ fn module(signature: &str) -> String {
 }
 
 fn zero_parameters<A: ptx_abi::KernelParams + Copy>(args: A, nvrtc: &str) {
-    use ptx_abi::{Arch, KernelLaunch, PtxImage};
+    use ptx_abi::codec::PtxImage;
+    use ptx_abi::params::Arch;
+    use ptx_abi::KernelLaunch;
     let name = std::any::type_name::<A>();
     assert_eq!(ptx_abi::entry_signature::<A>(), nvrtc, "{name}");
     ptx_abi::check_entry::<A>(&module(nvrtc)).unwrap_or_else(|e| panic!("{name}: {e}"));
@@ -507,7 +508,7 @@ fn a_kernel_without_parameters_is_described_checked_and_launched() {
 fn an_empty_kernel_struct_is_still_no_data_type() {
     // As a type (a header, a report, a member), an empty struct has no portable layout: the
     // engine refuses it, as it does every other empty aggregate.
-    let e = ptx_abi::try_layout_of(InitArgs::TYPE, AddressSize::A64).unwrap_err();
+    let e = ptx_abi::layout::try_layout_of(InitArgs::TYPE, AddressSize::A64).unwrap_err();
     assert_eq!(e, ptx_abi::LayoutError::Empty { ty: "InitArgs" });
     assert!(e.to_string().contains("has no data member"), "{e}");
 }
@@ -580,7 +581,8 @@ fn a_mismatch_names_the_field_type_with_its_article() {
 #[test]
 fn launch_offsets_and_capabilities_never_overflow() {
     use ptx_abi::params::driver_param_offset;
-    use ptx_abi::{Arch, KernelLaunch, LaunchError};
+    use ptx_abi::params::Arch;
+    use ptx_abi::{KernelLaunch, LaunchError};
     #[derive(PtxAbi, Clone, Copy)]
     #[ptx(kernel = "three")]
     struct Three {
@@ -616,7 +618,7 @@ fn launch_offsets_and_capabilities_never_overflow() {
         LaunchError::TooLarge {
             kernel: "three",
             size: usize::MAX,
-            capacity: ptx_abi::ParamBuffer::CAPACITY
+            capacity: ptx_abi::params::ParamBuffer::CAPACITY
         }
     );
     assert!(e.to_string().contains("past the largest `usize`"), "{e}");

@@ -7,10 +7,9 @@
 
 mod common;
 
-use ptx_abi::{
-    entry_signature, func_signature, param_decl, param_decl_with, AddressSize, Char3, DevicePtr,
-    Double2, Float4, Int2, ParamSpace, PtxAbi, Short4, Spelling, UChar1, ULongLong2,
-};
+use ptx_abi::params::{func_signature, param_decl_with, Spelling};
+use ptx_abi::types::{Char3, Double2, Float4, Int2, Short4, UChar1, ULongLong2};
+use ptx_abi::{entry_signature, param_decl, AddressSize, DevicePtr, ParamSpace, PtxAbi};
 use ptx_abi_oracle::ptx;
 
 macro_rules! aligned {
@@ -345,7 +344,7 @@ fn ptxas_assembles_everything_ptx_abi_emits() {
         f32,
         f64,
         DevicePtr<u8>,
-        ptx_abi::TexRef
+        ptx_abi::types::TexRef
     );
     module.push_str(&entry_signature::<Mixed>());
     module.push_str("\n{\n\tret;\n}\n");

@@ -5,7 +5,8 @@
 mod common;
 
 use ptx_abi::report::{diagram, header, Hole};
-use ptx_abi::{cuda_header, AddressSize, DevicePtr, Float4, LayoutReport, Pad, PtxAbi};
+use ptx_abi::types::Float4;
+use ptx_abi::{cuda_header, AddressSize, DevicePtr, LayoutReport, Pad, PtxAbi};
 
 #[derive(PtxAbi, Clone, Copy)]
 struct Fig2 {
@@ -299,11 +300,11 @@ struct Tuple(
     u8,
     Fig3,
     Fig5,
-    ptx_abi::TexRef,
+    ptx_abi::types::TexRef,
     DevicePtr<core::ffi::c_void>,
 );
 
-fn header_types() -> Vec<&'static ptx_abi::TypeDesc> {
+fn header_types() -> Vec<&'static ptx_abi::layout::desc::TypeDesc> {
     vec![
         Particle::TYPE,
         Tuple::TYPE,
@@ -398,23 +399,23 @@ fn report_serializes_to_json() {
 /// C: `struct Big { unsigned char a; unsigned char big[1 << 30]; unsigned int c; }`, by §1.2:
 /// `big` at bytes 1 to 2³⁰, `c` at 2³⁰ + 4, size 2³⁰ + 8. Described by hand (no image type
 /// of a GiB is needed to draw it).
-static BIG: ptx_abi::TypeDesc = ptx_abi::TypeDesc {
+static BIG: ptx_abi::layout::desc::TypeDesc = ptx_abi::layout::desc::TypeDesc {
     name: "Big",
-    kind: ptx_abi::TypeKind::Aggregate {
-        kind: ptx_abi::AggregateKind::Struct,
+    kind: ptx_abi::layout::desc::TypeKind::Aggregate {
+        kind: ptx_abi::layout::desc::AggregateKind::Struct,
         align: 0,
         members: &[
-            ptx_abi::Member {
+            ptx_abi::layout::desc::Member {
                 name: "a",
                 ty: <u8 as PtxAbi>::TYPE,
                 bits: None,
             },
-            ptx_abi::Member {
+            ptx_abi::layout::desc::Member {
                 name: "big",
                 ty: <[u8; 1 << 30] as PtxAbi>::TYPE,
                 bits: None,
             },
-            ptx_abi::Member {
+            ptx_abi::layout::desc::Member {
                 name: "c",
                 ty: <u32 as PtxAbi>::TYPE,
                 bits: None,
@@ -465,18 +466,18 @@ fn a_gib_array_is_one_row_of_the_diagram() {
 /// A union member of a GiB is drawn in two rows: its whole words, then the tail.
 #[test]
 fn a_gib_union_member_is_two_rows() {
-    static U: ptx_abi::TypeDesc = ptx_abi::TypeDesc {
+    static U: ptx_abi::layout::desc::TypeDesc = ptx_abi::layout::desc::TypeDesc {
         name: "U",
-        kind: ptx_abi::TypeKind::Aggregate {
-            kind: ptx_abi::AggregateKind::Union,
+        kind: ptx_abi::layout::desc::TypeKind::Aggregate {
+            kind: ptx_abi::layout::desc::AggregateKind::Union,
             align: 0,
             members: &[
-                ptx_abi::Member {
+                ptx_abi::layout::desc::Member {
                     name: "big",
                     ty: <[u8; (1 << 30) + 1] as PtxAbi>::TYPE,
                     bits: None,
                 },
-                ptx_abi::Member {
+                ptx_abi::layout::desc::Member {
                     name: "w",
                     ty: <u32 as PtxAbi>::TYPE,
                     bits: None,

@@ -3,7 +3,8 @@
 //! straddle the bytes of their storage unit. Out-of-range values are errors, never truncated.
 
 use proptest::prelude::*;
-use ptx_abi::{Float2, Pad, PtxAbi};
+use ptx_abi::types::Float2;
+use ptx_abi::{Pad, PtxAbi};
 
 /// `struct { unsigned long long a:1; long long b:63; }`: `b` starts at bit 1 of a u64 unit
 /// and covers every byte of it.
@@ -71,7 +72,7 @@ proptest! {
 
     #[test]
     fn image_getters_sign_extend(v in mixed()) {
-        use ptx_abi::PtxImage;
+        use ptx_abi::codec::PtxImage;
         let img = MixedImage::new(&v).unwrap();
         prop_assert_eq!(img.s7().unwrap(), v.s7);
         prop_assert_eq!(img.s13().unwrap(), v.s13);

@@ -23,12 +23,13 @@
 
 mod common;
 
-use ptx_abi::syscall::{
+use ptx_abi::abi::syscall::{
     valist, valist_size, valist_slots, write_valist, PrintfArg, SysCall, ValistError,
     ASSERTFAIL_A32, ASSERTFAIL_A64, FREE_A32, FREE_A64, MALLOC_A32, MALLOC_A64, VALIST_ALIGN,
     VPRINTF_A32, VPRINTF_A64,
 };
-use ptx_abi::{AddressSize, DevicePtr, Spelling};
+use ptx_abi::params::Spelling;
+use ptx_abi::{AddressSize, DevicePtr};
 use ptx_abi_oracle::ptx;
 use std::collections::HashMap;
 use std::process::Command;

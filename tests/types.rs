@@ -1,6 +1,11 @@
 //! Sizes and alignments of every built-in type, against the guide's tables: §1.1 (fundamental
 //! types), §1.2 (native vectors: odd n → align of t, even n → n × align of t), §1.4 (handles).
 
+use ptx_abi::codec::layout_at;
+use ptx_abi::layout::c_spelling::vector_c_name;
+use ptx_abi::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
+use ptx_abi::layout::try_layout_of;
+use ptx_abi::types::*;
 use ptx_abi::*;
 use std::marker::PhantomData;
 
@@ -183,6 +188,9 @@ fn vector_conversions_and_names() {
     assert_eq!(back, [1, -2, 3]);
     assert_eq!(format!("{v:?}"), "Int3([1, -2, 3])");
     assert_eq!(vector_c_name(Scalar::U64, 2), "ulonglong2");
+    // `__half` lanes have no Rust alias; their name must not be `Half2`, CUDA's `__half2`.
+    assert_eq!(vector_name(Scalar::F16, 2), "Vector<f16, 2>");
+    assert_eq!(<Half2 as PtxAbi>::TYPE.name, "__half2");
     assert_eq!(
         v.to_ptx_bytes().unwrap(),
         [1, 0, 0, 0, 254, 255, 255, 255, 3, 0, 0, 0]

@@ -86,7 +86,7 @@ fn compile_fail_cases() -> Vec<PathBuf> {
             continue;
         }
         // Written for a ptx-abi that describes CUDA 12 (the default release).
-        if topic_name == "cuda_version" && ptx_abi::CUDA_VERSION.major != 12 {
+        if topic_name == "cuda_version" && ptx_abi::layout::cuda_version::CUDA_VERSION.major != 12 {
             continue;
         }
         for entry in std::fs::read_dir(&topic).expect("a readable topic directory") {

@@ -1,7 +1,9 @@
 //! Zero-copy: where the Rust layout is the PTX layout (proved at compile time by the derive),
 //! a value's own bytes are its image, and a slice of values is one byte slice.
 
-use ptx_abi::{as_ptx_bytes, slice_as_ptx_bytes, DevicePtr, Float4, PtxAbi, ZeroCopy};
+use ptx_abi::codec::{as_ptx_bytes, slice_as_ptx_bytes, ZeroCopy};
+use ptx_abi::types::Float4;
+use ptx_abi::{DevicePtr, PtxAbi};
 
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 #[repr(C)]

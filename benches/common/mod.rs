@@ -14,7 +14,8 @@
 // Each bench and the test use a different subset.
 #![allow(dead_code)]
 
-use ptx_abi::{DevicePtr, Float3, Float4, Pad, PtxAbi};
+use ptx_abi::types::{Float3, Float4};
+use ptx_abi::{DevicePtr, Pad, PtxAbi};
 
 /// The reference type, derived.
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
@@ -64,7 +65,7 @@ pub fn sample(n: usize) -> Vec<Ref> {
 /// Hand-written shift/mask code for the C layout: what a user would write without a derive.
 pub mod hand {
     use super::Ref;
-    use ptx_abi::Float4;
+    use ptx_abi::types::Float4;
 
     /// The image of `v`, masking each bit-field to its width (no range check).
     #[inline(always)]
@@ -145,7 +146,7 @@ pub mod hand {
 pub mod mb {
     use super::Ref;
     use modular_bitfield::prelude::*;
-    use ptx_abi::Float4;
+    use ptx_abi::types::Float4;
 
     /// The first storage unit (`unsigned long long`, bits 0..56 used).
     #[bitfield]
@@ -231,7 +232,7 @@ pub mod mb {
 pub mod bs {
     use super::Ref;
     use bitfield_struct::bitfield;
-    use ptx_abi::Float4;
+    use ptx_abi::types::Float4;
 
     /// The first storage unit (`unsigned long long`, bits 0..56 used).
     #[bitfield(u64)]
@@ -489,7 +490,7 @@ pub mod verify {
             addr: (v.addr + 1) & ((1 << 40) - 1),
             flags: if v.flags == 63 { -64 } else { v.flags + 1 },
             weight: v.weight + 1.0,
-            color: ptx_abi::Float4::new(v.color.lanes().map(|x| x + 1.0)),
+            color: ptx_abi::types::Float4::new(v.color.lanes().map(|x| x + 1.0)),
             ..v
         }
     }

@@ -29,10 +29,10 @@ use std::fmt::Debug;
 use images::{
     equals_itself, hex, make_valid, round_trip, value_mask, RoundTrip, RoundTrips, SplitMix,
 };
-use ptx_abi::params::read::{
-    matching_paren, signature, signatures, split_top_level, statements, type_size, Param,
-};
-use ptx_abi::{decode_at, encode_at, layout_at, AddressSize, PtxAbi, PtxImage};
+use ptx_abi::codec::{decode_at, encode_at, layout_at, PtxImage};
+use ptx_abi::params::lex::{matching_paren, split_top_level, statements};
+use ptx_abi::params::read::{signature, signatures, type_size, Param};
+use ptx_abi::{AddressSize, PtxAbi};
 use types::{Aligned, All, Bits, BitsImage, Level, Mode, Nested, Payload, Raw, Tag, Vecs, Wide};
 
 /// Names the reader is asked for besides those it finds: the seeds' kernels and words that

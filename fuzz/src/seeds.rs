@@ -316,8 +316,11 @@ fn dumps(
     for d in [&standins, &headers] {
         std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
     }
-    ptx_abi_import::clang::write_standins(&standins, ptx_abi::CudaVersion::DEFAULT)
-        .map_err(|e| e.to_string())?;
+    ptx_abi_import::clang::write_standins(
+        &standins,
+        ptx_abi::layout::cuda_version::CudaVersion::DEFAULT,
+    )
+    .map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     for (name, text) in HEADERS {
         let path = headers.join(name);

@@ -10,7 +10,8 @@
 
 use core::fmt;
 
-use ptx_abi::{DevicePtr, Double2, Float3, Int2, Pad, PtxAbi, UChar4};
+use ptx_abi::types::{Double2, Float3, Int2, UChar4};
+use ptx_abi::{DevicePtr, Pad, PtxAbi};
 
 /// `struct Bits { int s5:5; unsigned u11:11; bool b:1; unsigned short :3; short s13:13; bool
 /// flag; long long s63:63; unsigned long long u1:1; signed char c7:7; }`.

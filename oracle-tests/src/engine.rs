@@ -3,7 +3,7 @@
 //! `#[derive(PtxAbi)]` writes for the same Rust (checked on every derived case by
 //! [`crate::Run::check`]); their layout comes from the engine's `const fn`s called at run time,
 //! and the case's value is encoded and decoded member by member at the engine's placements with
-//! core's bit-field insertion and extraction (`ptx_abi::bits`).
+//! core's bit-field insertion and extraction (`ptx_abi::codec::bits`).
 //!
 //! [`check`] asks what [`crate::Run::check`] asks of a derived type: size, alignment, the
 //! offset of every ordinary member, the image of the value, the decoding of NVRTC's image (equal
@@ -11,13 +11,16 @@
 
 use std::collections::HashMap;
 
-use ptx_abi::bits;
+use ptx_abi::codec::bits;
+use ptx_abi::layout::desc::{
+    AggregateKind, EnumVariant, Member as DescMember, Scalar as DescScalar, TypeDesc, TypeKind,
+};
+use ptx_abi::layout::Placement;
 use ptx_abi::layout::Placements;
 use ptx_abi::params::named_type;
-use ptx_abi::{
-    layout_of, vector_name, AddressSize, AggregateKind, EnumVariant, Member as DescMember,
-    ParamSpace, ParamType, Placement, PtxAbi, Scalar as DescScalar, Spelling, TypeDesc, TypeKind,
-};
+use ptx_abi::params::{ParamType, Spelling};
+use ptx_abi::types::vector_name;
+use ptx_abi::{layout_of, AddressSize, ParamSpace, PtxAbi};
 use ptx_abi_oracle::gen::{self, Case, Kind, Member, Scalar, Ty, Value};
 use ptx_abi_oracle::probe::Answer;
 

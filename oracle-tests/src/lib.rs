@@ -21,8 +21,9 @@ use std::collections::HashMap;
 use std::fmt::{Debug, Write as _};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use ptx_abi::layout::Placement;
 use ptx_abi::layout::Placements;
-use ptx_abi::{param_decl, AddressSize, ParamSpace, Placement, PtxAbi};
+use ptx_abi::{param_decl, AddressSize, ParamSpace, PtxAbi};
 use ptx_abi_oracle::images::{hex, make_valid, round_trip, RoundTrip, RoundTrips, SplitMix};
 use ptx_abi_oracle::suite::rust_definitions;
 pub use ptx_abi_oracle::suite::Record;
@@ -117,7 +118,7 @@ const ROUND_TRIP_SAMPLES: u64 = 32;
 /// generic: `round_trip` is the derived codec.
 fn round_trips(
     key: &str,
-    ty: &'static ptx_abi::TypeDesc,
+    ty: &'static ptx_abi::layout::desc::TypeDesc,
     round_trip: fn(&[u8]) -> Result<RoundTrip, String>,
 ) -> Result<(), String> {
     let mut rng = SplitMix::from_key(key);
@@ -157,8 +158,8 @@ fn round_trips(
 }
 
 /// `ty`'s size at `.address_size 64` (0 when it has no layout, which the checks report).
-fn ty_size(ty: &'static ptx_abi::TypeDesc) -> usize {
-    ptx_abi::try_layout_of(ty, AddressSize::A64).map_or(0, |l| l.size)
+fn ty_size(ty: &'static ptx_abi::layout::desc::TypeDesc) -> usize {
+    ptx_abi::layout::try_layout_of(ty, AddressSize::A64).map_or(0, |l| l.size)
 }
 
 /// A run over one suite: the data of every case, and the mismatches found so far.
@@ -170,7 +171,7 @@ pub struct Run {
     checked: Vec<bool>,
     failures: Vec<(String, String)>,
     /// Every checked top type, for the CUDA header check in [`Run::finish`].
-    types: Vec<&'static ptx_abi::TypeDesc>,
+    types: Vec<&'static ptx_abi::layout::desc::TypeDesc>,
     /// Whether each case is also rebuilt by the corpus generator and compared with the
     /// derive's description (only corpus suites have generated cases).
     engine: bool,
@@ -233,7 +234,7 @@ impl Run {
     fn check_case(
         &mut self,
         key: &str,
-        (ty, size, align): (&'static ptx_abi::TypeDesc, usize, usize),
+        (ty, size, align): (&'static ptx_abi::layout::desc::TypeDesc, usize, usize),
         param_decl_of: fn(&str, ParamSpace) -> String,
         codec: &mut dyn FnMut(&[u8]) -> Codec,
     ) {
@@ -435,7 +436,7 @@ impl Run {
 }
 
 /// Our members of `ty` with their placements (non-generic, to keep each case's code small).
-fn members(ty: &'static ptx_abi::TypeDesc) -> Result<Vec<OurMember>, String> {
+fn members(ty: &'static ptx_abi::layout::desc::TypeDesc) -> Result<Vec<OurMember>, String> {
     Placements::new(ty, AddressSize::A64)
         .map(|r| {
             r.map(|(m, placement)| OurMember {

@@ -33,7 +33,7 @@ fn data_files() -> Vec<(String, String)> {
 }
 
 /// NVRTC's verdict on ptx-abi's CUDA header of `types`, or why it was not asked.
-fn check_header(name: &str, types: &[&'static ptx_abi::TypeDesc]) {
+fn check_header(name: &str, types: &[&'static ptx_abi::layout::desc::TypeDesc]) {
     let header =
         ptx_abi::cuda_header(types).unwrap_or_else(|e| panic!("{name}: no CUDA header: {e}"));
     let nvrtc = match ptx_abi_oracle::nvrtc::Nvrtc::locate_and_load() {

@@ -18,8 +18,10 @@
 
 use std::fmt::{Debug, Write as _};
 
+use ptx_abi_core::codec::PtxAbi;
+use ptx_abi_core::layout::desc::{AggregateKind, Scalar, TypeDesc, TypeKind};
 use ptx_abi_core::layout::Placements;
-use ptx_abi_core::{try_layout_of, AddressSize, AggregateKind, PtxAbi, Scalar, TypeDesc, TypeKind};
+use ptx_abi_core::layout::{try_layout_of, AddressSize};
 
 /// A small deterministic generator (SplitMix64): the samples of a case depend only on its key.
 #[derive(Clone, Debug)]
@@ -341,7 +343,7 @@ pub fn hex(image: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ptx_abi_core::{Member, TypeDesc};
+    use ptx_abi_core::layout::desc::{Member, TypeDesc};
 
     static MEMBERS: [Member; 3] = [
         Member {

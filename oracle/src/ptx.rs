@@ -41,10 +41,13 @@
 
 use std::fmt;
 
-pub use ptx_abi_core::params::read::{
-    is_identifier, matching_paren, split_top_level as split_top, statements, type_size,
-    DeclaredType as ParamType, FnKind, Param, PtrAttrs, Signature, Statement,
+pub use ptx_abi_core::params::lex::{
+    matching_paren, split_top_level as split_top, statements, Statement,
 };
+pub use ptx_abi_core::params::read::{
+    type_size, DeclaredType as ParamType, FnKind, Param, PtrAttrs, Signature,
+};
+pub use ptx_abi_core::params::text::is_identifier;
 
 /// Parses a PTX integer literal (decimal, `0x` hex, `0b` binary, leading-`0` octal, optional `U`
 /// suffix, optional leading `-`), or a float written as its bits (`0fXXXXXXXX`, `0dXXXXXXXXXXXXXXXX`).

@@ -544,7 +544,7 @@ pub struct S {
     pub _u2: ::ptx_abi::Pad<i64, 0>,
     pub m3: [[i32; 3]; 1],
     pub m4: ::ptx_abi::DevicePtr<i8>,
-    pub m5: ::ptx_abi::Float2,
+    pub m5: ::ptx_abi::types::Float2,
     pub m6: U,
     #[ptx(bits = 1)] pub m7: bool,
     pub m8: i64,
@@ -556,7 +556,7 @@ pub struct S {
     assert_eq!(
         rust_value(&case),
         "S { m0: -128_i8, m1: 703710_u32, _u2: Default::default(), m3: [[-2147483648_i32, 0_i32, 7_i32]], \
-         m4: ::ptx_abi::DevicePtr::from_raw(4096_u64), m5: ::ptx_abi::Float2::from([1.5_f32, -0.0_f32]), \
+         m4: ::ptx_abi::DevicePtr::from_raw(4096_u64), m5: ::ptx_abi::types::Float2::from([1.5_f32, -0.0_f32]), \
          m6: U::m2(4294967295_u32), m7: true, m8: -9223372036854775808_i64, m9: E::V1 }"
     );
 }

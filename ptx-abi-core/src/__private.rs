@@ -33,11 +33,12 @@ pub mod v1 {
     pub use crate::layout::{
         try_place_members_given, Layout, LayoutError, MemberLayout, Placement,
     };
-    pub use crate::params::{
+    pub use crate::params::kernel::{
         buffer_size, kernel_limit_error, kernel_name_error, kernel_param_error, param_limit_error,
         param_offsets, param_pointers, params_as_data, requested_param_limit,
-        try_place_params_given, KernelParams, PARAM_LIMIT,
+        try_place_params_given,
     };
+    pub use crate::params::{KernelParams, PARAM_LIMIT};
     pub use crate::types::align::{AlignTo, Alignment};
     pub use crate::{__impl_image_integrations, __impl_zero_copy_integrations};
     #[cfg(feature = "bytemuck")]

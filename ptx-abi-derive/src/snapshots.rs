@@ -111,7 +111,7 @@ fn kernel_args() {
 }
 
 /// The arguments of a kernel with no parameters (`extern "C" __global__ void init()`): core's
-/// `place_params_given` lays out the empty list (0 bytes), the encoder has nothing to put, and there
+/// `try_place_params_given` lays out the empty list (0 bytes), the encoder has nothing to put, and there
 /// are no parameter pointers.
 #[test]
 fn kernel_without_parameters() {

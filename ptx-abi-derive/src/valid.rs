@@ -19,7 +19,7 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
     match &input.body {
         Body::Struct(fields) => {
             // A kernel's argument struct describes a parameter list, which may be empty
-            // (core's `place_params_given` lays it out); any other struct is data.
+            // (core's `try_place_params_given` lays it out); any other struct is data.
             if fields.is_empty() && input.attrs.kernel.is_none() {
                 cx.error(
                     input.ident,
@@ -95,7 +95,7 @@ fn check_kernel(cx: &mut Ctxt, input: &Input) {
         );
     }
     // The name itself is checked by core: a PTX identifier for `extern "C"`
-    // (`assert_kernel_name`), an identifier or `ns::name` path for C++ (the mangler).
+    // (`kernel_name_error`), an identifier or `ns::name` path for C++ (the mangler).
 }
 
 fn check_align(cx: &mut Ctxt, input: &Input) {

@@ -503,9 +503,9 @@ fn suite(
 
 /// Why the emitted checks are skipped.
 const NO_NVRTC_FOR_CHECKS: &str =
-    "ptx_abi::nvrtc finds no NVRTC (set PTX_ABI_NVRTC=$(cargo xtask nvrtc))";
+    "ptx_abi::report::nvrtc finds no NVRTC (set PTX_ABI_NVRTC=$(cargo xtask nvrtc))";
 
-/// Whether `ptx_abi::nvrtc` will find NVRTC when the tests run (the places it looks, less the
+/// Whether `ptx_abi::report::nvrtc` will find NVRTC when the tests run (the places it looks, less the
 /// library search path): the emitted `assert_matches` panic without it, so they are compiled
 /// only then.
 fn ptx_abi_finds_nvrtc() -> bool {

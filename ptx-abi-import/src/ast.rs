@@ -17,7 +17,7 @@ use crate::error::Unsupported;
 use crate::model::{
     scalar_from_c, Enum, Item, ItemId, ItemKind, Loc, Member, Model, Record, Scalar, Ty,
 };
-use ptx_abi_core::CudaVersion;
+use ptx_abi_core::layout::cuda_version::CudaVersion;
 
 /// Every node's location, by node id.
 fn locations(root: &Value) -> HashMap<String, Loc> {

@@ -210,7 +210,10 @@ typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
 #ifdef __cplusplus\nnamespace std { using ::size_t; using ::ptrdiff_t; }\n#endif\n";
 
 /// Writes the stand-in headers and the prelude for CUDA release `cuda` into `dir`.
-pub fn write_standins(dir: &Path, cuda: ptx_abi_core::CudaVersion) -> Result<(), ImportError> {
+pub fn write_standins(
+    dir: &Path,
+    cuda: ptx_abi_core::layout::cuda_version::CudaVersion,
+) -> Result<(), ImportError> {
     let write = |name: &str, text: &str| {
         std::fs::write(dir.join(name), text)
             .map_err(|e| ImportError::Io(format!("cannot write {}: {e}", dir.join(name).display())))

@@ -7,7 +7,7 @@
 //! `cuda.h`. A member of one of these types becomes the Rust type of its row.
 //!
 //! The Rust names of CUDA's C++ types (`double4`, `__half2`, fp8, `CUtensorMap`, …) are read
-//! from ptx-abi's own table, [`ptx_abi_core::CUDA_TYPES`], at compile time: a row here that
+//! from ptx-abi's own table, [`ptx_abi_core::types::CUDA_TYPES`], at compile time: a row here that
 //! names a type the table lacks does not compile.
 //!
 //! CUDA's headers differ between releases (issue 22), and so does the importer's view of them,
@@ -18,7 +18,7 @@
 
 use std::fmt::Write as _;
 
-use ptx_abi_core::CudaVersion;
+use ptx_abi_core::layout::cuda_version::CudaVersion;
 
 /// How the prelude defines a CUDA type for clang.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +49,7 @@ pub enum CDef {
 pub enum Availability {
     /// A §1.2 vector of `ptx_abi` (`Float4`, `Int2`, …).
     Today,
-    /// One of CUDA's C++ types in [`ptx_abi_core::CUDA_TYPES`] (issue 14); the name is that
+    /// One of CUDA's C++ types in [`ptx_abi_core::types::CUDA_TYPES`] (issue 14); the name is that
     /// table's.
     CxxTypes,
     /// `half::f16`: needs the `half` crate and ptx-abi's feature `half`.
@@ -79,7 +79,7 @@ impl CudaType {
         v.at_least(self.since)
     }
 
-    /// Its alignment in CUDA `v`: core's ([`ptx_abi_core::CudaType::align_in`]) for CUDA's
+    /// Its alignment in CUDA `v`: core's ([`ptx_abi_core::types::CudaType::align_in`]) for CUDA's
     /// C++ types, where only `CUtensorMap`'s depends on the release; else the definition's.
     pub fn align_in(&self, v: CudaVersion) -> u32 {
         let own = match self.def {
@@ -94,18 +94,18 @@ impl CudaType {
         }
     }
 
-    /// The Rust type as an absolute path (`::ptx_abi::Double4`, `::half::f16`).
+    /// The Rust type as an absolute path (`::ptx_abi::types::Double4`, `::half::f16`).
     pub fn rust_path(&self) -> String {
         match self.availability {
             Availability::HalfFeature => self.rust.to_string(),
-            _ => format!("::ptx_abi::{}", self.rust),
+            _ => format!("::ptx_abi::types::{}", self.rust),
         }
     }
 }
 
-/// The row of `c_name` in [`ptx_abi_core::CUDA_TYPES`] (a compile error when there is none).
-pub(crate) const fn core_row(c_name: &str) -> &'static ptx_abi_core::CudaType {
-    let rows = ptx_abi_core::CUDA_TYPES;
+/// The row of `c_name` in [`ptx_abi_core::types::CUDA_TYPES`] (a compile error when there is none).
+pub(crate) const fn core_row(c_name: &str) -> &'static ptx_abi_core::types::CudaType {
+    let rows = ptx_abi_core::types::CUDA_TYPES;
     let want = c_name.as_bytes();
     let mut k = 0;
     while k < rows.len() {
@@ -121,7 +121,7 @@ pub(crate) const fn core_row(c_name: &str) -> &'static ptx_abi_core::CudaType {
         }
         k += 1;
     }
-    panic!("a CUDA type of the importer's table is not in ptx_abi_core::CUDA_TYPES");
+    panic!("a CUDA type of the importer's table is not in ptx_abi_core::types::CUDA_TYPES");
 }
 
 /// The Rust name ptx-abi gives CUDA's C++ type `c_name`.
@@ -371,14 +371,14 @@ pub fn lookup_in(c_name: &str, v: CudaVersion) -> Option<&'static CudaType> {
     rows().find(|t| t.c_name == c_name && t.declared_in(v))
 }
 
-/// [`lookup_in`] for the release ptx-abi describes ([`ptx_abi_core::CUDA_VERSION`]).
+/// [`lookup_in`] for the release ptx-abi describes ([`ptx_abi_core::layout::cuda_version::CUDA_VERSION`]).
 pub fn lookup(c_name: &str) -> Option<&'static CudaType> {
-    lookup_in(c_name, ptx_abi_core::CUDA_VERSION)
+    lookup_in(c_name, ptx_abi_core::layout::cuda_version::CUDA_VERSION)
 }
 
-/// [`prelude_for`] the release ptx-abi describes ([`ptx_abi_core::CUDA_VERSION`]).
+/// [`prelude_for`] the release ptx-abi describes ([`ptx_abi_core::layout::cuda_version::CUDA_VERSION`]).
 pub fn prelude() -> String {
-    prelude_for(ptx_abi_core::CUDA_VERSION)
+    prelude_for(ptx_abi_core::layout::cuda_version::CUDA_VERSION)
 }
 
 /// The C definitions of every row CUDA `v` declares, for clang without CUDA headers: CUDA's
@@ -449,7 +449,7 @@ mod tests {
                 CDef::Typedef(target) => lookup_in(target, CudaVersion::NEWEST_KNOWN).unwrap(),
                 _ => t,
             };
-            let core = ptx_abi_core::CUDA_TYPES
+            let core = ptx_abi_core::types::CUDA_TYPES
                 .iter()
                 .find(|c| c.rust == t.rust)
                 .unwrap_or_else(|| panic!("{} is not in CUDA_TYPES", t.rust));
@@ -494,11 +494,11 @@ mod tests {
         assert!(lookup_in("long4_16a", v(12, 9)).is_none());
         assert_eq!(
             lookup_in("double4_32a", v(13, 0)).map(|t| t.rust_path()),
-            Some("::ptx_abi::Double4A32".to_string())
+            Some("::ptx_abi::types::Double4A32".to_string())
         );
         assert_eq!(
             lookup_in("ulonglong4_16a", v(13, 5)).map(|t| t.rust_path()),
-            Some("::ptx_abi::ULongLong4A16".to_string())
+            Some("::ptx_abi::types::ULongLong4A16".to_string())
         );
         assert!(lookup_in("CUtensorMap", v(11, 8)).is_none());
         assert!(lookup_in("__nv_fp8_e4m3", v(11, 8)).is_some());

@@ -17,14 +17,14 @@ pub struct EmitOptions {
     /// names); the checks name it qualified.
     pub c_names: bool,
     /// A Rust expression giving the header text (`include_str!("../kernels/particle.cuh")`):
-    /// emits a `#[cfg(test)]` module with one `ptx_abi::nvrtc::assert_matches` test per
+    /// emits a `#[cfg(test)]` module with one `ptx_abi::report::nvrtc::assert_matches` test per
     /// imported struct and union.
     pub checks: Option<String>,
     /// Where the headers came from, for the file's first comment.
     pub sources: Vec<String>,
     /// The CUDA release the headers were read for ([`crate::Importer::cuda_version`]); the
     /// generated Rust asserts that `ptx_abi` describes the same major release.
-    pub cuda_version: ptx_abi_core::CudaVersion,
+    pub cuda_version: ptx_abi_core::layout::cuda_version::CudaVersion,
 }
 
 impl Default for EmitOptions {
@@ -33,7 +33,7 @@ impl Default for EmitOptions {
             c_names: true,
             checks: None,
             sources: Vec::new(),
-            cuda_version: ptx_abi_core::CUDA_VERSION,
+            cuda_version: ptx_abi_core::layout::cuda_version::CUDA_VERSION,
         }
     }
 }
@@ -278,14 +278,14 @@ pub fn emit(model: &Model, opts: &EmitOptions) -> String {
     s.push_str(
         "// Every layout is computed by #[derive(PtxAbi)]; check it against the header with\n",
     );
-    s.push_str("// ptx_abi::nvrtc::assert_matches (see ptx-abi-import's README).\n");
+    s.push_str("// ptx_abi::report::nvrtc::assert_matches (see ptx-abi-import's README).\n");
     let v = opts.cuda_version;
     writeln!(
         s,
         "// Read for CUDA {v}: `ptx_abi` must describe CUDA {}.x (its feature `cuda-{}`, or one\n\
          // of the same major release), or this does not compile.\n\
          const _: () = if let ::core::option::Option::Some(__ptx_abi_error) =\n    \
-         ::ptx_abi::layout::cuda_version::built_for_error(::ptx_abi::CudaVersion::new({}, {}))\n\
+         ::ptx_abi::layout::cuda_version::built_for_error(::ptx_abi::layout::cuda_version::CudaVersion::new({}, {}))\n\
          {{\n    ::core::panic!(\"{{}}\", __ptx_abi_error.as_str())\n}};",
         v.major,
         v.code(),
@@ -447,7 +447,7 @@ fn anonymous_paths(
 }
 
 /// The `#[cfg(test)]` module checking every imported struct, union and enum against the header
-/// with NVRTC (`ptx_abi::nvrtc::assert_matches`, feature `nvrtc` of ptx-abi), under the C++
+/// with NVRTC (`ptx_abi::report::nvrtc::assert_matches`, feature `nvrtc` of ptx-abi), under the C++
 /// qualified name (`ns::Particle`); C's anonymous members are mapped to `""`
 /// (`assert_matches_mapped`).
 fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
@@ -486,13 +486,13 @@ fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
         let ty = path(model, &["ptx_abi_import_checks".to_string()], id);
         let call = if anon.is_empty() {
             format!(
-                "::ptx_abi::nvrtc::assert_matches::<{ty}>(HEADER, {:?})",
+                "::ptx_abi::report::nvrtc::assert_matches::<{ty}>(HEADER, {:?})",
                 item.c_name
             )
         } else {
             let map: Vec<String> = anon.iter().map(|p| format!("({p:?}, \"\")")).collect();
             format!(
-                "::ptx_abi::nvrtc::assert_matches_mapped::<{ty}>(HEADER, {:?}, &[{}])",
+                "::ptx_abi::report::nvrtc::assert_matches_mapped::<{ty}>(HEADER, {:?}, &[{}])",
                 item.c_name,
                 map.join(", ")
             )

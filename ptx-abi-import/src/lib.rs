@@ -9,7 +9,7 @@
 //! the declaration and its `file:line`, never a guess.
 //!
 //! The layouts are then computed by the derive, not by the importer: check them against the
-//! header with NVRTC (`ptx_abi::nvrtc::assert_matches`, or [`EmitOptions::checks`]).
+//! header with NVRTC (`ptx_abi::report::nvrtc::assert_matches`, or [`EmitOptions::checks`]).
 //!
 //! A header is read for one CUDA release ([`Importer::cuda_version`], `--cuda 13.0`): CUDA's
 //! types are those that release declares, aligned as it declares them (`CUtensorMap`: 128 from
@@ -45,7 +45,7 @@ pub use emit::EmitOptions;
 pub use error::{ImportError, Unsupported};
 use model::{ItemId, ItemKind, Model, Ty};
 /// The CUDA release an import is for ([`Importer::cuda_version`]; ptx-abi's type, chapter 7).
-pub use ptx_abi_core::CudaVersion;
+pub use ptx_abi_core::layout::cuda_version::CudaVersion;
 
 /// A header to import: a file, or a text with a name.
 #[derive(Clone, Debug)]
@@ -156,12 +156,12 @@ impl Importer {
     /// Imports for CUDA release `v`: the stand-ins for CUDA's headers declare the types that
     /// release declares (`double4_32a` from 13.0) with its alignments (`CUtensorMap`: 64, then
     /// 128 from 13.0) and its `CUDART_VERSION`. By default the release the importer's
-    /// ptx-abi describes ([`ptx_abi_core::CUDA_VERSION`]: 12.9 unless a feature of
+    /// ptx-abi describes ([`ptx_abi_core::layout::cuda_version::CUDA_VERSION`]: 12.9 unless a feature of
     /// `ptx-abi-core` chooses another; in `build.rs` that is the build-dependency's, so name
     /// the release here). The generated Rust asserts at compile time that the `ptx_abi` it is
     /// compiled with describes the same major release
     /// (`ptx_abi::layout::cuda_version::built_for_error`, raised in a `const`).
-    pub fn cuda_version(mut self, v: ptx_abi_core::CudaVersion) -> Importer {
+    pub fn cuda_version(mut self, v: ptx_abi_core::layout::cuda_version::CudaVersion) -> Importer {
         self.emit.cuda_version = v;
         self
     }
@@ -182,7 +182,7 @@ impl Importer {
     }
 
     /// Emits a `#[cfg(test)]` module checking every imported struct, union and enum against
-    /// the header with `ptx_abi::nvrtc::assert_matches` (`assert_matches_mapped` where C has
+    /// the header with `ptx_abi::report::nvrtc::assert_matches` (`assert_matches_mapped` where C has
     /// anonymous members; ptx-abi's feature `nvrtc`); `header_expr` is a Rust expression for
     /// the header's text, such as `include_str!("../kernels/particle.cuh")`. NVRTC compiles
     /// that text alone: a header that includes CUDA's library headers (`cuda_fp16.h`, …)

@@ -25,15 +25,15 @@ options:
 ";
 
 /// `13.0` or `13000` as a CUDA release.
-fn cuda_version(text: &str) -> Option<ptx_abi_core::CudaVersion> {
+fn cuda_version(text: &str) -> Option<ptx_abi_core::layout::cuda_version::CudaVersion> {
     if let Some((major, minor)) = text.split_once('.') {
-        return Some(ptx_abi_core::CudaVersion::new(
+        return Some(ptx_abi_core::layout::cuda_version::CudaVersion::new(
             major.parse().ok()?,
             minor.parse().ok()?,
         ));
     }
     let code: u32 = text.parse().ok()?;
-    (code >= 1000).then(|| ptx_abi_core::CudaVersion::from_code(code))
+    (code >= 1000).then(|| ptx_abi_core::layout::cuda_version::CudaVersion::from_code(code))
 }
 
 fn main() -> ExitCode {

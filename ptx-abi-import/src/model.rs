@@ -26,7 +26,7 @@ impl std::fmt::Display for Loc {
 pub type ItemId = usize;
 
 /// §1.1 fundamental types: core's own model (`size`, `is_bit_field_type`, `c_name`, …).
-pub use ptx_abi_core::Scalar;
+pub use ptx_abi_core::layout::desc::Scalar;
 
 /// The Rust type the importer writes for a fundamental type.
 pub fn rust_name(s: Scalar) -> &'static str {

@@ -8,11 +8,10 @@
 
 use std::collections::HashMap;
 
+use ptx_abi_core::layout::cuda_version::CudaVersion;
+use ptx_abi_core::layout::desc::{AggregateKind, Member as CoreMember, Scalar, TypeDesc, TypeKind};
 use ptx_abi_core::layout::Placements;
-use ptx_abi_core::{
-    try_layout_of, AddressSize, AggregateKind, CudaVersion, LayoutError, Member as CoreMember,
-    Scalar, TypeDesc, TypeKind,
-};
+use ptx_abi_core::layout::{try_layout_of, AddressSize, LayoutError};
 
 use crate::cuda_types::{Availability, CDef, CudaType};
 use crate::error::Unsupported;

@@ -116,7 +116,7 @@ fn what_is_expressible_is_imported() {
         "#[ptx(align = 16)]",
         "#[ptx(bits = 3)] pub k: u32,",
         "pub _u1: ::ptx_abi::Pad<i32, 0>,",
-        "pub pos: ::ptx_abi::Float4,",
+        "pub pos: ::ptx_abi::types::Float4,",
         "pub next: ::ptx_abi::DevicePtr<P>,",
         "pub any: ::ptx_abi::DevicePtr<::core::ffi::c_void>,",
         "pub r#type: i32,",

@@ -149,13 +149,13 @@ fn the_headers_scopes_come_before_cudas() {
         "namespace my { struct float4 { float a; }; struct S { char c; float4 v; };\n\
          typedef float int2; struct T { char c; int2 x; }; }\n",
         &["pub v: float4,", "pub type int2 = f32;", "pub x: int2,"],
-        &["::ptx_abi::Float4", "::ptx_abi::Int2"],
+        &["::ptx_abi::types::Float4", "::ptx_abi::types::Int2"],
     );
     // Outside the namespace, `float4` is CUDA's.
     imports(
         &c,
         "namespace my { struct float4 { float a; }; }\nstruct G { float4 v; };\n",
-        &["pub v: ::ptx_abi::Float4,"],
+        &["pub v: ::ptx_abi::types::Float4,"],
         &[],
     );
 }

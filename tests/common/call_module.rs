@@ -6,9 +6,10 @@
 
 #![allow(dead_code)]
 
-use ptx_abi::itanium::{mangle, CxxType};
+use ptx_abi::abi::itanium::{mangle, CxxType};
+use ptx_abi::layout::desc::{Scalar, TypeDesc, TypeKind};
 use ptx_abi::params::{call_prototype, call_sequence, Arg, Callee, Ret};
-use ptx_abi::{AddressSize, Scalar, TypeDesc, TypeKind};
+use ptx_abi::AddressSize;
 
 /// A bit-field struct passed by value: `struct Bits { unsigned a : 3; int b : 7; short c; }`.
 #[derive(ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq)]
@@ -42,7 +43,7 @@ fn case<T: ptx_abi::PtxAbi>(c_type: &'static str, body: &'static str) -> Case {
 
 /// Every scalar, a range of vectors, the bit-field struct.
 pub fn cases() -> Vec<Case> {
-    use ptx_abi::*;
+    use ptx_abi::types::*;
     vec![
         case::<bool>("bool", "return a != b;"),
         case::<i8>("signed char", "return a - b;"),
@@ -224,6 +225,7 @@ pub fn module(nvrtc_ptx: &str) -> String {
 /// modulo 2^N), computed here with Rust's wrapping arithmetic on values that never overflow
 /// a signed `int`.
 pub fn values() -> Vec<(Vec<u8>, Vec<u8>, Vec<u8>)> {
+    use ptx_abi::types::*;
     use ptx_abi::*;
     fn v<T: PtxAbi>(a: T, b: T, r: T) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
         (

@@ -3,7 +3,7 @@
 //! `PTX_ABI_REQUIRE_ORACLE=1` (set by `cargo xtask test`), in which case it fails.
 //!
 //! NVRTC and CUDA's headers are those of the CUDA release ptx-abi was built for
-//! (`ptx_abi::CUDA_VERSION`, issue 22): 12.9 by default (`PTX_ABI_NVRTC`,
+//! (`ptx_abi::layout::cuda_version::CUDA_VERSION`, issue 22): 12.9 by default (`PTX_ABI_NVRTC`,
 //! `PTX_ABI_CUDA_INCLUDE`, or `cargo xtask nvrtc`'s cache); 13.5 for a build with a CUDA 13
 //! feature (`PTX_ABI_NVRTC_13_5`, `PTX_ABI_CUDA_INCLUDE_13_5`); 11.8 for CUDA 11
 //! (`PTX_ABI_NVRTC_11_8`, `PTX_ABI_CUDA_INCLUDE_11_8`).
@@ -26,7 +26,10 @@ pub fn nvrtc() -> Option<Nvrtc> {
             None => {
                 require::skip(
                     &what,
-                    &format!("${var} is not set (NVRTC {})", ptx_abi::CUDA_VERSION),
+                    &format!(
+                        "${var} is not set (NVRTC {})",
+                        ptx_abi::layout::cuda_version::CUDA_VERSION
+                    ),
                 );
                 return None;
             }
@@ -37,11 +40,12 @@ pub fn nvrtc() -> Option<Nvrtc> {
     };
     let (major, minor) = nvrtc.version();
     assert!(
-        ptx_abi::CUDA_VERSION
-            .same_layout_rules(ptx_abi::CudaVersion::new(major as u32, minor as u32)),
+        ptx_abi::layout::cuda_version::CUDA_VERSION.same_layout_rules(
+            ptx_abi::layout::cuda_version::CudaVersion::new(major as u32, minor as u32)
+        ),
         "{what}: NVRTC {major}.{minor} at {} cannot answer for CUDA {}",
         nvrtc.path().display(),
-        ptx_abi::CUDA_VERSION
+        ptx_abi::layout::cuda_version::CUDA_VERSION
     );
     Some(nvrtc)
 }
@@ -61,7 +65,7 @@ pub fn cuda_include() -> Option<PathBuf> {
             &test_name(),
             &format!(
                 "CUDA {}'s headers not found (run `cargo xtask cuda-headers`)",
-                ptx_abi::CUDA_VERSION
+                ptx_abi::layout::cuda_version::CUDA_VERSION
             ),
         );
     }
@@ -71,7 +75,7 @@ pub fn cuda_include() -> Option<PathBuf> {
 /// The variables naming NVRTC and CUDA's include directory for the release ptx-abi was built
 /// for, or `None` for CUDA 12 (the oracle's own, `PTX_ABI_NVRTC` and `PTX_ABI_CUDA_INCLUDE`).
 fn versioned_env() -> Option<(&'static str, &'static str)> {
-    match ptx_abi::CUDA_VERSION.major {
+    match ptx_abi::layout::cuda_version::CUDA_VERSION.major {
         11 => Some(("PTX_ABI_NVRTC_11_8", "PTX_ABI_CUDA_INCLUDE_11_8")),
         12 => None,
         _ => Some(("PTX_ABI_NVRTC_13_5", "PTX_ABI_CUDA_INCLUDE_13_5")),

@@ -213,7 +213,7 @@ fn wide_source() -> String {
             1 => format!("    #[ptx(bits = 9)]\n    pub m{m}: i32,"),
             2 => format!("    pub m{m}: u8,"),
             3 => format!("    pub m{m}: f64,"),
-            _ => format!("    pub m{m}: ::ptx_abi::Float2,"),
+            _ => format!("    pub m{m}: ::ptx_abi::types::Float2,"),
         };
         s.push_str(&field);
         s.push('\n');

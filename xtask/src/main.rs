@@ -18,6 +18,7 @@ mod corpus;
 mod fuzz;
 mod gpu;
 mod profiles;
+mod public_api;
 mod test;
 
 const USAGE: &str = "\
@@ -69,6 +70,10 @@ commands:
           per-round ratios), then criterion's benchmarks unless --quick
   bench-compile [--runs N]
           time debug builds of 200 derived types against zerocopy and bytemuck (issue 6)
+  public-api [--bless]
+          list the public API of ptx-abi and ptx-abi-core (rustdoc JSON on rustup's nightly,
+          read by the `public-api` crate) and compare it with tests/public-api/*.txt; --bless
+          writes them. Without nightly it says so and succeeds. `test` runs it
   help    show this message
 
 <target> is $CARGO_TARGET_DIR if set, else the workspace's target/ directory. Once cached, both
@@ -110,6 +115,7 @@ fn main() -> ExitCode {
         "bench" => bench::run(rest),
         "bench-compile" => bench_compile::run(rest),
         "corpus" => corpus::run(rest),
+        "public-api" => public_api::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())

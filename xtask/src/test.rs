@@ -12,7 +12,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// In order: every test of the workspace in `dev` on the pinned toolchain; the optimized
 /// proofs on the pinned toolchain ([`profiles::prove`]); meanwhile, in a second process, the
 /// same suite and the optimized corpus proofs on nightly ([`nightly`], output to a log that is
-/// summarized at the end); the minimum-toolchain check; the GPU suite; the fuzz targets.
+/// summarized at the end); the minimum-toolchain check; the public API snapshot; the GPU
+/// suite; the fuzz targets.
 pub fn run(args: &[String]) -> Result<(), String> {
     let seed = seed_arg("test", args)?;
     let env = tool_env(seed)?;
@@ -45,6 +46,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     pinned?;
     nightly_result?;
     profiles::msrv()?;
+    // Every change to the public surface is a reviewed diff of tests/public-api/*.txt.
+    crate::public_api::check_and_discard()?;
     if crate::gpu::gpu_present() {
         eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
         crate::gpu::run_with_seed(seed)?;

@@ -141,7 +141,7 @@ impl Scalar {
         }
     }
     /// The stems of the vector type names with this element type, `(CUDA, ptx-abi)`:
-    /// `("char", "Char")` for `char1..4` / `::ptx_abi::Char1..4`; `None` for `bool`, which has
+    /// `("char", "Char")` for `char1..4` / `::ptx_abi::types::Char1..4`; `None` for `bool`, which has
     /// no vector type.
     pub fn vector_stem(self) -> Option<(&'static str, &'static str)> {
         Some(match self {

@@ -13,14 +13,14 @@ const DERIVE: &str = "#[derive(::ptx_abi::PtxAbi, Clone, Copy, Debug, PartialEq)
 const ALLOW: &str = "#[allow(non_camel_case_types, non_snake_case, dead_code)]\n";
 
 /// The Rust type of an ordinary member: `[[i32; 3]; 2]`, `::ptx_abi::DevicePtr<i8>`,
-/// `::ptx_abi::Float4`, `T_x`.
+/// `::ptx_abi::types::Float4`, `T_x`.
 pub fn rust_type(case: &Case, ty: &Ty) -> String {
     match ty {
         Ty::Scalar(s) => s.rust_name().to_string(),
         Ty::Pointer => "::ptx_abi::DevicePtr<i8>".to_string(),
         Ty::Vector { elem, lanes } => {
             format!(
-                "::ptx_abi::{}{lanes}",
+                "::ptx_abi::types::{}{lanes}",
                 elem.vector_stem().expect("no bool vectors").1
             )
         }

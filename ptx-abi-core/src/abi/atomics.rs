@@ -10,7 +10,7 @@
 //! parameter may be strengthened.
 //!
 //! ```
-//! use ptx_abi_core::atomics::{mapping, render, MemoryOrder, Operands, Operation, Scope};
+//! use ptx_abi_core::abi::atomics::{mapping, render, MemoryOrder, Operands, Operation, Scope};
 //!
 //! let m = mapping(Operation::Load, MemoryOrder::SeqCst).unwrap();
 //! let text = render(m.recommended, Scope::Gpu, &Operands::PLACEHOLDER).to_string();

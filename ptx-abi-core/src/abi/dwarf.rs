@@ -3,7 +3,7 @@
 //! stands for.
 //!
 //! ```
-//! use ptx_abi_core::dwarf::{AddressClass, StateSpace};
+//! use ptx_abi_core::abi::dwarf::{AddressClass, StateSpace};
 //!
 //! assert_eq!(StateSpace::Shared.address_class().code(), 8);
 //! assert_eq!(AddressClass::from_code(12), Some(AddressClass::Generic));

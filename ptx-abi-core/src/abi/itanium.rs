@@ -25,7 +25,7 @@
 //! anonymous namespaces (NVRTC names them `_GLOBAL__N__<hash>` per compilation), references,
 //! function pointers, member functions and plain `char` (`c`; ptx-abi's `i8` is `signed char`).
 //! Rust's `i64`/`u64` are `long long` (`x`/`y`); for C's `long`, `unsigned long` and `size_t`
-//! (`l`/`m`) use [`crate::CLong`] and [`crate::CULong`].
+//! (`l`/`m`) use [`crate::types::CLong`] and [`crate::types::CULong`].
 
 use crate::layout::c_spelling;
 use crate::layout::const_msg::ConstMsg;
@@ -37,7 +37,7 @@ use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 /// and the derive always uses enough, so no signature has a fixed limit.
 pub const MANGLED_MAX: usize = 1024;
 
-/// Chapter 7: the C++ type a ptx-abi type stands for in a mangled name ([`crate::PtxAbi::CXX`]).
+/// Chapter 7: the C++ type a ptx-abi type stands for in a mangled name ([`crate::codec::PtxAbi::CXX`]).
 #[derive(Clone, Copy, Debug)]
 pub enum CxxType {
     /// A builtin type, by its Itanium code (`i`, `j`, `y`, …).
@@ -69,7 +69,7 @@ pub enum CxxType {
 impl CxxType {
     /// The C++ type of a type described by `desc`, for every kind whose name follows from the
     /// description: builtins, vectors, aggregates, enums. Pointers and arrays override
-    /// [`crate::PtxAbi::CXX`] (their pointee is only reachable through a function pointer,
+    /// [`crate::codec::PtxAbi::CXX`] (their pointee is only reachable through a function pointer,
     /// which a `const fn` cannot call).
     pub const fn of_desc(desc: &'static TypeDesc) -> CxxType {
         match desc.kind {
@@ -817,6 +817,7 @@ pub fn mangle_to_string(
 
 /// [`mangle_in`], stopping compilation with [`mangle_error`]'s message, naming the function,
 /// when the name cannot be mangled (in a `const`, with `N = mangled_capacity(name, params)`).
+#[doc(hidden)] // generated code reaches it through `__private::v1`
 pub const fn mangle_or_panic<const N: usize>(
     name: &'static str,
     params: &[&CxxType],

@@ -8,8 +8,8 @@
 //! `vprintf_param_0`, …, exactly as NVRTC and clang emit them).
 //!
 //! ```
-//! use ptx_abi_core::syscall::{valist_size, write_valist, PrintfArg, SysCall, VPRINTF_A64};
-//! use ptx_abi_core::AddressSize;
+//! use ptx_abi_core::abi::syscall::{valist_size, write_valist, PrintfArg, SysCall, VPRINTF_A64};
+//! use ptx_abi_core::layout::AddressSize;
 //!
 //! assert_eq!(SysCall::Vprintf.prototype(AddressSize::A64), VPRINTF_A64);
 //!

@@ -102,9 +102,6 @@ pub const fn fits(raw: u64, width: u32, signed: bool) -> bool {
     }
 }
 
-/// The smallest and largest values of a bit-field of `width` bits (§1.3 table).
-pub use crate::layout::rules::bit_field_range as range;
-
 /// Sign- or zero-extends the low `width` bits of `raw` to 64 bits.
 #[inline(always)]
 pub const fn extend(raw: u64, width: u32, signed: bool) -> u64 {

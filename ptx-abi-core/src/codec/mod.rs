@@ -6,7 +6,13 @@ pub(crate) mod encoder;
 pub(crate) mod error;
 pub(crate) mod image;
 mod ptx_abi;
-pub mod transcode;
+pub(crate) mod transcode;
 pub(crate) mod zero_copy;
 
+pub use error::{DecodeError, EncodeError, TranscodeError};
+pub use image::{images_as_bytes, PtxImage};
 pub use ptx_abi::*;
+pub use transcode::transcode;
+#[cfg(feature = "alloc")]
+pub use transcode::{decode_at, encode_at};
+pub use zero_copy::{as_ptx_bytes, slice_as_ptx_bytes, ZeroCopy};

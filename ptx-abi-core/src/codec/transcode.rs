@@ -7,7 +7,7 @@ use crate::layout::address::AddressSize;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
 
-pub use crate::codec::error::TranscodeError;
+use crate::codec::error::TranscodeError;
 
 impl From<LayoutError> for TranscodeError {
     fn from(e: LayoutError) -> Self {

@@ -409,27 +409,6 @@ const fn place_all<const N: usize>(
     }
 }
 
-/// [`try_place_members`] for `const` items: a broken rule stops compilation with its message.
-pub const fn place_members<const N: usize>(ty: &TypeDesc, addr: AddressSize) -> MemberLayout<N> {
-    match try_place_members::<N>(ty, addr) {
-        Ok(l) => l,
-        Err(e) => e.panic(),
-    }
-}
-
-/// [`try_place_members_given`] for `const` items (what the derive generates): a broken rule
-/// stops compilation with its message.
-pub const fn place_members_given<const N: usize>(
-    ty: &TypeDesc,
-    addr: AddressSize,
-    given: &[Result<Layout, LayoutError>; N],
-) -> MemberLayout<N> {
-    match try_place_members_given::<N>(ty, addr, given) {
-        Ok(l) => l,
-        Err(e) => e.panic(),
-    }
-}
-
 /// The members of an aggregate with their placements, computed one by one at run time by
 /// the same steps as [`try_place_members`]; yields an error and stops at a broken rule.
 pub struct Placements<'a> {

@@ -36,7 +36,7 @@ pub enum CNameArg {
     Int(i128),
 }
 
-/// A C identifier of at most [`C_NAME_CAPACITY`] bytes, built in a `const`.
+/// A C identifier of at most `C_NAME_CAPACITY` bytes, built in a `const`.
 #[derive(Clone, Copy, Debug)]
 pub struct CName {
     bytes: [u8; C_NAME_CAPACITY],

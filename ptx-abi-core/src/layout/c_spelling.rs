@@ -12,7 +12,7 @@
 //!   (`c_type_name`, `member_c_type`) and member declarations (`member_declaration`).
 //!
 //! Who reads it: CUDA headers and C type checks (`report/`), the C names of generic
-//! instantiations ([`crate::layout::c_name`]), C++ names (`abi/itanium.rs`, chapter 7) and the
+//! instantiations (`layout/c_name.rs`), C++ names (`abi/itanium.rs`, chapter 7) and the
 //! table of CUDA types (`types/cuda.rs`). It lives in `layout/` rather than `report/` because
 //! two of those readers are `const` and build without `alloc` (`report/` needs `alloc`), and
 //! `layout/` is the room every other room may depend on; it reads only the model
@@ -118,7 +118,7 @@ pub const fn vector_class(elem: Scalar, lanes: usize) -> Option<&'static str> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CudaSpelling {
     /// The struct tag, which is what an Itanium name encodes and the type's
-    /// [`crate::TypeDesc`] name
+    /// [`crate::layout::desc::TypeDesc`] name
     /// (`CUtensorMap_st`).
     pub tag: &'static str,
     /// The name CUDA code writes (`CUtensorMap`, a typedef of the tag).

@@ -3,7 +3,7 @@
 //! Every type with a PTX layout carries a `&'static TypeDesc` (the codec's trait names it
 //! `TYPE`; this model knows nothing of the codec). The derive only writes these descriptions;
 //! sizes, offsets and bit positions are computed from them by the `const fn`s of
-//! [`crate::layout`], at any [`crate::AddressSize`].
+//! [`crate::layout`], at any [`crate::layout::AddressSize`].
 
 /// A fundamental type of §1.1 that a member, a vector lane or a bit-field can have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -137,7 +137,7 @@ pub struct EnumVariant {
 pub enum TypeKind {
     /// A fundamental type (§1.1).
     Scalar(Scalar),
-    /// A generic address (§1.1, §2.3 note B): 4 or 8 bytes by [`crate::AddressSize`].
+    /// A generic address (§1.1, §2.3 note B): 4 or 8 bytes by [`crate::layout::AddressSize`].
     Pointer {
         /// The pointee's description (a function, so that self-referential types terminate).
         pointee: fn() -> &'static TypeDesc,
@@ -175,7 +175,7 @@ pub enum TypeKind {
         variants: &'static [EnumVariant],
     },
     /// An unnamed bit-field of type `unit` and `width` bits (0: zero-length), §1.3. Only
-    /// meaningful as a member; see [`crate::Pad`].
+    /// meaningful as a member; see [`crate::types::Pad`].
     Pad {
         /// The declared type of the bit-field.
         unit: Scalar,

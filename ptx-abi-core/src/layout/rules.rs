@@ -1,6 +1,6 @@
 //! The ABI rules of §1.1–§1.3 and §2.3 note D, one `const fn` each. The layout engine, the
 //! type-level vector table (`types/vector.rs`) and the derive's attribute checks
-//! ([`crate::layout::attr_checks`]) all call these; no rule is written anywhere else.
+//! (`layout/attr_checks.rs`) all call these; no rule is written anywhere else.
 
 use crate::layout::desc::Scalar;
 use crate::layout::error::LayoutError;

@@ -67,15 +67,6 @@ pub const fn param_limit_error(limit: u64) -> Option<ConstMsg<200>> {
     )
 }
 
-/// `#[ptx(param_limit = N)]`: `N` as the limit a kernel's parameter bytes are checked
-/// against, or a compile error (in a `const`) when [`param_limit_error`] refuses it.
-pub const fn param_limit(limit: u64) -> usize {
-    if let Some(msg) = param_limit_error(limit) {
-        panic!("{}", msg.as_str());
-    }
-    limit as usize
-}
-
 /// `#[ptx(param_limit = N)]` as generated code reads it: `N`, or, when [`param_limit_error`]
 /// refuses it (that is then the compile error), [`PARAM_LIMIT_VOLTA_CUDA_12_1`], so that no
 /// second error follows from it.
@@ -182,19 +173,6 @@ const fn empty_params<const N: usize>(
 /// rule stops compilation with its message.
 pub const fn place_params<const N: usize>(ty: &TypeDesc, addr: AddressSize) -> MemberLayout<N> {
     match try_place_params::<N>(ty, addr) {
-        Ok(l) => l,
-        Err(e) => e.panic(),
-    }
-}
-
-/// [`try_place_params_given`] for `const` items (what `#[ptx(kernel = "…")]` generates): a
-/// broken rule stops compilation with its message.
-pub const fn place_params_given<const N: usize>(
-    ty: &TypeDesc,
-    addr: AddressSize,
-    given: &[Result<Layout, LayoutError>; N],
-) -> MemberLayout<N> {
-    match try_place_params_given::<N>(ty, addr, given) {
         Ok(l) => l,
         Err(e) => e.panic(),
     }
@@ -347,25 +325,6 @@ pub const fn kernel_name_error(name: &str) -> Option<ConstMsg<256>> {
         "` is not a PTX identifier: write a letter, `_` or `$` followed by letters, \
               digits, `_` and `$` (or use `abi = \"c++\"` for a `ns::name` path)",
     ))
-}
-
-/// Stops compilation with [`kernel_name_error`]'s message, if any.
-pub const fn assert_kernel_name(name: &str) {
-    if let Some(msg) = kernel_name_error(name) {
-        panic!("{}", msg.as_str());
-    }
-}
-
-/// Stops compilation with [`kernel_params_error`]'s message, if any.
-pub const fn assert_kernel_params<const N: usize>(
-    ty: &TypeDesc,
-    kernel: &str,
-    layout: &MemberLayout<N>,
-    limit: usize,
-) {
-    if let Some(msg) = kernel_params_error(ty, kernel, layout, limit) {
-        panic!("{}", msg.as_str());
-    }
 }
 
 /// The bytes `cuLaunchKernel` must be told: the end of the last parameter (no tail padding).

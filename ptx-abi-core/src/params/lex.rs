@@ -13,7 +13,7 @@
 //! ends at a `\n` only, as ptxas reads it: in a text whose lines end in a lone `\r`, everything
 //! after the first `//` is a comment (ptxas 12.9 rejects NVRTC's output with its line breaks
 //! turned into `\r`: "Missing .version directive", the whole text being the header comment).
-//! [`Module::with_lone_cr_line_breaks`] reads such a text the other way, only to explain that.
+//! `Module::with_lone_cr_line_breaks` reads such a text the other way, only to explain that.
 //! A UTF-8 byte-order mark at the start is skipped.
 
 use alloc::string::String;

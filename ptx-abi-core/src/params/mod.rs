@@ -12,11 +12,11 @@ mod check;
 mod check_named;
 mod decl;
 mod extra;
-mod kernel;
+pub(crate) mod kernel;
 mod launch;
 mod launch_error;
 #[cfg(feature = "alloc")]
-mod lex;
+pub mod lex;
 #[cfg(feature = "cudarc")]
 mod loaded;
 #[cfg(feature = "alloc")]
@@ -41,12 +41,11 @@ pub use decl::{
 pub use extra::{
     LaunchExtra, CU_LAUNCH_PARAM_BUFFER_POINTER, CU_LAUNCH_PARAM_BUFFER_SIZE, CU_LAUNCH_PARAM_END,
 };
+// Only generated code calls the `kernel_*_error` checks, `buffer_size`, `param_offsets`,
+// `param_pointers`, `params_as_data` and `try_place_params_given`: through `__private::v1`.
 pub use kernel::{
-    assert_kernel_name, assert_kernel_params, buffer_size, entry_param_limit, kernel_limit_error,
-    kernel_name_error, kernel_param_error, kernel_params_error, limit_origin, param_limit,
-    param_limit_error, param_offsets, param_pointers, params_as_data, place_params,
-    place_params_given, requested_param_limit, try_place_params, try_place_params_given,
-    KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
+    entry_param_limit, kernel_params_error, limit_origin, place_params, try_place_params,
+    try_place_params_given, KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 pub use launch::{KernelLaunch, KernelParamPointers};
 pub use launch_error::LaunchError;

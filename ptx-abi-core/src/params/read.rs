@@ -5,9 +5,10 @@
 //! spellings the PTX ISA allows for the same things.
 //!
 //! Function bodies are skipped, never parsed: only declarations at the top level of the module
-//! are read. The lexical layer ([`statements`], [`split_top_level`], [`matching_paren`],
-//! [`type_size`], [`is_identifier`]) is public so that readers of the module's other
-//! declarations (the oracle's reader of `.global` initializers) split the text the same way.
+//! are read. The lexical layer ([`super::lex`]: `statements`, `split_top_level`,
+//! `matching_paren`), [`type_size`] and [`super::text::is_identifier`] are public so that
+//! readers of the module's other declarations (the oracle's reader of `.global` initializers)
+//! split the text the same way.
 //!
 //! Whatever the text, reading takes time linear in its length (`params/lex.rs` says how) and
 //! ends in an answer or an error naming what cannot be read: sizes are computed with checked
@@ -37,7 +38,7 @@ use alloc::vec::Vec;
 // Lexical layer: comments, top-level statements (params/lex.rs)
 // ---------------------------------------------------------------------------------------------
 
-pub use super::lex::{matching_paren, split_top_level, statements, Statement};
+use super::lex::{matching_paren, split_top_level};
 
 /// At most this many bytes of a statement are quoted in an error message; a longer one is cut
 /// at a character boundary and ends in `…`.
@@ -72,9 +73,7 @@ pub fn type_size(ty: &str) -> Option<usize> {
     })
 }
 
-/// Whether `s` is a PTX identifier: [`text::is_identifier`](super::text::is_identifier),
-/// re-exported here beside the reader's other lexical helpers.
-pub use super::text::is_identifier;
+use super::text::is_identifier;
 
 // ---------------------------------------------------------------------------------------------
 // Signatures

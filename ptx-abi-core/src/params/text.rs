@@ -187,7 +187,7 @@ pub const fn write_extern_prototype<const N: usize>(
 /// Whether `s` is a PTX identifier (PTX ISA, "Identifiers"): a letter followed by letters,
 /// digits, `_` and `$`, or `_`, `$` or `%` followed by at least one of those (`k_param_0`,
 /// `$str`, `%r1`). A `const fn` without `alloc`: `#[ptx(kernel = "…")]` names are checked
-/// with it at compile time ([`super::assert_kernel_name`]).
+/// with it at compile time (`kernel_name_error`, which generated code checks).
 pub const fn is_identifier(s: &str) -> bool {
     let b = s.as_bytes();
     let Some(&first) = b.first() else {

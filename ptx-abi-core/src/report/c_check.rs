@@ -3,7 +3,7 @@
 //! (integer, signed, floating, `bool`), and for every bit-field its declared type, width,
 //! signedness and bit positions.
 //!
-//! The C type can be one ptx-abi declared ([`crate::cuda_header`] puts the bit-field checks of
+//! The C type can be one ptx-abi declared ([`crate::report::header::cuda_header`] puts the bit-field checks of
 //! [`bit_field_asserts`] in every header), or one the user already declares under its own
 //! name ([`CTypeCheck`]), with a member-name map for renamed and anonymous members.
 //!
@@ -495,7 +495,7 @@ pub(crate) fn collect_checks(
     Ok(walk.out)
 }
 
-/// The bit-field checks [`crate::cuda_header`] adds for one type it declares: for each named
+/// The bit-field checks [`crate::report::header::cuda_header`] adds for one type it declares: for each named
 /// bit-field, one `PTX_ABI_CHECK_BITFIELD` line (a macro the check prelude defines) whose `static_assert`s
 /// check its declared type, width and signedness (§1.3), and, when
 /// `PTX_ABI_BIT_PROBES` is defined, a `__device__` object with only that field set to all
@@ -536,7 +536,7 @@ pub fn bit_field_asserts(ty: &TypeDesc) -> Result<String, LayoutError> {
 }
 
 /// The checks of a Rust type against a C type the user declares: CUDA C++ to compile after
-/// the user's header (a [`crate::PtxAbi`] type, the C type's name, and a map from Rust member
+/// the user's header (a [`crate::codec::PtxAbi`] type, the C type's name, and a map from Rust member
 /// paths to C member names), and the expected answers to compare NVRTC's PTX with.
 ///
 /// The map: `("rust_name", "c_name")` for a renamed member, `("rust_name", "")` for a member
@@ -623,7 +623,7 @@ impl CTypeCheck {
         })
     }
 
-    /// The bit-field probes [`crate::cuda_header`] writes for `ty` under `PTX_ABI_BIT_PROBES`;
+    /// The bit-field probes [`crate::report::header::cuda_header`] writes for `ty` under `PTX_ABI_BIT_PROBES`;
     /// compare them with [`CTypeCheck::compare_bit_positions`].
     pub fn of_header(ty: &'static TypeDesc) -> Result<Self, LayoutError> {
         Ok(CTypeCheck {

@@ -33,7 +33,7 @@ pub enum HeaderError {
         header: &'static str,
         /// The first release that declares it.
         since: CudaVersion,
-        /// The release ptx-abi describes ([`crate::CUDA_VERSION`]).
+        /// The release ptx-abi describes ([`crate::layout::cuda_version::CUDA_VERSION`]).
         built_for: CudaVersion,
     },
 }

@@ -2,23 +2,23 @@
 //! by NVIDIA's own compiler (feature `nvrtc`):
 //!
 //! ```ignore
-//! # use ptx_abi::{PtxAbi, Float3};
+//! # use ptx_abi::{PtxAbi, types::Float3};
 //! #[derive(PtxAbi)]
 //! struct Particle { position: Float3, mass: f32, #[ptx(bits = 3)] kind: u32, #[ptx(bits = 1)] alive: bool }
 //! # let header = "struct Particle { float3 position; float mass; unsigned kind : 3; bool alive : 1; };";
 //! // header = include_str!("../kernels/particle.cuh")
-//! ptx_abi::nvrtc::assert_matches::<Particle>(header, "Particle");
+//! ptx_abi::report::nvrtc::assert_matches::<Particle>(header, "Particle");
 //! ```
 //!
-//! NVRTC compiles the header followed by the checks of [`crate::CTypeCheck`] (size, alignment,
+//! NVRTC compiles the header followed by the checks of [`crate::report::CTypeCheck`] (size, alignment,
 //! every member's offset, size and kind, every bit-field's declared type, width, signedness
 //! and bit positions; §1.1–§1.3) and the answers are compared with the Rust type's layout. A
 //! failure lists every difference: `` `mass`: offset: C has byte 16, Rust has byte 12 ``.
 //!
 //! **The CUDA release.** NVRTC answers for its own release's headers: `CUtensorMap` is aligned
 //! 64 by CUDA 12 and 128 by CUDA 13. A check therefore needs an NVRTC of the major release
-//! ptx-abi describes ([`crate::CUDA_VERSION`], 12.9 unless a feature such as `cuda-13000`
-//! chooses another; [`crate::CudaVersion::same_layout_rules`]): with another one it is refused
+//! ptx-abi describes ([`crate::layout::cuda_version::CUDA_VERSION`], 12.9 unless a feature such as `cuda-13000`
+//! chooses another; [`crate::layout::cuda_version::CudaVersion::same_layout_rules`]): with another one it is refused
 //! with [`NvrtcError::Version`], naming both releases, and a failed assertion names the NVRTC
 //! release and file that answered.
 //!
@@ -185,7 +185,7 @@ pub enum NvrtcError {
         message: String,
     },
     /// The NVRTC found is of another major CUDA release than ptx-abi describes
-    /// ([`crate::CUDA_VERSION`]); its answers would be about other headers (chapter 7:
+    /// ([`crate::layout::cuda_version::CUDA_VERSION`]); its answers would be about other headers (chapter 7:
     /// `CUtensorMap` is aligned 64 by CUDA 12 and 128 by CUDA 13).
     Version {
         /// The library.
@@ -413,7 +413,7 @@ impl Nvrtc {
     }
 
     /// `Ok` when this NVRTC answers for the major CUDA release ptx-abi describes
-    /// ([`crate::CUDA_VERSION`]; [`CudaVersion::same_layout_rules`]), else
+    /// ([`crate::layout::cuda_version::CUDA_VERSION`]; [`CudaVersion::same_layout_rules`]), else
     /// [`NvrtcError::Version`].
     pub fn check_version(&self) -> Result<(), NvrtcError> {
         if CUDA_VERSION.same_layout_rules(self.version) {

@@ -2,7 +2,7 @@
 //! elements (`double4`, `long3`, …), the reduced-precision types of `cuda_fp16.h`,
 //! `cuda_bf16.h`, `cuda_fp8.h` and `cuda_fp4.h`, and `CUtensorMap` — each with CUDA's layout as
 //! NVRTC computes it with CUDA's own headers, for the CUDA release this build describes
-//! ([`crate::CUDA_VERSION`]: 12.9 unless a feature chooses another; proven against NVRTC 12.9
+//! ([`crate::layout::cuda_version::CUDA_VERSION`]: 12.9 unless a feature chooses another; proven against NVRTC 12.9
 //! and 13.5).
 //!
 //! Where §1.2 and CUDA differ, NVRTC decides: the guide's vectors stop at 2 lanes of 8-byte
@@ -19,11 +19,11 @@
 //!
 //! `CUtensorMap` ([`TensorMap`]) is aligned 64 before CUDA 13.0 and 128 from it
 //! ([`crate::layout::cuda_version::tensor_map_align`]); [`TensorMap`] has the alignment of
-//! [`crate::CUDA_VERSION`], and [`tensor_map_type`] describes it for any release.
+//! [`crate::layout::cuda_version::CUDA_VERSION`], and [`tensor_map_type`] describes it for any release.
 //!
 //! [`CUDA_TYPES`] is the one table mapping each Rust name to its CUDA name, the struct tag
 //! C++ mangles it by, and the header that declares it (the spellings themselves live in
-//! [`c_spelling::CUDA_SPELLINGS`], with every other C spelling). Every [`crate::TypeDesc`] name here is
+//! [`c_spelling::CUDA_SPELLINGS`], with every other C spelling). Every [`crate::layout::desc::TypeDesc`] name here is
 //! that struct tag, so a kernel taking one gets the right Itanium name (chapter 7).
 //! The reduced-precision types carry raw bit patterns (`Bf16(0x3f80)` is 1.0).
 
@@ -49,7 +49,7 @@ pub struct CudaType {
     pub header: Option<&'static str>,
     /// `sizeof` (identical at both address sizes; `long` is 64-bit on LP64 hosts only).
     pub size: usize,
-    /// `alignof` in [`crate::CUDA_VERSION`] ([`CudaType::align_in`] for another release).
+    /// `alignof` in [`crate::layout::cuda_version::CUDA_VERSION`] ([`CudaType::align_in`] for another release).
     pub align: usize,
     /// The first CUDA release that declares it (from [`c_spelling::CUDA_SPELLINGS`]).
     pub since: CudaVersion,
@@ -328,7 +328,7 @@ bits_structs! {
 
 /// CUDA's `CUtensorMap` (`<cuda.h>`, `typedef struct CUtensorMap_st { alignas(A) unsigned long
 /// long opaque[16]; } CUtensorMap;`), chapter 7: 128 bytes aligned `A`, which is 64 before CUDA
-/// 13.0 and 128 from it ([`tensor_map_align`] of [`crate::CUDA_VERSION`]; enable the feature of
+/// 13.0 and 128 from it ([`tensor_map_align`] of [`crate::layout::cuda_version::CUDA_VERSION`]; enable the feature of
 /// your CUDA release, such as `cuda-13000`). Passed to a kernel as a `const __grid_constant__
 /// CUtensorMap` parameter, `.param .align A .b8 p[128]`. Fill it on the host with
 /// `cuTensorMapEncodeTiled`.
@@ -359,7 +359,7 @@ const TENSOR_MAP_128: TypeDesc = TypeDesc {
 };
 
 /// Chapter 7: `CUtensorMap` as CUDA `v` declares it (aligned [`tensor_map_align`]`(v)`), for
-/// hand-written descriptions and tests of another release than [`crate::CUDA_VERSION`];
+/// hand-written descriptions and tests of another release than [`crate::layout::cuda_version::CUDA_VERSION`];
 /// `TensorMap::TYPE` is `tensor_map_type(CUDA_VERSION)`.
 pub const fn tensor_map_type(v: CudaVersion) -> &'static TypeDesc {
     if tensor_map_align(v) == 128 {
@@ -409,7 +409,7 @@ macro_rules! table {
         #[allow(deprecated)] // CUDA 13's deprecated vectors are CUDA types all the same
         /// Every CUDA C++ type of this module (chapter 7): Rust name, CUDA name, struct tag,
         /// header and the releases that declare and deprecate it (from
-        /// [`c_spelling::CUDA_SPELLINGS`]), size and alignment in [`crate::CUDA_VERSION`] (read
+        /// [`c_spelling::CUDA_SPELLINGS`]), size and alignment in [`crate::layout::cuda_version::CUDA_VERSION`] (read
         /// from the Rust type's PTX layout, which the oracle tests compare with NVRTC's
         /// `sizeof`/`alignof`).
         pub const CUDA_TYPES: &[CudaType] = &[$(CudaType {

@@ -32,7 +32,7 @@ pub struct Lanes<const N: usize>;
 #[diagnostic::on_unimplemented(
     message = "PTX has no native vector of `{T}` with `{Self}`",
     label = "PTX vectors have 1 to 4 lanes of integers or floating-point numbers up to 4 bytes, or 1 or 2 lanes of 8-byte ones (§1.2)",
-    note = "use an array `[{T}; N]` (aligned like `{T}`, as a C array); but for CUDA's `double4`, `longlong4` or `ulonglong4` (32 bytes, aligned 16, unlike an array) use `ptx_abi::Double4`, `LongLong4` or `ULongLong4`, and for `double3`, `longlong3`, `ulonglong3` `ptx_abi::Double3`, `LongLong3`, `ULongLong3`"
+    note = "use an array `[{T}; N]` (aligned like `{T}`, as a C array); but for CUDA's `double4`, `longlong4` or `ulonglong4` (32 bytes, aligned 16, unlike an array) use `ptx_abi::types::Double4`, `LongLong4` or `ULongLong4`, and for `double3`, `longlong3`, `ulonglong3` `ptx_abi::types::Double3`, `LongLong3`, `ULongLong3`"
 )]
 pub trait VectorShape<T> {
     /// A zero-sized type with the vector's alignment.
@@ -242,13 +242,10 @@ const fn same_shape(a: (Scalar, usize), b: (Scalar, usize)) -> bool {
     a.0 as u8 == b.0 as u8 && a.1 == b.1
 }
 
-/// CUDA's name of a vector shape lives with every other C spelling.
-pub use crate::layout::c_spelling::vector_c_name;
-
 /// The Rust alias of a native vector type (`Float4`, `LongLong2`, …), or `"Vector"`. Where
 /// several aliases share a shape (`Long2` and `LongLong2`), the first one listed in the alias
 /// table is the canonical name used in messages and reports. (The CUDA name of a shape is
-/// [`vector_c_name`], in [`crate::layout::c_spelling`].)
+/// [`vector_c_name`](crate::layout::c_spelling::vector_c_name).)
 pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
     let mut i = 0;
     while i < NAMES.len() {
@@ -264,11 +261,12 @@ pub const fn vector_name(elem: Scalar, lanes: usize) -> &'static str {
 /// Declares the vector aliases and [`NAMES`] from one list: `Alias = lane type, Scalar, lanes,
 /// "cuda_name"` (the CUDA name the alias is documented by: `Long2` is CUDA's `long2`, whose
 /// shape C spells `longlong2`), then shapes that have no Rust alias here (`f16` lanes need the
-/// `half` feature).
+/// `half` feature), named as written: `Vector<f16, 2>`, never `Half2`, which is CUDA's
+/// `__half2` ([`crate::types::Half2`]), a different type.
 macro_rules! vector_names {
     (
         aliases: [$($name:ident = $t:ty, $scalar:ident, $n:literal, $c:literal;)*]
-        names_only: [$($nname:ident = $nscalar:ident, $nn:literal;)*]
+        names_only: [$($nname:literal = $nscalar:ident, $nn:literal;)*]
     ) => {
         $(
             #[doc = concat!("CUDA's `", $c, "`: ", stringify!($n), " lanes of `", stringify!($t), "` (§1.2).")]
@@ -277,7 +275,7 @@ macro_rules! vector_names {
         /// (element, lanes, Rust alias), canonical names first for each shape.
         const NAMES: &[(Scalar, usize, &str)] = &[
             $((Scalar::$scalar, $n, stringify!($name)),)*
-            $((Scalar::$nscalar, $nn, stringify!($nname)),)*
+            $((Scalar::$nscalar, $nn, $nname),)*
         ];
     };
 }
@@ -298,6 +296,7 @@ vector_names! {
     ULong1 = u64, U64, 1, "ulong1"; ULong2 = u64, U64, 2, "ulong2";
     ]
     names_only: [
-    Half1 = F16, 1; Half2 = F16, 2; Half3 = F16, 3; Half4 = F16, 4;
+    "Vector<f16, 1>" = F16, 1; "Vector<f16, 2>" = F16, 2; "Vector<f16, 3>" = F16, 3;
+    "Vector<f16, 4>" = F16, 4;
     ]
 }

@@ -1,5 +1,5 @@
 //! CUDA's C++ types (`double4`, `long3`, `__half2`, bf16, fp8, fp4, `CUtensorMap`, CUDA 13's
-//! `*_16a`/`*_32a`) imported as ptx-abi's (`ptx_abi::CUDA_TYPES`), and every struct of
+//! `*_16a`/`*_32a`) imported as ptx-abi's (`ptx_abi::types::CUDA_TYPES`), and every struct of
 //! `headers/cxx_types.cuh` checked by NVRTC against the own headers of the CUDA release the
 //! build is for (12.9; 13.5 with feature `cuda-13050`, NVRTC from `$PTX_ABI_NVRTC`): size,
 //! alignment, every member's offset and size (see `build.rs`). Skips without clang, CUDA's
@@ -11,7 +11,7 @@ include!(concat!(env!("OUT_DIR"), "/cxx.rs"));
 /// include directory `cuda_include` (and the two C headers `cuda.h` needs that NVRTC lacks).
 #[allow(dead_code)]
 fn check<T: ptx_abi::PtxAbi>(header: &str, cuda_include: &str, c_type: &str) {
-    use ptx_abi::nvrtc::{Nvrtc, NvrtcError, CHECK_OPTIONS};
+    use ptx_abi::report::nvrtc::{Nvrtc, NvrtcError, CHECK_OPTIONS};
     let nvrtc = match Nvrtc::locate() {
         Ok(n) => n,
         Err(e @ NvrtcError::NotFound { .. }) => {

@@ -3,7 +3,8 @@
 #![no_std]
 #![no_implicit_prelude]
 
-use ::abi::{DevicePtr, Float2, Pad, PtxAbi};
+use ::abi::types::Float2;
+use ::abi::{DevicePtr, Pad, PtxAbi};
 
 /// A bit-field struct (§1.3).
 #[derive(PtxAbi, Clone, Copy)]

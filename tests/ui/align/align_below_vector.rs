@@ -1,4 +1,4 @@
-use ptx_abi::{Float4, PtxAbi};
+use ptx_abi::{types::Float4, PtxAbi};
 
 #[derive(PtxAbi)]
 #[ptx(align = 8)]

@@ -1,4 +1,4 @@
-use ptx_abi::{PtxAbi, PtxImage};
+use ptx_abi::{PtxAbi, codec::PtxImage};
 
 // Without `#[ptx(accessors)]` the image has no per-member methods.
 #[derive(PtxAbi, Clone, Copy)]

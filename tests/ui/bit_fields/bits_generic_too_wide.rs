@@ -1,4 +1,4 @@
-use ptx_abi::{BitFieldType, PtxAbi};
+use ptx_abi::{codec::bits::BitFieldType, PtxAbi};
 
 #[derive(PtxAbi, Clone, Copy)]
 struct Packed<T: BitFieldType> {

@@ -1,4 +1,4 @@
-use ptx_abi::{Int2, PtxAbi};
+use ptx_abi::{types::Int2, PtxAbi};
 
 #[derive(PtxAbi)]
 struct Cell {

@@ -1,7 +1,7 @@
 //! Every attribute form the derive accepts, including the ones its checks look at closely:
 //! none of these may be rejected.
 
-use ptx_abi::{BitFieldType, DevicePtr, Float4, Pad, PtxAbi, Vector};
+use ptx_abi::{codec::bits::BitFieldType, DevicePtr, types::Float4, Pad, PtxAbi, Vector};
 
 #[derive(PtxAbi, Clone, Copy)]
 #[ptx(align = 16, image = ParticleBytes)]

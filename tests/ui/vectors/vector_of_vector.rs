@@ -1,4 +1,4 @@
-use ptx_abi::{Float2, PtxAbi, Vector};
+use ptx_abi::{types::Float2, PtxAbi, Vector};
 
 #[derive(PtxAbi)]
 struct Quad {

@@ -1,5 +1,5 @@
 //! Where CUDA's own headers (`cuda_fp16.h`, `vector_types.h`, …) are for the CUDA release
-//! ptx-abi describes ([`crate::CUDA_VERSION`]), so that a header that includes them compiles
+//! ptx-abi describes ([`crate::layout::cuda_version::CUDA_VERSION`]), so that a header that includes them compiles
 //! under NVRTC as under nvcc (chapter 7: CUDA's C++ types live in those headers). NVRTC itself
 //! knows no include directory.
 //!
