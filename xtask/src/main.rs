@@ -46,11 +46,14 @@ commands:
   test    fetch NVRTC, ptxas, cuobjdump, zig and the CUDA headers (NVRTC, ptxas and headers of
           CUDA 11.8, 12.9 and 13.5), then run every test of the
           workspace with the live NVRTC oracle on a fresh random seed (`--seed N` replays a run)
-          in `dev`, and the optimization-dependent proofs in `release` and `aggressive`; beside
-          them, `test-nightly` in a second process (output in target/nightly/xtask-test.log)
-  test-nightly [--seed N]
-          the same on rustup's nightly: every test in `dev`, then the golden corpus and the
-          repro crate in `release` and `aggressive` (into target/nightly)
+          in `dev`, and the optimization-dependent proofs in `release` (all of them) and
+          `aggressive` (the golden corpus, the live seed and the repro crate); beside them,
+          `test-nightly --release-only` in a second process (output in
+          target/nightly/xtask-test.log)
+  test-nightly [--release-only] [--seed N]
+          on rustup's nightly: every test in `dev`, then the golden corpus and the repro
+          crate in `release` and `aggressive` (into target/nightly); with --release-only the
+          corpus and the repro in `release` only
   test-gpu [--seed N]
           fetch NVRTC, then run the GPU end-to-end suite (a corpus sample and fresh cases of a
           live seed launched every way, read and written by device code) and examples/launch.rs;

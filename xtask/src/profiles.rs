@@ -138,6 +138,16 @@ pub const EVERY_PROOF: Scope = Scope {
     gpu: true,
 };
 
+/// The derived code itself, fat-LTO'd: the golden corpus, the live seed and the repro crate;
+/// the pinned toolchain's `aggressive` run. The importer's round trip (eight corpus test
+/// programs of its own, each linked with fat LTO) and the GPU suite are proved in `release`
+/// only, which keeps `.ci/run` within its time on two cores.
+pub const DERIVED_CODE: Scope = Scope {
+    live: true,
+    importer: false,
+    gpu: false,
+};
+
 /// The golden corpus and the repro crate only: nightly's optimized runs (its `dev` run is the
 /// whole suite, the live seed and the importer included), which keep `.ci/run` within its time.
 pub const CORPUS_AND_REPRO: Scope = Scope {
@@ -241,7 +251,7 @@ pub struct Background {
 
 impl Background {
     /// Starts `cargo xtask <cmd> --seed <seed>` (this program, run again), its output to `log`.
-    pub fn start(cmd: &str, seed: u64, log: &Path) -> Result<Background, String> {
+    pub fn start(cmd: &str, args: &[&str], seed: u64, log: &Path) -> Result<Background, String> {
         if let Some(dir) = log.parent() {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -251,13 +261,18 @@ impl Background {
             .try_clone()
             .map_err(|e| format!("cannot share {}: {e}", log.display()))?;
         let exe = std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
-        let what = format!("cargo xtask {cmd} --seed {seed}");
+        let what = format!(
+            "cargo xtask {cmd} {}--seed {seed}",
+            args.iter().map(|a| format!("{a} ")).collect::<String>()
+        );
         eprintln!(
             "xtask: started `{what}` beside this run; its output goes to {}",
             log.display()
         );
         let child = Command::new(exe)
-            .args([cmd, "--seed", &seed.to_string()])
+            .arg(cmd)
+            .args(args)
+            .args(["--seed", &seed.to_string()])
             .stdin(Stdio::null())
             .stdout(out)
             .stderr(err)

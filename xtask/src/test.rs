@@ -10,8 +10,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// Runs the whole test suite; `args` may hold `--seed N` to replay a live-oracle run.
 ///
 /// In order: every test of the workspace in `dev` on the pinned toolchain; the optimized
-/// proofs on the pinned toolchain ([`profiles::prove`]); meanwhile, in a second process, the
-/// same suite and the optimized corpus proofs on nightly ([`nightly`], output to a log that is
+/// proofs on the pinned toolchain ([`profiles::prove`]: every proof in `release`, the derived
+/// code's in `aggressive`); meanwhile, in a second process, the golden corpus and the repro
+/// crate in `release` on nightly ([`nightly`] with [`RELEASE_ONLY`], output to a log that is
 /// summarized at the end); the minimum-toolchain check; the public API snapshot; the GPU
 /// suite; the fuzz targets.
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -30,6 +31,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let nightly_run = if nightly.available() {
         Some(profiles::Background::start(
             "test-nightly",
+            &[RELEASE_ONLY],
             seed,
             &nightly.log_path(),
         )?)
@@ -37,11 +39,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         eprintln!("xtask: rustup has no nightly toolchain here: the nightly run is skipped");
         None
     };
-    let pinned = profiles::repro(Toolchain::Pinned, profiles::DEV, &env).and_then(|()| {
-        profiles::OPTIMIZED.iter().try_for_each(|&profile| {
-            profiles::prove(Toolchain::Pinned, profile, &env, profiles::EVERY_PROOF)
-        })
-    });
+    let [release, aggressive] = profiles::OPTIMIZED;
+    let pinned = profiles::repro(Toolchain::Pinned, profiles::DEV, &env)
+        .and_then(|()| profiles::prove(Toolchain::Pinned, release, &env, profiles::EVERY_PROOF))
+        .and_then(|()| {
+            profiles::prove(Toolchain::Pinned, aggressive, &env, profiles::DERIVED_CODE)
+        });
     let nightly_result = nightly_run.map_or(Ok(()), profiles::Background::finish);
     pinned?;
     nightly_result?;
@@ -92,10 +95,19 @@ fn fuzz(seed: u64, env: &[(&str, String)]) -> Result<(), String> {
 /// The nightly toolchain the suite is also proved on (issue 20).
 pub const NIGHTLY: &str = "nightly";
 
-/// `cargo xtask test-nightly [--seed N]`: the whole suite in `dev` on nightly, then the golden
-/// corpus and the repro crate in `release` and `aggressive` on nightly. `cargo xtask test`
-/// runs it in the background.
+/// `test-nightly`'s flag for what `cargo xtask test` runs of it: the golden corpus and the
+/// repro crate in `release` only. The whole suite in `dev` and the `aggressive` build on
+/// nightly take as long again as the rest of `.ci/run` on two cores; the pinned toolchain
+/// proves those, and `cargo xtask test-nightly` without the flag runs them on nightly.
+pub const RELEASE_ONLY: &str = "--release-only";
+
+/// `cargo xtask test-nightly [--release-only] [--seed N]`: the whole suite in `dev` on
+/// nightly, then the golden corpus and the repro crate in `release` and `aggressive` on
+/// nightly; with `--release-only`, the corpus and the repro in `release` only (what
+/// `cargo xtask test` runs in the background).
 pub fn nightly(args: &[String]) -> Result<(), String> {
+    let release_only = args.first().is_some_and(|a| a == RELEASE_ONLY);
+    let args = if release_only { &args[1..] } else { args };
     let seed = seed_arg("test-nightly", args)?;
     let toolchain = Toolchain::Rustup(NIGHTLY);
     if !toolchain.available() {
@@ -105,6 +117,10 @@ pub fn nightly(args: &[String]) -> Result<(), String> {
     }
     let env = tool_env(seed)?;
     eprintln!("xtask: nightly run, live oracle seed {seed}");
+    if release_only {
+        let [release, _] = profiles::OPTIMIZED;
+        return profiles::prove(toolchain, release, &env, profiles::CORPUS_AND_REPRO);
+    }
     suite(toolchain, &env)?;
     for profile in profiles::OPTIMIZED {
         profiles::prove(toolchain, profile, &env, profiles::CORPUS_AND_REPRO)?;
