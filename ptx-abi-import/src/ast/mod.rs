@@ -1,0 +1,695 @@
+//! clang's JSON AST → [`Model`].
+//!
+//! Two passes: [`Reader::decls`] registers every struct, union, enum and typedef with its raw
+//! member types (clang's `qualType` spellings) and its scope; [`Reader::resolve`] then turns
+//! each spelling into a [`Ty`] by C++ name lookup from that scope, so that members may point at
+//! types declared later (`struct Node; struct List { Node* head; };`).
+//!
+//! The JSON dump omits a location's `file` and `line` when they equal the previous location's,
+//! so [`locations`] first replays every location in document order.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+
+use crate::cuda_types;
+use crate::error::Unsupported;
+use crate::model::{
+    scalar_from_c, Enum, Item, ItemId, ItemKind, Loc, Member, Model, Record, Scalar, Ty,
+};
+use ptx_abi_core::layout::cuda_version::CudaVersion;
+
+mod resolve;
+mod tag;
+mod ty;
+
+/// Every node's location, by node id.
+fn locations(root: &Value) -> HashMap<String, Loc> {
+    fn visit(v: &Value, cur: &mut Loc, out: &mut HashMap<String, Loc>) {
+        let Some(obj) = v.as_object() else {
+            if let Some(a) = v.as_array() {
+                a.iter().for_each(|c| visit(c, cur, out));
+            }
+            return;
+        };
+        // One source location: `file`, `line`, `col`, possibly split into spelling/expansion.
+        fn step(l: &Value, cur: &mut Loc) {
+            if let Some(s) = l.get("spellingLoc") {
+                step(s, cur);
+            }
+            if let Some(e) = l.get("expansionLoc") {
+                step(e, cur);
+                return;
+            }
+            if let Some(f) = l.get("file").and_then(Value::as_str) {
+                cur.file = f.to_string();
+            }
+            if let Some(n) = l.get("line").and_then(Value::as_u64) {
+                cur.line = n;
+            }
+            if let Some(c) = l.get("col").and_then(Value::as_u64) {
+                cur.col = c;
+            }
+        }
+        let mut own = None;
+        if let Some(l) = obj.get("loc") {
+            step(l, cur);
+            own = Some(cur.clone());
+        }
+        if let Some(r) = obj.get("range") {
+            if let Some(b) = r.get("begin") {
+                step(b, cur);
+            }
+            if own.is_none() {
+                own = Some(cur.clone());
+            }
+            if let Some(e) = r.get("end") {
+                step(e, cur);
+            }
+        }
+        if let (Some(id), Some(l)) = (obj.get("id").and_then(Value::as_str), own) {
+            out.insert(id.to_string(), l);
+        }
+        if let Some(inner) = obj.get("inner") {
+            visit(inner, cur, out);
+        }
+    }
+    let mut out = HashMap::new();
+    visit(root, &mut Loc::default(), &mut out);
+    out
+}
+
+/// A member before its type is resolved.
+#[derive(Clone, Debug)]
+struct RawMember {
+    name: Option<String>,
+    qual: String,
+    desugared: Option<String>,
+    bits: Option<u32>,
+    loc: Loc,
+    /// The record of an anonymous struct/union member or of an unnamed member type.
+    anon_record: Option<ItemId>,
+}
+
+/// What the first pass keeps per item until resolution.
+#[derive(Clone, Debug, Default)]
+struct Pending {
+    /// C++ scope the item's spellings are looked up from (namespaces and enclosing records).
+    scope: Vec<String>,
+    members: Vec<RawMember>,
+    alias_of: Option<(String, Option<String>)>,
+    /// Problems found in the first pass (virtual functions, packed, …).
+    problems: Vec<(Loc, String, String)>,
+}
+
+/// The reader of one AST dump.
+pub(crate) struct Reader {
+    locs: HashMap<String, Loc>,
+    items: Vec<Item>,
+    pending: Vec<Pending>,
+    by_c_name: HashMap<String, ItemId>,
+    /// Unnamed records by the `file:line:col` clang uses in their type spelling.
+    by_anon_loc: HashMap<String, ItemId>,
+    /// Whether a file is one of the imported headers (not the stand-ins).
+    is_header: Box<dyn Fn(&str) -> bool>,
+    /// The CUDA release the import is for: which of CUDA's types exist.
+    cuda: CudaVersion,
+}
+
+fn kind(v: &Value) -> &str {
+    v.get("kind").and_then(Value::as_str).unwrap_or("")
+}
+
+fn name(v: &Value) -> Option<&str> {
+    v.get("name")
+        .and_then(Value::as_str)
+        .filter(|n| !n.is_empty())
+}
+
+fn flag(v: &Value, key: &str) -> bool {
+    v.get(key).and_then(Value::as_bool).unwrap_or(false)
+}
+
+fn inner(v: &Value) -> &[Value] {
+    v.get("inner")
+        .and_then(Value::as_array)
+        .map_or(&[], Vec::as_slice)
+}
+
+/// The first constant `value` in an expression tree (a bit-field width, an alignment, an
+/// enumerator's value).
+fn constant(v: &Value) -> Option<i128> {
+    if let Some(s) = v.get("value").and_then(Value::as_str) {
+        if let Ok(n) = s.parse::<i128>() {
+            return Some(n);
+        }
+    }
+    inner(v).iter().find_map(constant)
+}
+
+fn qual_type(v: &Value) -> (String, Option<String>) {
+    let t = v.get("type");
+    let q = t
+        .and_then(|t| t.get("qualType"))
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    let d = t
+        .and_then(|t| t.get("desugaredQualType"))
+        .and_then(Value::as_str)
+        .map(str::to_string);
+    (q, d)
+}
+
+/// The layout-changing attributes among `d`'s children (`packed`, `aligned`), spelled as in C.
+fn layout_attrs(d: &Value) -> impl Iterator<Item = &'static str> + '_ {
+    inner(d).iter().filter_map(|a| match kind(a) {
+        "PackedAttr" => Some("__attribute__((packed))"),
+        "AlignedAttr" => Some("__attribute__((aligned))"),
+        _ => None,
+    })
+}
+
+/// `file:line:col` of an unnamed record, as clang writes it inside type spellings.
+fn anon_key(l: &Loc) -> String {
+    format!("{}:{}:{}", l.file, l.line, l.col)
+}
+
+const RUST_KEYWORDS: &[&str] = &[
+    "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
+    "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
+    "struct", "trait", "true", "type", "unsafe", "use", "where", "while", "async", "await", "dyn",
+    "abstract", "become", "box", "do", "final", "macro", "override", "priv", "typeof", "unsized",
+    "virtual", "yield", "try", "gen",
+];
+
+/// The Rust spelling of C identifier `c`: itself, a raw identifier for a Rust keyword, or (for
+/// the few identifiers Rust cannot spell even raw) `c_`.
+pub(crate) fn rust_ident(c: &str) -> String {
+    if RUST_KEYWORDS.contains(&c) {
+        format!("r#{c}")
+    } else if matches!(c, "self" | "Self" | "super" | "crate" | "_") {
+        format!("{c}_")
+    } else {
+        c.to_string()
+    }
+}
+
+impl Reader {
+    pub(crate) fn new(
+        root: &Value,
+        is_header: Box<dyn Fn(&str) -> bool>,
+        cuda: CudaVersion,
+    ) -> Reader {
+        Reader {
+            locs: locations(root),
+            items: Vec::new(),
+            pending: Vec::new(),
+            by_c_name: HashMap::new(),
+            by_anon_loc: HashMap::new(),
+            is_header,
+            cuda,
+        }
+    }
+
+    fn loc(&self, v: &Value) -> Loc {
+        v.get("id")
+            .and_then(Value::as_str)
+            .and_then(|id| self.locs.get(id))
+            .cloned()
+            .unwrap_or_default()
+    }
+
+    fn add(&mut self, item: Item, pending: Pending) -> ItemId {
+        let id = self.items.len();
+        if !item.anonymous {
+            self.by_c_name.insert(item.c_name.clone(), id);
+        }
+        self.items.push(item);
+        self.pending.push(pending);
+        id
+    }
+
+    /// First pass over the declarations `list` of a namespace (`module`, C++ `scope`).
+    pub(crate) fn decls(&mut self, list: &[Value], module: &[String], scope: &[String]) {
+        let mut k = 0;
+        while k < list.len() {
+            let d = &list[k];
+            k += 1;
+            if flag(d, "isImplicit") {
+                continue;
+            }
+            match kind(d) {
+                "NamespaceDecl" => match name(d) {
+                    Some(n) => {
+                        let mut m = module.to_vec();
+                        m.push(rust_ident(n));
+                        let mut s = scope.to_vec();
+                        s.push(n.to_string());
+                        self.decls(inner(d), &m, &s);
+                    }
+                    None => self.decls(inner(d), module, scope),
+                },
+                "LinkageSpecDecl" | "ExportDecl" => self.decls(inner(d), module, scope),
+                "CXXRecordDecl" | "RecordDecl" | "EnumDecl" => {
+                    let typedef_name = match (name(d), list.get(k)) {
+                        (None, Some(next)) if kind(next) == "TypedefDecl" => {
+                            let (q, _) = qual_type(next);
+                            let n = name(next).unwrap_or("");
+                            // `typedef struct { … } Name;`: clang spells the type `struct Name`.
+                            (q.ends_with(&format!(" {n}")) || q == n).then(|| n.to_string())
+                        }
+                        _ => None,
+                    };
+                    if typedef_name.is_some() {
+                        k += 1;
+                    }
+                    self.tag(d, module, scope, "", typedef_name.as_deref());
+                }
+                "TypedefDecl" | "TypeAliasDecl" => {
+                    let Some(n) = name(d) else { continue };
+                    let (q, desugared) = qual_type(d);
+                    let c_name = qualify(scope, n);
+                    if self.names_its_tag(scope, &q, &c_name) {
+                        continue;
+                    }
+                    let loc = self.loc(d);
+                    let in_header = (self.is_header)(&loc.file);
+                    let problems = layout_attrs(d)
+                        .map(|a| (loc.clone(), c_name.clone(), format!("a typedef with `{a}`: ptx-abi aligns and packs structs, not typedefs, so the Rust alias would lose it; declare a struct with `__align__(N)` around the value instead")))
+                        .collect();
+                    self.add(
+                        Item {
+                            module: module.to_vec(),
+                            name: rust_ident(n),
+                            c_name,
+                            loc,
+                            kind: ItemKind::Alias(Ty::Pointer(None)),
+                            in_header,
+                            anonymous: false,
+                        },
+                        Pending {
+                            scope: scope.to_vec(),
+                            alias_of: Some((q, desugared)),
+                            problems,
+                            ..Pending::default()
+                        },
+                    );
+                }
+                "ClassTemplateDecl" | "TypeAliasTemplateDecl" => {
+                    if let Some(n) = name(d) {
+                        let loc = self.loc(d);
+                        let in_header = (self.is_header)(&loc.file);
+                        self.add(
+                            Item {
+                                module: module.to_vec(),
+                                name: rust_ident(n),
+                                c_name: qualify(scope, n),
+                                loc,
+                                kind: ItemKind::Unsupported(
+                                    "a template: ptx-abi-import imports concrete types; declare the instantiation you need as a struct of its own".into(),
+                                ),
+                                in_header,
+                                anonymous: false,
+                            },
+                            Pending::default(),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether a typedef named `c_name` (seen from `scope`) of spelling `q` names the struct,
+    /// union or enum of the same name: C's `typedef struct S S;` and `typedef struct S { … }
+    /// S;`. In C++ both names are the one type, which is imported once, as the tag; an alias
+    /// beside it would be `type S = S;`, a cycle.
+    fn names_its_tag(&self, scope: &[String], q: &str, c_name: &str) -> bool {
+        self.lookup(scope, strip_quals(q)).is_some_and(|i| {
+            self.items[i].c_name == c_name && !matches!(self.items[i].kind, ItemKind::Alias(_))
+        })
+    }
+
+    /// Looks a C++ name up from `scope`, innermost scope first.
+    fn lookup(&self, scope: &[String], n: &str) -> Option<ItemId> {
+        let n = n.trim_start_matches("::");
+        for k in (0..=scope.len()).rev() {
+            let mut q: Vec<&str> = scope[..k].iter().map(String::as_str).collect();
+            q.retain(|s| !s.is_empty());
+            let full = if q.is_empty() {
+                n.to_string()
+            } else {
+                format!("{}::{n}", q.join("::"))
+            };
+            if let Some(&i) = self.by_c_name.get(&full) {
+                return Some(i);
+            }
+        }
+        None
+    }
+}
+
+/// How deep [`Reader::ty_at`] reads a type's spelling: far beyond any real type (C
+/// guarantees 12 levels of pointers and arrays).
+const MAX_TYPE_DEPTH: usize = 256;
+
+fn strip_quals(q: &str) -> &str {
+    let mut s = q.trim();
+    loop {
+        let before = s;
+        for p in [
+            "const ",
+            "volatile ",
+            "struct ",
+            "union ",
+            "enum ",
+            "class ",
+        ] {
+            if let Some(r) = s.strip_prefix(p) {
+                s = r.trim_start();
+            }
+        }
+        if s == before {
+            return s;
+        }
+    }
+}
+
+/// `q` without the qualifiers that follow it: `int *const` → `int *`, `float *__restrict` →
+/// `float *`, `const int volatile` → `const int` (a qualifier is a whole word after a space
+/// or a `*`).
+fn strip_trailing_quals(q: &str) -> String {
+    let mut q = q.trim_end();
+    'strip: loop {
+        for qual in [
+            "const",
+            "volatile",
+            "__restrict__",
+            "__restrict",
+            "restrict",
+        ] {
+            if let Some(rest) = q.strip_suffix(qual) {
+                if rest.ends_with([' ', '*']) {
+                    q = rest.trim_end();
+                    continue 'strip;
+                }
+            }
+        }
+        return q.to_string();
+    }
+}
+
+fn qualify(scope: &[String], n: &str) -> String {
+    let mut parts: Vec<&str> = scope
+        .iter()
+        .map(String::as_str)
+        .filter(|s| !s.is_empty())
+        .collect();
+    parts.push(n);
+    parts.join("::")
+}
+
+/// The deepest nesting of clang's JSON AST the importer reads: a struct declared inside a
+/// struct adds two levels (the record and its `inner` list), so this is about 2,000 nested
+/// declarations, far beyond clang's own limit of 256 nested braces (`-fbracket-depth`).
+pub const MAX_AST_DEPTH: usize = 4096;
+
+/// The stack the AST is read on (reserved, not committed): parsing, walking and dropping the
+/// JSON recurse once per level. Measured in a debug build: 1,000 nested structs (about 2,000
+/// levels) read in 24 MiB, 2,047 nested namespaces ([`MAX_AST_DEPTH`] levels) in 8 MiB.
+pub(crate) const READ_STACK: usize = 128 << 20;
+
+/// The deepest nesting of arrays and objects in `json`, found without recursion.
+fn json_depth(json: &str) -> usize {
+    let (mut depth, mut max, mut in_string, mut escaped) = (0usize, 0, false, false);
+    for b in json.bytes() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' => {
+                depth += 1;
+                max = max.max(depth);
+            }
+            b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
+/// Parses clang's dump without serde_json's default limit of 128 levels (a header nesting
+/// about 64 structs in one another reached it), after checking it against [`MAX_AST_DEPTH`].
+fn parse(json: &str) -> Result<Value, String> {
+    let depth = json_depth(json);
+    if depth > MAX_AST_DEPTH {
+        return Err(format!(
+            "clang's AST nests {depth} levels deep (declarations inside declarations); the importer reads at most {MAX_AST_DEPTH} (about {} nested structs)",
+            MAX_AST_DEPTH / 2
+        ));
+    }
+    let mut de = serde_json::Deserializer::from_str(json);
+    de.disable_recursion_limit();
+    match de.into_iter::<Value>().next() {
+        Some(v) => v.map_err(|e| e.to_string()),
+        None => Err("clang printed no AST".to_string()),
+    }
+}
+
+/// Reads `json` (the whole dump) into a model of every declaration and the problems of each,
+/// CUDA's types being those release `cuda` declares, on a thread whose stack fits [`MAX_AST_DEPTH`] levels (the JSON and the walks over it are
+/// recursive).
+pub(crate) fn read(
+    json: &str,
+    is_header: Box<dyn Fn(&str) -> bool + Send>,
+    cuda: CudaVersion,
+) -> Result<(Model, Vec<Vec<Unsupported>>), String> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("ptx-abi-import AST".into())
+            .stack_size(READ_STACK)
+            .spawn_scoped(scope, || read_here(json, is_header, cuda))
+            .map_err(|e| format!("cannot start the AST reader: {e}"))?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+fn read_here(
+    json: &str,
+    is_header: Box<dyn Fn(&str) -> bool + Send>,
+    cuda: CudaVersion,
+) -> Result<(Model, Vec<Vec<Unsupported>>), String> {
+    let root = parse(json)?;
+    let mut r = Reader::new(&root, is_header, cuda);
+    r.decls(inner(&root), &[], &[]);
+    let (items, problems) = r.resolve();
+    Ok((
+        Model {
+            items,
+            emitted: Vec::new(),
+        },
+        problems,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A translation unit of `levels` namespaces, each inside the one before: JSON nested
+    /// 2 × `levels` + 2 deep.
+    fn nested_namespaces(levels: usize) -> String {
+        let open = r#"{"id":"0x1","kind":"NamespaceDecl","name":"n","inner":["#;
+        format!(
+            r#"{{"id":"0x0","kind":"TranslationUnitDecl","inner":[{}{}]}}"#,
+            open.repeat(levels),
+            "]}".repeat(levels)
+        )
+    }
+
+    #[test]
+    fn the_deepest_ast_read_is_read_without_overflowing_the_stack() {
+        let json = nested_namespaces((MAX_AST_DEPTH - 2) / 2);
+        assert_eq!(json_depth(&json), MAX_AST_DEPTH);
+        let (model, _) = read(&json, Box::new(|_| true), CudaVersion::DEFAULT).unwrap();
+        assert!(model.items.is_empty());
+    }
+
+    #[test]
+    fn an_ast_deeper_than_the_limit_is_a_clear_error() {
+        let json = nested_namespaces(MAX_AST_DEPTH / 2);
+        let err = read(&json, Box::new(|_| true), CudaVersion::DEFAULT)
+            .err()
+            .unwrap();
+        assert!(
+            err.contains(&format!("nests {} levels deep", MAX_AST_DEPTH + 2))
+                && err.contains(&format!("at most {MAX_AST_DEPTH}")),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn json_depth_counts_nesting_outside_strings() {
+        assert_eq!(json_depth(r#"{"a":[1,{"b":"]}[{\\\"["}]}"#), 3);
+        assert_eq!(json_depth("[[[]]]"), 3);
+        assert_eq!(json_depth("1"), 0);
+    }
+
+    #[test]
+    fn keywords_become_raw_identifiers() {
+        assert_eq!(rust_ident("type"), "r#type");
+        assert_eq!(rust_ident("self"), "self_");
+        assert_eq!(rust_ident("pos"), "pos");
+    }
+
+    /// Reads a dump of the declarations `inner` (clang's JSON, abridged to the keys the
+    /// reader uses), every one in header `/h/a.cuh`; returns each item's C name and kind, and
+    /// every problem's text.
+    fn read_decls(inner: &str) -> (Vec<(String, ItemKind)>, Vec<String>) {
+        let json = format!(r#"{{"kind":"TranslationUnitDecl","inner":[{inner}]}}"#);
+        let (model, problems) = read(
+            &json,
+            Box::new(|f: &str| f == "/h/a.cuh"),
+            CudaVersion::DEFAULT,
+        )
+        .unwrap();
+        let items = model
+            .items
+            .into_iter()
+            .map(|i| (i.c_name, i.kind))
+            .collect();
+        (
+            items,
+            problems
+                .into_iter()
+                .flatten()
+                .map(|p| p.to_string())
+                .collect(),
+        )
+    }
+
+    const LOC: &str = r#""loc":{"file":"/h/a.cuh","line":1,"col":1}"#;
+
+    fn record(name: &str, fields: &str) -> String {
+        format!(
+            r#"{{"id":"{name}","kind":"CXXRecordDecl","tagUsed":"struct","completeDefinition":true,"name":"{name}",{LOC},"inner":[{fields}]}}"#
+        )
+    }
+
+    fn field(name: &str, ty: &str) -> String {
+        format!(
+            r#"{{"id":"{name}_f","kind":"FieldDecl","name":"{name}","type":{{"qualType":"{ty}"}}}}"#
+        )
+    }
+
+    fn typedef(name: &str, ty: &str) -> String {
+        format!(
+            r#"{{"id":"{name}","kind":"TypedefDecl","name":"{name}",{LOC},"type":{{"qualType":"{ty}"}}}}"#
+        )
+    }
+
+    /// Dumps clang never writes (issue 23's fuzz target feeds the reader any text) are read
+    /// into problems, never a panic, an endless loop or a stack overflow.
+    #[test]
+    fn corrupt_dumps_are_problems() {
+        // Typedefs naming each other, used by a member and by a bit-field.
+        let bits = r#"{"id":"bf","kind":"FieldDecl","name":"bf","isBitfield":true,"type":{"qualType":"A"},"inner":[{"kind":"ConstantExpr","value":"3"}]}"#;
+        let (_, problems) = read_decls(&format!(
+            "{},{},{}",
+            typedef("A", "B"),
+            typedef("B", "A"),
+            record("S", &format!("{},{bits}", field("a", "A")))
+        ));
+        assert!(
+            problems.iter().any(|p| p.contains("`A`: holds itself")),
+            "{problems:?}"
+        );
+        assert!(
+            problems.iter().any(|p| p.contains("`S::bf`: a bit-field")),
+            "{problems:?}"
+        );
+        // Records holding themselves by value, directly or through each other.
+        let (_, problems) = read_decls(&format!(
+            "{},{},{}",
+            record("S", &field("s", "S")),
+            record("A", &field("b", "B[2]")),
+            record("B", &field("a", "A"))
+        ));
+        for name in ["S", "A", "B"] {
+            assert!(
+                problems
+                    .iter()
+                    .any(|p| p.contains(&format!("`{name}`: holds itself"))),
+                "{name}: {problems:?}"
+            );
+        }
+        // A pointer to itself is fine.
+        let (_, problems) = read_decls(&record("N", &field("next", "N *")));
+        assert!(problems.is_empty(), "{problems:?}");
+        // Spellings thousands of levels deep.
+        let deep = format!("int{}", "[1]".repeat(5000));
+        let (_, problems) = read_decls(&record("D", &field("d", &deep)));
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.contains("more than 256 array dimensions")),
+            "{problems:?}"
+        );
+        let (items, _) = read_decls(&format!(
+            "{},{}",
+            typedef("T", &format!("int{}", "*".repeat(5000))),
+            record("P", &field("t", "T"))
+        ));
+        assert!(items
+            .iter()
+            .any(|(n, k)| n == "T" && matches!(k, ItemKind::Alias(_))));
+        // A bit-field wider than 2^32 - 1, or without a width; a negative alignment.
+        let wide = r#"{"id":"w","kind":"FieldDecl","name":"w","isBitfield":true,"type":{"qualType":"unsigned int"},"inner":[{"kind":"ConstantExpr","value":"4294967297"}]}"#;
+        let none = r#"{"id":"n","kind":"FieldDecl","name":"n","isBitfield":true,"type":{"qualType":"unsigned int"}}"#;
+        let align = r#"{"kind":"AlignedAttr","inner":[{"kind":"ConstantExpr","value":"-3"}]}"#;
+        let (_, problems) = read_decls(&record("W", &format!("{wide},{none},{align}")));
+        for want in [
+            "`W::w`: a bit-field 4294967297 bits wide",
+            "`W::n`: a bit-field whose width",
+            "`W`: has an alignment of -3",
+        ] {
+            assert!(
+                problems.iter().any(|p| p.contains(want)),
+                "{want}: {problems:?}"
+            );
+        }
+    }
+
+    /// An enumerator beyond 64 bits (whose successor overflowed `i128` before issue 23).
+    #[test]
+    fn enumerators_beyond_64_bits_are_unsupported() {
+        let e = |v: &str| {
+            format!(
+                r#"{{"id":"E","kind":"EnumDecl","name":"E",{LOC},"inner":[{{"id":"a","kind":"EnumConstantDecl","name":"A","inner":[{{"kind":"ConstantExpr","value":"{v}"}}]}},{{"id":"b","kind":"EnumConstantDecl","name":"B"}}]}}"#
+            )
+        };
+        for v in [
+            "170141183460469231731687303715884105727",
+            "18446744073709551616",
+            "-9223372036854775809",
+        ] {
+            let (items, _) = read_decls(&e(v));
+            assert!(
+                matches!(&items[0].1, ItemKind::Unsupported(why) if why.contains("does not fit in 64 bits")),
+                "{v}: {:?}",
+                items[0].1
+            );
+        }
+        let (items, _) = read_decls(&e("18446744073709551614"));
+        assert!(matches!(&items[0].1, ItemKind::Enum(_)), "{:?}", items[0].1);
+    }
+}

@@ -1,0 +1,218 @@
+//! Pass two: every typedef's and member's spelling becomes a [`Ty`] ([`Reader::resolve`]);
+//! bit-fields are checked to have an integer type (§1.3) and records that hold themselves are
+//! refused.
+
+use super::*;
+
+impl Reader {
+    /// Second pass: resolves the members and aliases of every item, in the order they were
+    /// registered (a member's type is checked against the items resolved before it).
+    pub(crate) fn resolve(mut self) -> (Vec<Item>, Vec<Vec<Unsupported>>) {
+        let mut problems: Vec<Vec<Unsupported>> = vec![Vec::new(); self.items.len()];
+        for (id, refused) in problems.iter_mut().enumerate() {
+            let p = self.pending[id].clone();
+            for (loc, decl, why) in &p.problems {
+                refused.push(Unsupported {
+                    loc: loc.clone(),
+                    decl: decl.clone(),
+                    why: why.clone(),
+                });
+            }
+            if let Some((q, d)) = &p.alias_of {
+                self.items[id].kind = match self.ty(&p.scope, q, d.as_deref()) {
+                    Ok((t, _)) => ItemKind::Alias(t),
+                    Err(why) => ItemKind::Unsupported(why),
+                };
+                continue;
+            }
+            if !matches!(self.items[id].kind, ItemKind::Record(_)) {
+                continue;
+            }
+            let refused_before = refused.len();
+            let mut members = Vec::new();
+            for (k, m) in p.members.iter().enumerate() {
+                match self.member(id, &p.scope, k, m) {
+                    Ok(member) => members.push(member),
+                    Err(problem) => refused.push(problem),
+                }
+            }
+            // A struct whose members were all refused is not empty: those errors say why.
+            if members.is_empty() && refused.len() == refused_before {
+                refused.push(Unsupported {
+                    loc: self.items[id].loc.clone(),
+                    decl: self.items[id].c_name.clone(),
+                    why: "an empty struct has size 1 in C++ and no ptx-abi counterpart".into(),
+                });
+            }
+            if let ItemKind::Record(r) = &mut self.items[id].kind {
+                r.members = members;
+            }
+        }
+        self.refuse_cycles(&mut problems);
+        (self.items, problems)
+    }
+
+    /// Member `k` of record `id`, spelled `m`, resolved from `scope`; or why it cannot be
+    /// imported.
+    fn member(
+        &self,
+        id: ItemId,
+        scope: &[String],
+        k: usize,
+        m: &RawMember,
+    ) -> Result<Member, Unsupported> {
+        let refuse = |why: String| Unsupported {
+            loc: m.loc.clone(),
+            decl: format!(
+                "{}::{}",
+                self.items[id].c_name,
+                m.name.as_deref().unwrap_or("(unnamed)")
+            ),
+            why,
+        };
+        let (mut ty, mut note) = self.member_ty(scope, m).map_err(refuse)?;
+        if let Ty::Item(i) = ty {
+            match &self.items[i].kind {
+                ItemKind::Unsupported(why) => {
+                    return Err(refuse(format!(
+                        "its type `{}` cannot be imported: {why}",
+                        self.items[i].c_name
+                    )))
+                }
+                ItemKind::Opaque => {
+                    return Err(refuse(format!(
+                        "its type `{}` is declared but never defined",
+                        self.items[i].c_name
+                    )))
+                }
+                _ => {}
+            }
+        }
+        if m.bits.is_some() {
+            let (integer, enum_note) = self.bit_field_ty(&ty).ok_or_else(|| {
+                refuse(format!(
+                    "a bit-field of type `{}`: bit-fields must have an integer, bool or enum type (§1.3)",
+                    m.qual
+                ))
+            })?;
+            ty = integer;
+            if enum_note {
+                note = Some(format!(
+                    "C type `{}`: a bit-field of enum type, stored as its underlying integer",
+                    m.qual
+                ));
+            }
+        }
+        let rust = match &m.name {
+            Some(n) => rust_ident(n),
+            None if m.bits.is_some() => format!("_u{k}"),
+            None => format!("anon{k}"),
+        };
+        Ok(Member {
+            c_name: m.name.clone().filter(|n| rust != *n),
+            name: rust,
+            anonymous: m.name.is_none(),
+            ty,
+            bits: m.bits,
+            c_type: m.qual.clone(),
+            note,
+            loc: m.loc.clone(),
+        })
+    }
+
+    /// The type of member `m`. When the spelling of an unnamed record's type does not name
+    /// its location as expected, the type is the record just before the member, with the
+    /// member's array dimensions.
+    fn member_ty(&self, scope: &[String], m: &RawMember) -> Result<(Ty, Option<String>), String> {
+        let spelled = self.ty(scope, &m.qual, m.desugared.as_deref());
+        let Some(r) = m.anon_record.filter(|_| spelled.is_err()) else {
+            return spelled;
+        };
+        let dims: Vec<u64> = m.qual[m.qual.rfind(')').unwrap_or(0)..]
+            .split('[')
+            .skip(1)
+            .filter_map(|d| d.trim_end_matches(']').trim().parse().ok())
+            .collect();
+        if dims.len() > MAX_TYPE_DEPTH {
+            return Err(format!(
+                "`{}`: more than {MAX_TYPE_DEPTH} array dimensions",
+                m.qual
+            ));
+        }
+        let mut t = Ty::Item(r);
+        for &n in dims.iter().rev() {
+            t = Ty::Array(Box::new(t), n);
+        }
+        Ok((t, None))
+    }
+
+    /// §1.3: a bit-field's type is an integer (or bool); an enum or typedef is its integer.
+    /// The integer, and whether it came from an enum; `None` for any other type.
+    fn bit_field_ty(&self, ty: &Ty) -> Option<(Ty, bool)> {
+        let mut t = ty.clone();
+        let mut from_enum = false;
+        // At most one step per item: typedefs that name each other (a corrupt dump) end as a
+        // type that is not an integer.
+        for _ in 0..=self.items.len() {
+            let Ty::Item(i) = t else { break };
+            match &self.items[i].kind {
+                ItemKind::Alias(a) => t = a.clone(),
+                ItemKind::Enum(e) => {
+                    from_enum = true;
+                    t = Ty::Scalar(e.repr);
+                }
+                _ => break,
+            }
+        }
+        match t {
+            Ty::Scalar(s) if s.is_bit_field_type() => Some((Ty::Scalar(s), from_enum)),
+            _ => None,
+        }
+    }
+
+    /// A struct holding itself by value or a typedef of itself: C rejects both, so only a
+    /// corrupt dump says so, but the Rust written for it (and its checks) would recurse
+    /// without end.
+    fn refuse_cycles(&self, problems: &mut [Vec<Unsupported>]) {
+        for (id, item) in self.items.iter().enumerate() {
+            let mut seen = vec![false; self.items.len()];
+            let cyclic = match &item.kind {
+                ItemKind::Alias(t) => holds(&self.items, id, t, &mut seen),
+                ItemKind::Record(r) => r
+                    .members
+                    .iter()
+                    .any(|m| holds(&self.items, id, &m.ty, &mut seen)),
+                _ => continue,
+            };
+            if cyclic {
+                problems[id].push(Unsupported {
+                    loc: item.loc.clone(),
+                    decl: item.c_name.clone(),
+                    why: "holds itself (by value, or as a typedef of itself): it has no size"
+                        .into(),
+                });
+            }
+        }
+    }
+}
+
+/// Whether a value of `ty` holds item `target` by value (through arrays, typedefs and the
+/// members of records; not through pointers). `seen` marks the items already followed, so
+/// each is followed once.
+fn holds(items: &[Item], target: ItemId, ty: &Ty, seen: &mut [bool]) -> bool {
+    match ty {
+        Ty::Array(e, _) => holds(items, target, e, seen),
+        Ty::Item(i) if *i == target => true,
+        Ty::Item(i) => {
+            if std::mem::replace(&mut seen[*i], true) {
+                return false;
+            }
+            match &items[*i].kind {
+                ItemKind::Alias(t) => holds(items, target, t, seen),
+                ItemKind::Record(r) => r.members.iter().any(|m| holds(items, target, &m.ty, seen)),
+                _ => false,
+            }
+        }
+        _ => false,
+    }
+}

@@ -1,0 +1,296 @@
+//! Pass one for records and enums: [`Reader::tag`] registers a struct, union or enum with its
+//! raw members (clang's spellings, resolved later by [`Reader::resolve`]) and the problems its
+//! attributes raise; [`Reader::enum_def`] reads an enum's enumerators and underlying integer.
+
+use serde_json::Value;
+
+use super::*;
+
+/// The record being read by [`Reader::record_body`]: what its problems are reported as.
+struct RecordAt<'a> {
+    id: ItemId,
+    module: &'a [String],
+    loc: &'a Loc,
+    c_name: &'a str,
+}
+
+impl Reader {
+    /// Registers a struct, union or enum `d` (named `typedef_name` when it is the unnamed
+    /// type of a typedef); `prefix` is the Rust name prefix of a nested type (`Outer_`).
+    pub(super) fn tag(
+        &mut self,
+        d: &Value,
+        module: &[String],
+        scope: &[String],
+        prefix: &str,
+        typedef_name: Option<&str>,
+    ) -> Option<ItemId> {
+        let loc = self.loc(d);
+        let in_header = (self.is_header)(&loc.file);
+        let c_own = name(d).or(typedef_name);
+        let anonymous = c_own.is_none();
+        let c_name = match c_own {
+            Some(n) => qualify(scope, n),
+            None => qualify(scope, &format!("(anonymous at {})", anon_key(&loc))),
+        };
+        let rust = format!("{prefix}{}", c_own.unwrap_or("anon"));
+        let item = |kind| Item {
+            module: module.to_vec(),
+            name: rust_ident(&rust),
+            c_name: c_name.clone(),
+            loc: loc.clone(),
+            kind,
+            in_header,
+            anonymous,
+        };
+        if kind(d) == "EnumDecl" {
+            let id = self.add(item(self.enum_def(d)), Pending::default());
+            if anonymous {
+                self.by_anon_loc.insert(anon_key(&loc), id);
+            }
+            return Some(id);
+        }
+        if !flag(d, "completeDefinition") {
+            // A declaration without definition: opaque unless defined elsewhere.
+            if !self.by_c_name.contains_key(&c_name) {
+                self.add(item(ItemKind::Opaque), Pending::default());
+            }
+            return None;
+        }
+        // Register before the members so that self-references (`Node* next`) find it.
+        let existing = self
+            .by_c_name
+            .get(&c_name)
+            .copied()
+            .filter(|&i| matches!(self.items[i].kind, ItemKind::Opaque));
+        let id = match existing {
+            Some(i) => {
+                self.items[i] = item(ItemKind::Opaque);
+                i
+            }
+            None => self.add(item(ItemKind::Opaque), Pending::default()),
+        };
+        if anonymous {
+            self.by_anon_loc.insert(anon_key(&loc), id);
+        }
+        let mut inner_scope = scope.to_vec();
+        inner_scope.push(c_own.unwrap_or("").to_string());
+        let at = RecordAt {
+            id,
+            module,
+            loc: &loc,
+            c_name: &c_name,
+        };
+        let (record, pending) = self.record_body(d, &at, inner_scope);
+        self.items[id].kind = ItemKind::Record(record);
+        self.pending[id] = pending;
+        Some(id)
+    }
+
+    /// The members, nested types and attributes of the struct or union `d`, read from
+    /// `scope` (its own scope).
+    fn record_body(
+        &mut self,
+        d: &Value,
+        at: &RecordAt<'_>,
+        scope: Vec<String>,
+    ) -> (Record, Pending) {
+        let mut pending = Pending {
+            scope: scope.clone(),
+            ..Pending::default()
+        };
+        let mut record = Record {
+            is_union: d.get("tagUsed").and_then(Value::as_str) == Some("union"),
+            align: None,
+            align_from_layout: false,
+            members: Vec::new(),
+            decode: None,
+        };
+        let problem = |why: &str| (at.loc.clone(), at.c_name.to_string(), why.to_string());
+        if d.get("bases")
+            .and_then(Value::as_array)
+            .is_some_and(|b| !b.is_empty())
+        {
+            pending.problems.push(problem(
+                "derives from a base class: write the base as the first member instead",
+            ));
+        }
+        let rust_self = self.items[at.id].name.trim_start_matches("r#").to_string();
+        let children = inner(d);
+        let mut last_unnamed: Option<ItemId> = None;
+        for (j, c) in children.iter().enumerate() {
+            match kind(c) {
+                "AlignedAttr" => match constant(c).map(u64::try_from) {
+                    Some(Ok(n)) => record.align = Some(record.align.map_or(n, |a: u64| a.max(n))),
+                    Some(Err(_)) => pending.problems.push(problem(&format!(
+                        "has an alignment of {}",
+                        constant(c).unwrap_or_default()
+                    ))),
+                    // `alignas(double)`, `__attribute__((aligned))`: the AST spells no number;
+                    // the alignment is clang's record alignment (`align_from_layout`).
+                    None => record.align_from_layout = true,
+                },
+                // `#pragma pack(N)`: whether it changes anything is for the layout check
+                // (`rust_layout`) to say; `pack(16)` over ints changes nothing.
+                "MaxFieldAlignmentAttr" => {}
+                "PackedAttr" => pending.problems.push(problem(
+                    "is packed (`__attribute__((packed))` or `#pragma pack`): ptx-abi lays out types as nvcc does by default; remove the packing or describe the bytes with explicit members",
+                )),
+                "CXXMethodDecl" | "CXXDestructorDecl" if flag(c, "virtual") => {
+                    pending.problems.push((
+                        self.loc(c),
+                        at.c_name.to_string(),
+                        "has virtual functions, so its objects hold a vtable pointer that cannot be shared with the host: keep the shared data in a plain struct".into(),
+                    ))
+                }
+                "CXXRecordDecl" | "RecordDecl" | "EnumDecl" if !flag(c, "isImplicit") => {
+                    // `typedef struct { … } T;` inside a record: the unnamed type is `T`.
+                    let td = match (name(c), children.get(j + 1)) {
+                        (None, Some(next)) if kind(next) == "TypedefDecl" => {
+                            name(next).map(str::to_string)
+                        }
+                        _ => None,
+                    };
+                    let nested =
+                        self.tag(c, at.module, &scope, &format!("{rust_self}_"), td.as_deref());
+                    if name(c).is_none() {
+                        last_unnamed = nested;
+                    }
+                }
+                "FieldDecl" => {
+                    let member = self.raw_member(c, at.c_name, &rust_self, &mut pending, last_unnamed);
+                    pending.members.push(member);
+                }
+                _ => {}
+            }
+        }
+        (record, pending)
+    }
+
+    /// The field `c` of record `c_name` (Rust name `rust_self`) as read in pass one; its
+    /// problems (a bit-field width the AST does not give, attributes on the member) go to
+    /// `pending`. An unnamed record type of the member (`struct { … } pos;`) is named after
+    /// the member; `last_unnamed` is the unnamed record declared just before it.
+    fn raw_member(
+        &mut self,
+        c: &Value,
+        c_name: &str,
+        rust_self: &str,
+        pending: &mut Pending,
+        last_unnamed: Option<ItemId>,
+    ) -> RawMember {
+        let (qual, desugared) = qual_type(c);
+        let floc = self.loc(c);
+        let decl = format!("{c_name}::{}", name(c).unwrap_or("(unnamed)"));
+        let mut problem = |why: String| pending.problems.push((floc.clone(), decl.clone(), why));
+        let bits = if flag(c, "isBitfield") {
+            let width = inner(c).first().and_then(constant);
+            match width.map(u32::try_from) {
+                Some(Ok(w)) => Some(w),
+                // Never a guess: a bit-field whose width cannot be read is not imported as an
+                // ordinary member.
+                _ => {
+                    problem(match width {
+                        Some(w) => format!("a bit-field {w} bits wide"),
+                        None => "a bit-field whose width the AST does not give".into(),
+                    });
+                    None
+                }
+            }
+        } else {
+            None
+        };
+        if inner(c).iter().any(|a| kind(a) == "PackedAttr") {
+            problem("is packed (`__attribute__((packed))` on the member): ptx-abi lays out members as nvcc does by default; remove the attribute or describe the bytes with explicit members".into());
+        }
+        if inner(c).iter().any(|a| kind(a) == "AlignedAttr") {
+            problem("has an alignment attribute of its own: ptx-abi aligns types, not members; give the member a type declared with `__align__`".into());
+        }
+        let anon_record = (qual.contains("(unnamed") || qual.contains("(anonymous"))
+            .then(|| {
+                qual.split(" at ")
+                    .nth(1)
+                    .and_then(|r| r.split(')').next())
+                    .and_then(|key| self.by_anon_loc.get(key).copied())
+                    .or(last_unnamed)
+            })
+            .flatten();
+        if let Some(r) = anon_record {
+            // Name the unnamed type after its member.
+            let index = pending.members.len();
+            let base = name(c).map_or(format!("anon{index}"), str::to_string);
+            self.items[r].name = format!("{rust_self}_{base}");
+        }
+        RawMember {
+            name: name(c).map(str::to_string),
+            qual,
+            desugared,
+            bits,
+            loc: floc,
+            anon_record,
+        }
+    }
+
+    fn enum_def(&self, d: &Value) -> ItemKind {
+        if let Some(a) = layout_attrs(d).next() {
+            return ItemKind::Unsupported(format!(
+                "an enum with `{a}`: a ptx-abi enum has the layout of its integer repr; give the enum a fixed underlying type (`enum E : unsigned char`) instead"
+            ));
+        }
+        let mut variants = Vec::new();
+        let mut next: i128 = 0;
+        for c in inner(d) {
+            if kind(c) != "EnumConstantDecl" {
+                continue;
+            }
+            let v = inner(c).first().and_then(constant).unwrap_or(next);
+            let n = name(c).unwrap_or("_");
+            // A C enumerator is at most 64 bits wide; this also keeps `v + 1` from overflowing.
+            if v < i128::from(i64::MIN) || v > i128::from(u64::MAX) {
+                return ItemKind::Unsupported(format!(
+                    "the enumerator `{n}` = {v} does not fit in 64 bits"
+                ));
+            }
+            variants.push((n.to_string(), v));
+            next = v + 1;
+        }
+        if variants.is_empty() {
+            return ItemKind::Unsupported(
+                "an enum without enumerators has no Rust counterpart: use its underlying integer"
+                    .into(),
+            );
+        }
+        let fixed = d
+            .get("fixedUnderlyingType")
+            .and_then(|t| t.get("desugaredQualType").or_else(|| t.get("qualType")))
+            .and_then(Value::as_str);
+        let repr = match fixed {
+            Some(t) => match scalar_from_c(t) {
+                Some(s) if s.is_bit_field_type() && s != Scalar::Bool => s,
+                _ => {
+                    return ItemKind::Unsupported(format!(
+                        "an enum with underlying type `{t}`: ptx-abi enums have an integer repr"
+                    ))
+                }
+            },
+            None => {
+                // Without a fixed type, clang (like GCC) picks int/unsigned int when every
+                // value fits, else the 64-bit types.
+                let min = variants.iter().map(|v| v.1).min().unwrap_or(0);
+                let max = variants.iter().map(|v| v.1).max().unwrap_or(0);
+                if min < 0 {
+                    if min >= i32::MIN.into() && max <= i32::MAX.into() {
+                        Scalar::I32
+                    } else {
+                        Scalar::I64
+                    }
+                } else if max <= u32::MAX.into() {
+                    Scalar::U32
+                } else {
+                    Scalar::U64
+                }
+            }
+        };
+        ItemKind::Enum(Enum { repr, variants })
+    }
+}

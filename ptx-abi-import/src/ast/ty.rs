@@ -1,0 +1,206 @@
+//! A member's C++ spelling → [`Ty`]: arrays, pointers, CUDA's types and the header's own
+//! names, looked up as C++ does (the innermost scope first, the header before CUDA's names).
+
+use super::*;
+
+/// A [`Ty`] and, where the C type is not exactly what the Rust says, a note for the member.
+type Typed = Result<(Ty, Option<String>), String>;
+
+impl Reader {
+    /// The [`Ty`] of spelling `q` (with clang's desugared spelling `d`) seen from `scope`.
+    pub(super) fn ty(&self, scope: &[String], q: &str, d: Option<&str>) -> Typed {
+        self.ty_at(scope, q, d, 0)
+    }
+
+    /// [`Reader::ty`], `depth` spellings deep: pointers, array dimensions and typedefs of
+    /// other headers are read one level at a time, so a dump whose typedefs name each other
+    /// (which clang never writes) or a type of thousands of `*` is an error, not a stack
+    /// overflow.
+    fn ty_at(&self, scope: &[String], q: &str, d: Option<&str>, depth: usize) -> Typed {
+        let q = q.trim();
+        if depth > MAX_TYPE_DEPTH {
+            return Err(format!(
+                "`{q}`: a type spelled more than {MAX_TYPE_DEPTH} levels deep (pointers, \
+                 arrays, typedefs), or a typedef of itself"
+            ));
+        }
+        let depth = depth + 1;
+        if q.contains('<') {
+            // A template instantiation that clang desugars to a plain type reads as that type.
+            return match d {
+                Some(d) if !d.contains('<') => self.ty_at(scope, d, None, depth),
+                _ => Err(format!(
+                    "`{q}` is a template instantiation: declare the concrete type as a struct of its own"
+                )),
+            };
+        }
+        if q.contains("(*)") || q.contains("(^)") || q.contains("(&)") {
+            return function_pointer(q);
+        }
+        if q.ends_with(']') {
+            return self.array_ty(scope, q, d, depth);
+        }
+        let q = strip_trailing_quals(q);
+        if q.ends_with('&') {
+            return Err(format!(
+                "`{q}`: a reference member cannot be shared with the host"
+            ));
+        }
+        if let Some(pointee) = q.strip_suffix('*') {
+            return Ok(self.pointer_ty(scope, &q, pointee.trim(), d, depth));
+        }
+        self.named_ty(scope, &q, d, depth)
+    }
+
+    /// An array spelling (`q` ends with `]`). C spells dimensions outermost first, so
+    /// `int[2][3]` is `[[i32; 3]; 2]`: with several dimensions the element type is the base
+    /// spelling and the dimensions apply right to left.
+    fn array_ty(&self, scope: &[String], q: &str, d: Option<&str>, depth: usize) -> Typed {
+        let open = q.rfind('[').ok_or_else(|| format!("bad type `{q}`"))?;
+        let n = &q[open + 1..q.len() - 1];
+        if n.is_empty() {
+            return Err("a flexible array member has no fixed size: declare its length, or keep the array out of the shared struct and pass a pointer".into());
+        }
+        let n: u64 = n
+            .parse()
+            .map_err(|_| format!("array length `{n}` in `{q}`"))?;
+        if n == 0 {
+            return Err("a zero-length array has no ptx-abi counterpart: declare its length, or pass a pointer".into());
+        }
+        let first = q.find('[').unwrap_or(open);
+        if first == open {
+            let dd = d.and_then(|d| d.rfind('[').map(|i| d[..i].trim().to_string()));
+            let (t, note) = self.ty_at(scope, q[..open].trim(), dd.as_deref(), depth)?;
+            return Ok((Ty::Array(Box::new(t), n), note));
+        }
+        let base = q[..first].trim();
+        let dims: Vec<u64> = q[first..]
+            .split(']')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.trim_start_matches('[').trim().parse::<u64>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| format!("bad array type `{q}`"))?;
+        if depth + dims.len() > MAX_TYPE_DEPTH {
+            return Err(format!(
+                "`{q}`: more than {MAX_TYPE_DEPTH} array dimensions"
+            ));
+        }
+        let dd = d.and_then(|d| d.find('[').map(|i| d[..i].trim().to_string()));
+        let (mut t, note) = self.ty_at(scope, base, dd.as_deref(), depth)?;
+        for &len in dims.iter().rev() {
+            if len == 0 {
+                return Err("a zero-length array has no ptx-abi counterpart".into());
+            }
+            t = Ty::Array(Box::new(t), len);
+        }
+        Ok((t, note))
+    }
+
+    /// A pointer spelling `q` to `pointee`. Never an error: a pointer to what cannot be
+    /// imported is a generic address, with a note saying what it pointed to.
+    fn pointer_ty(
+        &self,
+        scope: &[String],
+        q: &str,
+        pointee: &str,
+        d: Option<&str>,
+        depth: usize,
+    ) -> (Ty, Option<String>) {
+        let dp = d.and_then(|d| {
+            strip_trailing_quals(d)
+                .strip_suffix('*')
+                .map(|p| p.trim().to_string())
+        });
+        match self.ty_at(scope, pointee, dp.as_deref(), depth) {
+            Ok((Ty::Pointer(None), _)) if strip_quals(pointee) == "void" => {
+                (Ty::Pointer(None), None)
+            }
+            Ok((Ty::Item(i), _))
+                if matches!(
+                    self.items[i].kind,
+                    ItemKind::Opaque | ItemKind::Unsupported(_)
+                ) =>
+            {
+                (
+                    Ty::Pointer(None),
+                    Some(format!(
+                        "C type `{q}`: a pointer to `{}`, which is not imported",
+                        self.items[i].c_name
+                    )),
+                )
+            }
+            Ok((t, note)) => (Ty::Pointer(Some(Box::new(t))), note),
+            Err(why) => (
+                Ty::Pointer(None),
+                Some(format!("C type `{q}`: the pointee is not imported ({why})")),
+            ),
+        }
+    }
+
+    /// A spelling without array or pointer declarators: `void`, an unnamed record, a
+    /// fundamental type, or a name looked up from `scope`.
+    fn named_ty(&self, scope: &[String], q: &str, d: Option<&str>, depth: usize) -> Typed {
+        let base = strip_quals(q);
+        if base == "void" {
+            return Ok((Ty::Pointer(None), None));
+        }
+        if base.contains("(unnamed") || base.contains("(anonymous") {
+            let key = base
+                .split(" at ")
+                .nth(1)
+                .and_then(|r| r.split(')').next())
+                .unwrap_or("");
+            return self
+                .by_anon_loc
+                .get(key)
+                .map(|&i| (Ty::Item(i), None))
+                .ok_or_else(|| format!("cannot find the unnamed type `{base}`"));
+        }
+        if let Some(s) = scalar_from_c(base) {
+            return Ok((Ty::Scalar(s), None));
+        }
+        // C++ looks a name up from the innermost scope out: the header's own `my::float4`
+        // hides CUDA's `::float4` inside `namespace my`. CUDA's types are the prelude's
+        // (outside the headers), so a header's declaration found first wins.
+        let found = if base.starts_with("::") {
+            self.lookup(&[], base)
+        } else {
+            self.lookup(scope, base)
+        };
+        let in_header = found.is_some_and(|i| self.items[i].in_header);
+        if !in_header {
+            if let Some(t) = cuda_types::lookup_in(base.trim_start_matches("::"), self.cuda) {
+                return Ok((Ty::Cuda(t), None));
+            }
+        }
+        if let Some(i) = found {
+            let item = &self.items[i];
+            let transparent = matches!(item.kind, ItemKind::Alias(_)) && !item.in_header;
+            if !transparent {
+                return Ok((Ty::Item(i), None));
+            }
+            if let Some((aq, ad)) = &self.pending[i].alias_of {
+                return self.ty_at(&self.pending[i].scope, aq, ad.as_deref(), depth);
+            }
+        }
+        match d {
+            Some(d) if d != q => self.ty_at(scope, d, None, depth),
+            _ => Err(format!("unknown type `{base}`")),
+        }
+    }
+}
+
+/// A function pointer is a generic address; pointers to arrays and references are refused.
+fn function_pointer(q: &str) -> Typed {
+    if q.ends_with(']') || !q.contains("(*)") {
+        return Err(format!(
+            "`{q}`: pointers to arrays and references cannot be imported"
+        ));
+    }
+    Ok((
+        Ty::Pointer(None),
+        Some(format!(
+            "C type `{q}`: a function pointer, a generic address"
+        )),
+    ))
+}
