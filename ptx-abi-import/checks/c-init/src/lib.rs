@@ -263,7 +263,9 @@ mod tests {
             .unwrap_err()
             .contains("expected `,` or `}`"));
         assert!(parse_init("{ 1 } x").unwrap_err().contains("trailing text"));
-        assert!(parse_init("{ .x 1 }").unwrap_err().contains("designator without `=`"));
+        assert!(parse_init("{ .x 1 }")
+            .unwrap_err()
+            .contains("designator without `=`"));
     }
 
     #[test]
