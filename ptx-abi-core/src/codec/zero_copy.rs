@@ -137,7 +137,7 @@ const fn hole(m: ConstMsg<256>, offset: usize, size: usize) -> ConstMsg<256> {
         .str("; padding bytes are uninitialized in Rust, so its bytes cannot be viewed; add explicit fields or remove `zero_copy`")
 }
 
-/// [`zero_copy_mismatch`] for the derive, from the engine's result `placed`: none when the
+/// `zero_copy_mismatch` for the derive, from the engine's result `placed`: none when the
 /// layout itself breaks a rule (that is then the compile error, `layout_error`), so that one
 /// mistake is one error.
 pub const fn zero_copy_error<const N: usize>(
