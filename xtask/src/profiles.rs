@@ -10,10 +10,9 @@
 //! workspace's `Cargo.toml`): every proof whole on the pinned toolchain ([`EVERY_PROOF`]: all
 //! of the corpus, all of the live seed's cases, every suite of the importer, the repro crate),
 //! and the golden corpus and the repro on nightly ([`CORPUS_AND_REPRO`]; nightly's `dev` run is
-//! the whole suite). Each profile's proofs are one `cargo build`, so that the corpus crates of
-//! the oracle and of the importer compile side by side, with one feature set
-//! ([`PROOF_FEATURES`]) so that nothing is compiled twice; the GPU suite is built in the same
-//! invocation (issue 20 point 5).
+//! the whole suite). Each profile's proofs are two `cargo build`s with one feature set
+//! ([`PROOF_FEATURES`]), so that nothing is compiled twice: the proof programs (with the GPU
+//! suite, issue 20 point 5), then the importer's tests.
 
 use crate::test::cargo_with;
 use std::fs::File;
@@ -190,20 +189,24 @@ pub fn prove(
         bins.push("proof_live");
     }
     let common = ["--profile", profile.name, "--features", PROOF_FEATURES];
-    // One build: the proof programs, and the importer's tests and the GPU suite where the scope
-    // has them, so that the corpus crates of both compile side by side.
+    // The proof programs (and the GPU suite where the scope has it), then the importer's tests,
+    // with one feature set so the second build reuses the first's crates. Two invocations: in
+    // one, `--tests` would select the test programs of every package named, oracle-tests'
+    // whole suite and the proof programs' test harnesses included, and compile each corpus
+    // twice more.
     let mut build = vec!["build", "-p", "oracle-tests"];
     for bin in &bins {
         build.extend(["--bin", bin]);
-    }
-    if scope.importer {
-        build.extend(["-p", "ptx-abi-import-checks", "--tests"]);
     }
     if scope.gpu {
         build.extend(["--test", "gpu"]);
     }
     build.extend(common);
     cargo_with(toolchain.cargo(), &build, &env)?;
+    if scope.importer {
+        let importer = ["build", "-p", "ptx-abi-import-checks", "--tests"];
+        cargo_with(toolchain.cargo(), &[&importer[..], &common].concat(), &env)?;
+    }
     // Run straight from the target directory: a `cargo run` could decide to build again.
     for bin in bins {
         let path = Path::new(&toolchain.target_dir())
