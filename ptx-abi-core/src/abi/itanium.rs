@@ -815,26 +815,6 @@ pub fn mangle_to_string(
     Ok(alloc::string::String::from_utf8(out).unwrap_or_default())
 }
 
-/// [`mangle_in`], stopping compilation with [`mangle_error`]'s message, naming the function,
-/// when the name cannot be mangled (in a `const`, with `N = mangled_capacity(name, params)`).
-#[doc(hidden)] // generated code reaches it through `__private::v1`
-pub const fn mangle_or_panic<const N: usize>(
-    name: &'static str,
-    params: &[&CxxType],
-) -> Mangled<N> {
-    let mangled = mangle_in::<N>(name, params);
-    if let Some(msg) = mangle_error(name, &mangled) {
-        panic!("{}", msg.as_str());
-    }
-    match mangled {
-        Ok(m) => m,
-        Err(_) => Mangled {
-            buf: [0; N],
-            len: 0,
-        },
-    }
-}
-
 /// What `#[ptx(kernel = "…", abi = "c++")]` generates reads from [`mangle_in`]'s result
 /// (with `N = mangled_capacity(name, params)`): the message, naming the function, when the
 /// name cannot be mangled.
