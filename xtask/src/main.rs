@@ -48,12 +48,12 @@ commands:
           workspace with the live NVRTC oracle on a fresh random seed (`--seed N` replays a run)
           in `dev`, and the optimization-dependent proofs in `release` (all of them) and
           `aggressive` (the golden corpus, the live seed and the repro crate); beside them,
-          `test-nightly --release-only` in a second process (output in
+          `test-nightly --repro-only` in a second process (output in
           target/nightly/xtask-test.log)
-  test-nightly [--release-only] [--seed N]
+  test-nightly [--repro-only] [--seed N]
           on rustup's nightly: every test in `dev`, then the golden corpus and the repro
-          crate in `release` and `aggressive` (into target/nightly); with --release-only the
-          corpus and the repro in `release` only
+          crate in `release` and `aggressive` (into target/nightly); with --repro-only the
+          repro crate's programs in `release` and `aggressive` only
   test-gpu [--seed N]
           fetch NVRTC, then run the GPU end-to-end suite (a corpus sample and fresh cases of a
           live seed launched every way, read and written by device code) and examples/launch.rs;

@@ -9,8 +9,8 @@
 //! codegen unit, `panic = "abort"`, `-C target-cpu=native`; `[profile.aggressive]` in the
 //! workspace's `Cargo.toml`): every proof whole on the pinned toolchain ([`EVERY_PROOF`]: all
 //! of the corpus, all of the live seed's cases, every suite of the importer, the repro crate),
-//! and the golden corpus and the repro on nightly ([`CORPUS_AND_REPRO`]; nightly's `dev` run is
-//! the whole suite). Each profile's proofs are two `cargo build`s with one feature set
+//! and, with `cargo xtask test-nightly`, the golden corpus and the repro on nightly
+//! ([`CORPUS_AND_REPRO`]; nightly's `dev` run is the whole suite). Each profile's proofs are two `cargo build`s with one feature set
 //! ([`PROOF_FEATURES`]), so that nothing is compiled twice: the proof programs (with the GPU
 //! suite, issue 20 point 5), then the importer's tests.
 
@@ -340,47 +340,59 @@ fn is_summary(line: &str) -> bool {
         || line.contains(": opt-level")
 }
 
-/// Builds and runs the repro crate in `profile`, and compares its image with NVRTC's.
+/// The repro crate's programs, each with the JSON key and value its output must hold: the
+/// reporter's release-build zeros (NVRTC's image of `S6`), and the `aggressive` profile's
+/// AVX-512 decode of golden-corpus case `c02b0a_67` (its round trip).
+const REPRO_PROGRAMS: [(&str, &str, &str); 2] = [
+    ("release-o3", "enc", REPRO_IMAGE),
+    ("c02b0a_67", "round_trip", "ok"),
+];
+
+/// Builds and runs the repro crate's programs in `profile` (docs/release-miscompile.md): each
+/// must print what it prints when the compiler gets it right.
 pub fn repro(toolchain: Toolchain, profile: Profile, env: &[(&str, String)]) -> Result<(), String> {
     let manifest = Path::new("tests/repro/release-o3/Cargo.toml");
     let target = format!("{}/repro", toolchain.target_dir());
-    let mut cmd = toolchain.cargo();
-    cmd.args(["run", "--quiet", "--manifest-path"])
-        .arg(manifest)
-        .args(["--profile", profile.name])
-        .envs(env.iter().map(|(k, v)| (k, v)))
-        .env("CARGO_TARGET_DIR", &target);
-    if !profile.rustflags.is_empty() {
-        cmd.env("RUSTFLAGS", profile.rustflags);
-    }
     eprintln!(
         "xtask: the release-o3 repro crate, profile `{}` ({})",
         profile.name,
         toolchain.label()
     );
-    let out = cmd
-        .output()
-        .map_err(|e| format!("cannot run cargo for the repro crate: {e}"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    if !out.status.success() {
-        return Err(format!(
-            "the repro crate failed in profile `{}` ({}):\n{stdout}{}",
-            profile.name,
-            out.status,
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    let want = format!("\"enc\":\"{REPRO_IMAGE}\"");
-    if !stdout.contains(&want) || !stdout.contains("\"dec\":\"ok\"") {
-        return Err(format!(
-            "the repro crate in profile `{}` ({}) does not give NVRTC's image {REPRO_IMAGE} \
-             (docs/release-miscompile.md):\n{stdout}",
-            profile.name,
-            toolchain.label()
-        ));
+    for (bin, key, value) in REPRO_PROGRAMS {
+        let want = format!("\"{key}\":\"{value}\"");
+        let mut cmd = toolchain.cargo();
+        cmd.args(["run", "--quiet", "--manifest-path"])
+            .arg(manifest)
+            .args(["--bin", bin, "--profile", profile.name])
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .env("CARGO_TARGET_DIR", &target);
+        if !profile.rustflags.is_empty() {
+            cmd.env("RUSTFLAGS", profile.rustflags);
+        }
+        let out = cmd
+            .output()
+            .map_err(|e| format!("cannot run cargo for the repro crate: {e}"))?;
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        if !out.status.success() {
+            return Err(format!(
+                "the repro crate's `{bin}` failed in profile `{}` ({}):\n{stdout}{}",
+                profile.name,
+                out.status,
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let decoded = bin != "release-o3" || stdout.contains("\"dec\":\"ok\"");
+        if !stdout.contains(&want) || !decoded {
+            return Err(format!(
+                "the repro crate's `{bin}` in profile `{}` ({}) does not print {want} \
+                 (docs/release-miscompile.md):\n{stdout}",
+                profile.name,
+                toolchain.label()
+            ));
+        }
     }
     eprintln!(
-        "xtask: repro crate, profile `{}`: NVRTC's image {REPRO_IMAGE}",
+        "xtask: repro crate, profile `{}`: NVRTC's image {REPRO_IMAGE}; c02b0a_67 round-trips",
         profile.name
     );
     discard(Path::new(&target).join(profile.dir()));
