@@ -8,7 +8,7 @@
 
 #![allow(dead_code)] // types that exist only to be compared with C
 
-mod common;
+use crate::common;
 
 use ptx_abi::{
     cuda_header, entry_signature, AddressSize, CTypeCheck, CudaVersion, Double4A32, Float4,

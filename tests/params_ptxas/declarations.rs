@@ -5,7 +5,7 @@
 
 #![allow(dead_code)] // the types describe C parameters; most values are never built
 
-mod common;
+use crate::common;
 
 use ptx_abi::{
     entry_signature, func_signature, param_decl, param_decl_with, AddressSize, Char3, DevicePtr,

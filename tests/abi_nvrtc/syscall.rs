@@ -21,7 +21,7 @@
 //! its alignment at least `VALIST_ALIGN`, every byte of every slot must be written, no other
 //! byte may be, and every constant byte must equal ours.
 
-mod common;
+use crate::common;
 
 use ptx_abi::syscall::{
     valist, valist_size, valist_slots, write_valist, PrintfArg, SysCall, ValistError,
