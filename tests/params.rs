@@ -288,7 +288,7 @@ fn kernel_entry_signature_equals_nvrtc() {
 /// aligned to its own alignment (a scalar's is its size, a byte array's is declared), as the
 /// `kernelParams` images are laid out. Computed here from NVRTC's declarations, independently
 /// of the layout engine. (The driver's `extra` offsets differ from these after a parameter
-/// aligned above 16 bytes: tests/launch_arch.rs.)
+/// aligned above 16 bytes: tests/params_ptxas/launch_arch.rs.)
 fn offsets_from_ptx(signature: &str) -> (Vec<usize>, usize) {
     let mut offsets = Vec::new();
     let mut end = 0usize;
@@ -354,7 +354,7 @@ fn launch_buffer_offsets_and_size_equal_the_parameter_space() {
     assert_eq!(&buf[32..40], &0x1234u64.to_le_bytes());
     assert_eq!(buf[96], 10);
     // `big` is aligned to 32: where the driver reads it from an `extra` buffer depends on the
-    // architecture (tests/launch_arch.rs), so `extra()` refuses rather than hand out a buffer
+    // architecture (tests/params_ptxas/launch_arch.rs), so `extra()` refuses rather than hand out a buffer
     // the kernel misreads, and names the parameter.
     let e = launch
         .extra()

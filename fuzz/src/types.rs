@@ -4,7 +4,7 @@
 //! pointers, nested arrays and a requested alignment with tail padding; and kernel argument
 //! structs that hold them.
 //!
-//! Also compiled by the facade's `tests/fuzz_types.rs` (with `#[path]`), which runs the same
+//! Also compiled by the facade's `tests/data/fuzz_types.rs` (with `#[path]`), which runs the same
 //! round trips under proptest and checks the values of [`samples`] against images written out
 //! by hand, so this file uses nothing but `ptx_abi` and `core`.
 

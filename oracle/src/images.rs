@@ -3,7 +3,7 @@
 //! keeps exactly the image's value bits.
 //!
 //! Shared, as a module, by oracle-tests (every golden-corpus type through the derive), the
-//! facade's `tests/fuzz_types.rs` (proptest) and the `decode` fuzz target
+//! facade's `tests/data/fuzz_types.rs` (proptest) and the `decode` fuzz target
 //! (`fuzz/src/lib.rs` compiles this file with `#[path]`), so it uses nothing but
 //! `ptx_abi_core` and `std`.
 //!

@@ -1,7 +1,7 @@
 //! Chapter 6, end to end: C++ `__device__ __noinline__` functions (one per scalar type, several
 //! vectors and a bit-field struct) compiled by NVRTC, and a PTX kernel `call_all` appended to
 //! NVRTC's module that calls each through the sequence ptx-abi generates, by the name
-//! ptx-abi mangles. Shared by `tests/call_ptxas.rs` (ptxas assembles it) and
+//! ptx-abi mangles. Shared by `tests/params_ptxas/call.rs` (ptxas assembles it) and
 //! `examples/cxx_launch.rs` (a GPU runs it and checks the values).
 
 #![allow(dead_code)]

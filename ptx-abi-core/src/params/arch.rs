@@ -9,7 +9,7 @@
 //! `align_up(origin + end_of_previous, align) - origin` ([`driver_param_offset`]).
 //!
 //! Read with `cuobjdump -elf` from cubins ptxas 12.9 assembled for every architecture it knows
-//! (`tests/launch_arch.rs` checks the rule for alignments 1..=128 in first, middle and last
+//! (`tests/params_ptxas/launch_arch.rs` checks the rule for alignments 1..=128 in first, middle and last
 //! position on each):
 //!
 //! | architectures | bank base (`EIATTR_PARAM_CBANK`) | origin ([`Arch::param_base`]) |

@@ -5,7 +5,7 @@
 
 #![allow(dead_code)] // the types describe C parameters; most values are never built
 
-mod common;
+use crate::common;
 
 use ptx_abi::params::{func_signature, param_decl_with, Spelling};
 use ptx_abi::types::{Char3, Double2, Float4, Int2, Short4, UChar1, ULongLong2};

@@ -1,7 +1,7 @@
 //! Chapter 7: ptx-abi's Itanium names against NVRTC's (`nvrtcGetLoweredName`) and the `.entry`
 //! names in the PTX NVRTC emits, on generated signatures (deterministic seeds).
 
-mod common;
+use crate::common;
 
 use ptx_abi::abi::itanium::{mangle, CxxType, MangleError};
 use ptx_abi::{DevicePtr, KernelParams, PtxAbi};

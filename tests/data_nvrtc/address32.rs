@@ -22,7 +22,7 @@
 
 #![allow(dead_code)] // the types describe C layouts; their values are never built
 
-mod common;
+use crate::common;
 
 use common::{clang, clang_args, clang_cuda, Host};
 use ptx_abi::abi::syscall::SysCall;

@@ -10,7 +10,7 @@
 //!   valid mapping by `is_valid_mapping` (NVRTC strengthens some orders: a valid use of the
 //!   guide's note).
 
-mod common;
+use crate::common;
 
 use ptx_abi::abi::atomics::{
     is_valid_mapping, is_valid_mapping_text, mapping, render, template, Instr, MemoryOrder, Opcode,

@@ -13,7 +13,7 @@
 // The types below exist for their layouts; their values are never built.
 #![allow(dead_code)]
 
-mod common;
+use crate::common;
 
 use ptx_abi::half::f16;
 use ptx_abi::report::nvrtc::{assert_matches, assert_matches_mapped, MatchError, Nvrtc};
@@ -320,12 +320,7 @@ fn cuda_headers_not_found_names_the_variable_to_set() {
     let exe = std::env::current_exe().unwrap();
     let mut child = std::process::Command::new(exe);
     child
-        .args([
-            "--ignored",
-            "--exact",
-            "child_without_cuda_headers",
-            "--nocapture",
-        ])
+        .args(["--ignored", "--exact", &child_test_name(), "--nocapture"])
         .env(CHILD, "1")
         .current_dir(std::env::temp_dir());
     for var in ["CUDA_PATH", "CUDA_HOME", "CARGO_TARGET_DIR"].iter().chain(
@@ -379,4 +374,13 @@ fn an_enum_typed_bit_field_checks_as_its_underlying_type() {
         msg.contains("`s`: signedness: C has signed, Rust has unsigned"),
         "{msg}"
     );
+}
+
+/// The test name libtest knows `child_without_cuda_headers` by: its path below the crate
+/// (`real_headers::child_without_cuda_headers` in the `data_nvrtc` binary).
+fn child_test_name() -> String {
+    match module_path!().split_once("::") {
+        Some((_, module)) => format!("{module}::child_without_cuda_headers"),
+        None => "child_without_cuda_headers".into(),
+    }
 }

@@ -4,7 +4,7 @@
 //! deep. Expected layouts are the guide's §1.2 rules worked by hand, and NVRTC compiles each
 //! generated header, whose `static_assert`s pin every size, alignment and offset.
 
-mod common;
+use crate::common;
 
 use ptx_abi::{cuda_header, PtxAbi};
 

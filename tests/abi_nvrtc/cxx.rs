@@ -7,7 +7,7 @@
 // CUDA 13 deprecates `double4` and its siblings; they are tested all the same.
 #![allow(deprecated)]
 
-mod common;
+use crate::common;
 
 use ptx_abi::abi::itanium;
 use ptx_abi::layout::cuda_version::CUDA_VERSION;

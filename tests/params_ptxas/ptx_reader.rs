@@ -8,7 +8,7 @@ use ptx_abi::params::SignatureError;
 use ptx_abi::{DevicePtr, PtxAbi};
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 
 /// NVRTC 12.9.86 (`--gpu-architecture=compute_90 -rdc=true -std=c++20`) for:
 ///

@@ -2,7 +2,7 @@
 //! (`params::text::is_identifier`, which `kernel_name_error` applies at compile time) against
 //! ptxas 12.9, which must assemble `.visible .entry NAME()` exactly when the rule accepts NAME.
 
-mod common;
+use crate::common;
 
 use ptx_abi::params::text::is_identifier;
 

@@ -2,7 +2,7 @@
 //! `_`), and NVRTC 12.9 compiles it (C++20, as `cuda_header` assumes); `#[ptx(c_name = …)]`
 //! refuses the same words (tests/ui/names/c_name_keyword.rs).
 
-mod common;
+use crate::common;
 
 use ptx_abi::{cuda_header, PtxAbi};
 

@@ -2,7 +2,7 @@
 //! the guide's figures are worked out by hand from the figures (`docs/nvidia-notes.md`); the header is
 //! checked by NVRTC, which must accept it and must reject it once a number is wrong.
 
-mod common;
+use crate::common;
 
 use ptx_abi::report::{diagram, header, Hole};
 use ptx_abi::types::Float4;

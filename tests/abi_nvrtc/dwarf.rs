@@ -4,7 +4,7 @@
 //! `DW_AT_address_class` NVRTC writes is a §5.2 code, and that it is exactly the code
 //! `StateSpace::address_class` gives for the state space the variable is declared in.
 
-mod common;
+use crate::common;
 
 use ptx_abi::abi::dwarf::{
     AddressClass, StateSpace, UnknownAddressClass, UnknownAddressClassName, DW_AT_ADDRESS_CLASS,

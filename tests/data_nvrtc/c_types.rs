@@ -6,7 +6,7 @@
 
 #![allow(dead_code)] // types that exist only to be compared with C
 
-mod common;
+use crate::common;
 
 use ptx_abi::types::Float3;
 use ptx_abi::{cuda_header, CTypeCheck, HeaderError, PtxAbi};

@@ -8,7 +8,7 @@
 
 #![allow(dead_code)] // types that exist only to be compared with C
 
-mod common;
+use crate::common;
 
 use ptx_abi::layout::cuda_version::{CudaVersion, CUDA_VERSION};
 use ptx_abi::types::{Double4A32, Float4, Long4A16, TensorMap};

@@ -2,9 +2,8 @@
 //! (by the names ptx-abi mangles) in one module that ptxas assembles: every scalar, vectors
 //! of 1- to 8-byte lanes, a bit-field struct (called indirectly through a `.callprototype`).
 
-#[path = "common/call_module.rs"]
-mod call_module;
-mod common;
+use crate::call_module;
+use crate::common;
 
 use ptx_abi::params::{call_sequence, Arg, CallError, Callee, Ret};
 use ptx_abi::{AddressSize, PtxAbi};

@@ -21,7 +21,7 @@
 //! its alignment at least `VALIST_ALIGN`, every byte of every slot must be written, no other
 //! byte may be, and every constant byte must equal ours.
 
-mod common;
+use crate::common;
 
 use ptx_abi::abi::syscall::{
     valist, valist_size, valist_slots, write_valist, PrintfArg, SysCall, ValistError,
@@ -657,7 +657,7 @@ fn valist_matches_clang_at_32_bits() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// clang, the 32-bit PTX producer (see tests/address32.rs for why an ARM host)
+// clang, the 32-bit PTX producer (see tests/data_nvrtc/address32.rs for why an ARM host)
 // ---------------------------------------------------------------------------------------------
 
 /// What the CUDA headers would provide (`-nocudainc`).

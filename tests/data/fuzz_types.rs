@@ -11,7 +11,7 @@ use ptx_abi::PtxAbi;
 use ptx_abi_oracle::images::{hex, make_valid, round_trip, RoundTrip, RoundTrips, SplitMix};
 use std::fmt::Debug;
 
-#[path = "../fuzz/src/types.rs"]
+#[path = "../../fuzz/src/types.rs"]
 mod types;
 
 use types::{Aligned, All, Bits, Level, Mode, Nested, Payload, Raw, Tag, Vecs, Wide};
