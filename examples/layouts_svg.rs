@@ -3,33 +3,13 @@
 
 use ptx_abi::report::diagram;
 use ptx_abi::types::Float4;
-use ptx_abi::{AddressSize, Pad, PtxAbi};
+use ptx_abi::{AddressSize, PtxAbi};
 
-/// Figure 3 of the guide: boundary alignment.
-#[derive(PtxAbi, Clone, Copy)]
-struct BoundaryAlignment {
-    #[ptx(bits = 9)]
-    s: i16,
-    #[ptx(bits = 9)]
-    j: i32,
-    c: i8,
-    #[ptx(bits = 9)]
-    t: i16,
-    #[ptx(bits = 9)]
-    u: i16,
-    d: i8,
-}
-
-/// Figure 6 of the guide: unnamed bit-fields.
-#[derive(PtxAbi, Clone, Copy)]
-struct UnnamedBitFields {
-    c: i8,
-    _z: Pad<i32, 0>,
-    d: i8,
-    _p: Pad<i16, 9>,
-    e: i8,
-    _z2: Pad<i8, 0>,
-}
+// The guide's figures 3 (boundary alignment) and 6 (unnamed bit-fields), defined once for the
+// examples and the tests.
+#[path = "shared/guide_types.rs"]
+mod guide_types;
+use guide_types::{Fig3, Fig6};
 
 /// A packed header next to a vector.
 #[derive(PtxAbi, Clone, Copy)]
@@ -46,11 +26,7 @@ fn main() {
     let path = std::env::args()
         .nth(1)
         .unwrap_or_else(|| "layouts.svg".to_string());
-    let types = [
-        BoundaryAlignment::TYPE,
-        UnnamedBitFields::TYPE,
-        Tagged::TYPE,
-    ];
+    let types = [Fig3::TYPE, Fig6::TYPE, Tagged::TYPE];
     let svg = match diagram::svg(&types, AddressSize::A64) {
         Ok(svg) => svg,
         Err(e) => {

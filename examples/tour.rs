@@ -12,24 +12,12 @@ use ptx_abi::{
     LayoutReport, Pad, ParamSpace, PtxAbi,
 };
 
-/// A particle: bit-fields sharing a storage unit with an ordinary member (§1.3), a native
-/// vector (§1.2) and a device pointer.
-#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
-#[ptx(align = 16)]
-struct Particle {
-    #[ptx(bits = 3)]
-    kind: u32,
-    #[ptx(bits = 5)]
-    charge: i32,
-    tag: u8,
-    _brk: Pad<u16, 0>,
-    _gap: Pad<u16, 7>,
-    #[ptx(bits = 40)]
-    addr: u64,
-    pos: Float4,
-    next: DevicePtr<Particle>,
-    history: [f32; 3],
-}
+// A particle: bit-fields sharing a storage unit with an ordinary member (§1.3), a native
+// vector (§1.2) and a device pointer. Defined once for the examples and the tests, in
+// `shared/guide_types.rs`.
+#[path = "shared/guide_types.rs"]
+mod guide_types;
+use guide_types::Particle;
 
 /// A RISC-V-style I-type instruction word: five bit-fields in one 32-bit unit.
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]

@@ -25,22 +25,7 @@ fn offset<T: PtxAbi>(i: usize) -> usize {
 
 // struct Particle { unsigned kind:3; int charge:5; unsigned char tag; short :0; short :7;
 //   unsigned long long addr:40; float4 pos; Particle* next; float history[3]; };  // 64 / 16
-#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
-#[ptx(align = 16, accessors)]
-struct Particle {
-    #[ptx(bits = 3)]
-    kind: u32,
-    #[ptx(bits = 5)]
-    charge: i32,
-    tag: u8,
-    _brk: Pad<u16, 0>,
-    _gap: Pad<u16, 7>,
-    #[ptx(bits = 40)]
-    addr: u64,
-    pos: Float4,
-    next: DevicePtr<Particle>,
-    history: [f32; 3],
-}
+use crate::guide_types::{Particle, ParticleImage};
 
 const PARTICLE_IMAGE: [u8; 64] = [
     237, 9, 128, 145, 128, 247, 230, 85, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 128, 63, 0, 0, 0, 64, 0, 0,

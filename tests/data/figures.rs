@@ -23,16 +23,10 @@ fn check<T: PtxAbi + PartialEq + std::fmt::Debug>(
     );
 }
 
+// The figures' types are shared with the examples: `examples/shared/guide_types.rs`.
+use crate::guide_types::{Fig2, Fig3, Fig4, Fig5, Fig6};
+
 // Fig. 2: struct { int j:5; int k:6; int m:7; }
-#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
-struct Fig2 {
-    #[ptx(bits = 5)]
-    j: i32,
-    #[ptx(bits = 6)]
-    k: i32,
-    #[ptx(bits = 7)]
-    m: i32,
-}
 
 #[test]
 fn figure_2_bit_field_allocation() {
@@ -49,19 +43,6 @@ fn figure_2_bit_field_allocation() {
 }
 
 // Fig. 3: struct { short s:9; int j:9; char c; short t:9; short u:9; char d; }
-#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
-struct Fig3 {
-    #[ptx(bits = 9)]
-    s: i16,
-    #[ptx(bits = 9)]
-    j: i32,
-    c: i8,
-    #[ptx(bits = 9)]
-    t: i16,
-    #[ptx(bits = 9)]
-    u: i16,
-    d: i8,
-}
 
 #[test]
 fn figure_3_boundary_alignment() {
@@ -81,12 +62,6 @@ fn figure_3_boundary_alignment() {
 }
 
 // Fig. 4: struct { char c; short s:8; }
-#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
-struct Fig4 {
-    c: i8,
-    #[ptx(bits = 8)]
-    s: i16,
-}
 
 #[test]
 fn figure_4_storage_unit_sharing() {
@@ -94,14 +69,6 @@ fn figure_4_storage_unit_sharing() {
 }
 
 // Fig. 5: union { char c; short s:8; }
-#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
-#[ptx(union)]
-enum Fig5 {
-    C(i8),
-    #[ptx(bits = 8)]
-    #[allow(dead_code)]
-    S(i16),
-}
 
 #[test]
 fn figure_5_union_allocation() {
@@ -109,15 +76,6 @@ fn figure_5_union_allocation() {
 }
 
 // Fig. 6: struct { char c; int :0; char d; short :9; char e; char :0; }
-#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
-struct Fig6 {
-    c: i8,
-    _z: Pad<i32, 0>,
-    d: i8,
-    _p: Pad<i16, 9>,
-    e: i8,
-    _z2: Pad<i8, 0>,
-}
 
 #[test]
 fn figure_6_unnamed_bit_fields() {

@@ -5,6 +5,9 @@
 //! One test binary of modules (a few binaries link faster and use less disk than one per
 //! file); run one module with `cargo test --test data -- <module>::`.
 
+#[path = "../../examples/shared/guide_types.rs"]
+mod guide_types;
+
 mod aggregates;
 mod errors;
 mod figures;

@@ -8,6 +8,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../../examples/shared/guide_types.rs"]
+mod guide_types;
 
 mod address32;
 mod c_keywords;

@@ -8,55 +8,8 @@ use ptx_abi::report::{diagram, header, Hole};
 use ptx_abi::types::Float4;
 use ptx_abi::{cuda_header, AddressSize, DevicePtr, LayoutReport, Pad, PtxAbi};
 
-#[derive(PtxAbi, Clone, Copy)]
-struct Fig2 {
-    #[ptx(bits = 5)]
-    j: i32,
-    #[ptx(bits = 6)]
-    k: i32,
-    #[ptx(bits = 7)]
-    m: i32,
-}
-
-#[derive(PtxAbi, Clone, Copy)]
-struct Fig3 {
-    #[ptx(bits = 9)]
-    s: i16,
-    #[ptx(bits = 9)]
-    j: i32,
-    c: i8,
-    #[ptx(bits = 9)]
-    t: i16,
-    #[ptx(bits = 9)]
-    u: i16,
-    d: i8,
-}
-
-#[derive(PtxAbi, Clone, Copy)]
-struct Fig4 {
-    c: i8,
-    #[ptx(bits = 8)]
-    s: i16,
-}
-
-#[derive(PtxAbi, Clone, Copy)]
-#[ptx(union)]
-enum Fig5 {
-    C(i8),
-    #[ptx(bits = 8)]
-    #[allow(dead_code)] // only its layout matters
-    S(i16),
-}
-
-#[derive(PtxAbi, Clone, Copy)]
-struct Fig6 {
-    c: i8,
-    _z: Pad<i32, 0>,
-    d: i8,
-    _p: Pad<i16, 9>,
-    e: i8,
-    _z2: Pad<i8, 0>,
-}
+// The guide's figures, shared with the examples (`examples/shared/guide_types.rs`).
+use crate::guide_types::{Fig2, Fig3, Fig4, Fig5, Fig6};
 
 fn hole(bit_offset: usize, bits: usize, tail: bool) -> Hole {
     Hole {
