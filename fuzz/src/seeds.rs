@@ -41,7 +41,10 @@ pub const PTX_SOURCES: &[(&str, &str)] = &[
     ),
     ("oracle-ptx", include_str!("../../oracle/src/ptx.rs")),
     ("tests-params", include_str!("../../tests/params.rs")),
-    ("tests-address32", include_str!("../../tests/data_nvrtc/address32.rs")),
+    (
+        "tests-address32",
+        include_str!("../../tests/data_nvrtc/address32.rs"),
+    ),
     (
         "tests-call-module",
         include_str!("../../tests/common/call_module.rs"),
