@@ -48,7 +48,7 @@ struct ScaleArgs {
 
 fn main() {
     println!("ns::inner::scale is `{}`", ScaleArgs::KERNEL);
-    let Some(Ok(nvrtc)) = ptx_abi_oracle::nvrtc::Nvrtc::locate_and_load() else {
+    let Some(Ok(nvrtc)) = ptx_abi_nvtools::nvrtc::Nvrtc::locate_and_load() else {
         println!("skipped: NVRTC not found (run `cargo xtask nvrtc`)");
         return;
     };

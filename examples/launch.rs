@@ -40,7 +40,7 @@ struct ScaleArgs {
 }
 
 fn main() {
-    let Some(Ok(nvrtc)) = ptx_abi_oracle::nvrtc::Nvrtc::locate_and_load() else {
+    let Some(Ok(nvrtc)) = ptx_abi_nvtools::nvrtc::Nvrtc::locate_and_load() else {
         eprintln!("NVRTC not found: run `cargo xtask nvrtc` first");
         std::process::exit(2);
     };

@@ -25,9 +25,9 @@
 
 use std::path::Path;
 
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 use ptx_abi_oracle::corpus::{cases_of, check_probe, REGENERATE};
 use ptx_abi_oracle::gen::{generate, Case};
-use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::suite::{
     case_key, parse_data, probe_records, render_data, render_rust, Record, RustOptions,
 };

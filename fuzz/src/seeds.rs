@@ -3,7 +3,7 @@
 //! `.version` in the files of [`PTX_SOURCES`], compiled in), the signatures ptx-abi writes for
 //! the kernel structs of [`crate::types`], the images of [`crate::types::samples`], and clang's
 //! JSON AST of the repository's CUDA headers ([`HEADERS`]) when a clang is found
-//! (`ptx_abi_import::clang::Clang::locate`, as the importer finds it), else one small dump kept
+//! (`ptx_abi_import::clang::Clang::locate_in`, as the importer finds it), else one small dump kept
 //! in `fuzz/seeds/`.
 //!
 //! They are written into the first directory given on the command line, the corpus that
@@ -292,7 +292,7 @@ pub fn ast() -> Vec<(String, Vec<u8>)> {
         FALLBACK_AST.as_bytes().to_vec(),
     )];
     let caches = ptx_abi_import::default_caches();
-    let Some(clang) = ptx_abi_import::clang::Clang::locate(&caches) else {
+    let Some(clang) = ptx_abi_import::clang::Clang::locate_in(&caches) else {
         eprintln!(
             "ptx-abi-fuzz: no clang found (PTX_ABI_CLANG, PTX_ABI_ZIG, `cargo xtask clang`): the \
              AST seeds are the one dump kept in fuzz/seeds/"
@@ -328,7 +328,7 @@ fn dumps(
     for (name, text) in HEADERS {
         let path = headers.join(name);
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        match clang.ast_json(&standins, &path, &[]) {
+        match ptx_abi_import::clang::ast_json(&clang, &standins, &path, &[]) {
             // Paths under `/seeds/`, so that a dump does not change from run to run.
             Ok(json) => out.push((
                 format!("{name}.json"),

@@ -365,36 +365,9 @@ impl Run {
         }
     }
 
-    /// The CUDA header ptx-abi generates for every checked type must compile with NVRTC: its
-    /// `static_assert`s pin each type's size, alignment and member offsets on the nvcc side.
+    /// [`check_cuda_header`] of every checked type.
     fn check_header(&self) {
-        let header = match ptx_abi::cuda_header(&self.types) {
-            Ok(h) => h,
-            Err(e) => panic!("{}: no CUDA header: {e}", self.name),
-        };
-        let Some(nvrtc) =
-            ptx_abi_oracle::require::nvrtc(&format!("{}: the CUDA header check", self.name))
-        else {
-            return;
-        };
-        let source = format!("{header}\nextern \"C\" __global__ void ptxabi_header_probe() {{}}\n");
-        let options = [
-            "--gpu-architecture=compute_90",
-            "-rdc=true",
-            "-std=c++20",
-            "-diag-suppress=108",
-        ];
-        if let Err(e) = nvrtc.compile(&source, &options) {
-            panic!(
-                "{}: NVRTC rejects ptx-abi's CUDA header:\n{}",
-                self.name, e.log
-            );
-        }
-        say(&format!(
-            "{}: NVRTC compiled ptx-abi's CUDA header of {} types; every static_assert holds",
-            self.name,
-            self.types.len()
-        ));
+        check_cuda_header(&self.name, &self.types);
     }
 
     /// Prints the summary and every mismatch, and panics if there was one or if some case of
@@ -552,4 +525,25 @@ fn report(r: &Record, source: &str, ours: Option<&Ours>, problems: &[String]) ->
 
 fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+/// The CUDA header ptx-abi generates for `types` must compile with NVRTC: its `static_assert`s
+/// pin each type's size, alignment and member offsets on the nvcc side. Without NVRTC the check
+/// is skipped, saying so ([`ptx_abi_oracle::require::nvrtc`]: a failure under
+/// `PTX_ABI_REQUIRE_ORACLE=1`); `name` names the suite in every message.
+pub fn check_cuda_header(name: &str, types: &[&'static ptx_abi::layout::desc::TypeDesc]) {
+    let header =
+        ptx_abi::cuda_header(types).unwrap_or_else(|e| panic!("{name}: no CUDA header: {e}"));
+    let Some(nvrtc) = ptx_abi_oracle::require::nvrtc(&format!("{name}: the CUDA header check"))
+    else {
+        return;
+    };
+    let source = format!("{header}\nextern \"C\" __global__ void ptxabi_header_probe() {{}}\n");
+    if let Err(e) = nvrtc.compile(&source, ptx_abi_nvtools::options::PROBE_OPTIONS) {
+        panic!("{name}: NVRTC rejects ptx-abi's CUDA header:\n{}", e.log);
+    }
+    say(&format!(
+        "{name}: NVRTC compiled ptx-abi's CUDA header of {} types; every static_assert holds",
+        types.len()
+    ));
 }

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use oracle_tests::{engine, say, skip};
+use oracle_tests::{check_cuda_header, engine, say};
 use ptx_abi_oracle::corpus::{case_of, check_probe, REGENERATE};
 use ptx_abi_oracle::suite::parse_data;
 
@@ -30,31 +30,6 @@ fn data_files() -> Vec<(String, String)> {
             (name, text)
         })
         .collect()
-}
-
-/// NVRTC's verdict on ptx-abi's CUDA header of `types`, or why it was not asked.
-fn check_header(name: &str, types: &[&'static ptx_abi::layout::desc::TypeDesc]) {
-    let header =
-        ptx_abi::cuda_header(types).unwrap_or_else(|e| panic!("{name}: no CUDA header: {e}"));
-    let nvrtc = match ptx_abi_oracle::nvrtc::Nvrtc::locate_and_load() {
-        Some(Ok(n)) => n,
-        Some(Err(e)) => panic!("NVRTC was found but does not load: {e}"),
-        None => return skip(&format!("{name}: the CUDA header check"), "NVRTC not found"),
-    };
-    let source = format!("{header}\nextern \"C\" __global__ void ptxabi_header_probe() {{}}\n");
-    let options = [
-        "--gpu-architecture=compute_90",
-        "-rdc=true",
-        "-std=c++20",
-        "-diag-suppress=108",
-    ];
-    if let Err(e) = nvrtc.compile(&source, &options) {
-        panic!("{name}: NVRTC rejects ptx-abi's CUDA header:\n{}", e.log);
-    }
-    say(&format!(
-        "{name}: NVRTC compiled ptx-abi's CUDA header of {} types; every static_assert holds",
-        types.len()
-    ));
 }
 
 #[test]
@@ -88,7 +63,7 @@ fn corpus_engine() {
             }
         }
         total += records.len();
-        check_header(name, &types);
+        check_cuda_header(name, &types);
     }
     say(&format!(
         "corpus engine: checked {total} cases of {} data files against NVRTC's answers through the layout engine: {} mismatches",

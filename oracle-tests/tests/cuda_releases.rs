@@ -11,8 +11,8 @@
 
 use std::path::Path;
 
+use ptx_abi_nvtools::fetch::{Toolkit, CUDA_11_8, CUDA_13_5};
 use ptx_abi_oracle::corpus::cases_of;
-use ptx_abi_oracle::fetch::{Toolkit, CUDA_11_8, CUDA_13_5};
 use ptx_abi_oracle::releases::compare;
 use ptx_abi_oracle::require::{nvrtc_release, say, skip};
 use ptx_abi_oracle::suite::{parse_data, Record};

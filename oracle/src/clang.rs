@@ -8,138 +8,30 @@
 //! [`crate::gen::cuda_probe`], rebuilt from a [`Record`] so that the checked-in corpus data is
 //! all clang needs.
 //!
-//! [`Clang::locate`] is the one place the tests find clang: `$PTX_ABI_CLANG`, else `zig clang`
-//! from the pinned `ziglang` wheel (`$PTX_ABI_ZIG`, or the copy `cargo xtask clang` cached;
-//! `cargo xtask test` fetches it), else `clang` on `PATH`.
+//! The tests find clang with [`Clang::locate`] (`ptx_abi_nvtools::clang`, the workspace's one
+//! finder): `$PTX_ABI_CLANG`, else `zig clang` from the pinned `ziglang` wheel (`$PTX_ABI_ZIG`,
+//! or the copy `cargo xtask clang` cached; `cargo xtask test` fetches it), else `clang` on
+//! `PATH`.
 
-use std::ffi::OsString;
 use std::fmt::Write as _;
-use std::io::Write as _;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 use crate::gen::model::member_name;
 use crate::probe::{Answer, PtxIndex};
 use crate::suite::Record;
 
-pub use crate::fetch::CLANG_ENV;
-
-/// A clang able to compile CUDA device code to PTX: a `clang` binary, or `zig` whose first
-/// argument is `clang`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clang {
-    program: PathBuf,
-    prefix: Vec<OsString>,
-}
-
-/// Whether `program prefix… --version` runs and succeeds.
-fn runs(program: &PathBuf, prefix: &[OsString]) -> bool {
-    Command::new(program)
-        .args(prefix)
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
-impl Clang {
-    /// `$PTX_ABI_CLANG` if set (taken as given), else `zig clang` from the pinned wheel if
-    /// `$PTX_ABI_ZIG` or the cache has it, else `clang` on `PATH` if it runs; `None` otherwise.
-    pub fn locate() -> Option<Clang> {
-        if let Some(p) = std::env::var_os(CLANG_ENV).filter(|p| !p.is_empty()) {
-            return Some(Clang {
-                program: PathBuf::from(p),
-                prefix: Vec::new(),
-            });
-        }
-        if let Some(zig) = crate::fetch::locate_zig() {
-            return Some(Clang {
-                program: zig,
-                prefix: vec!["clang".into()],
-            });
-        }
-        let path = Clang {
-            program: PathBuf::from("clang"),
-            prefix: Vec::new(),
-        };
-        runs(&path.program, &path.prefix).then_some(path)
-    }
-
-    /// How to get one when [`Clang::locate`] finds none.
-    pub const HOW_TO_GET: &'static str =
-        "run `cargo xtask clang` (fetches zig's clang from PyPI), or set PTX_ABI_CLANG";
-
-    /// A command running this clang, ready for clang's own arguments.
-    pub fn command(&self) -> Command {
-        let mut c = Command::new(&self.program);
-        c.args(&self.prefix);
-        c
-    }
-
-    /// `clang --version`'s first line.
-    pub fn version(&self) -> String {
-        self.command()
-            .arg("--version")
-            .output()
-            .map(|o| {
-                String::from_utf8_lossy(&o.stdout)
-                    .lines()
-                    .next()
-                    .unwrap_or("")
-                    .to_string()
-            })
-            .unwrap_or_else(|e| format!("(clang --version failed: {e})"))
-    }
-
-    /// Runs clang with `args` on `src` (given on stdin, so `args` should read `-`) and returns
-    /// its stdout, or its diagnostics.
-    pub fn run(&self, args: &[&str], src: &str) -> Result<String, String> {
-        let mut child = self
-            .command()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("cannot run {:?}: {e}", self.program))?;
-        let mut stdin = child.stdin.take().expect("piped stdin");
-        let src = src.to_string();
-        let writer = std::thread::spawn(move || stdin.write_all(src.as_bytes()));
-        let out = child
-            .wait_with_output()
-            .map_err(|e| format!("clang: {e}"))?;
-        writer
-            .join()
-            .expect("writer thread")
-            .map_err(|e| format!("writing to clang: {e}"))?;
-        if !out.status.success() {
-            return Err(format!(
-                "clang failed ({}):\n{}",
-                out.status,
-                String::from_utf8_lossy(&out.stderr)
-            ));
-        }
-        String::from_utf8(out.stdout).map_err(|e| format!("clang's output is not UTF-8: {e}"))
-    }
-}
+pub use ptx_abi_nvtools::clang::Clang;
 
 /// The arguments that make clang compile CUDA device code for `--cuda-gpu-arch=sm_70` to PTX
-/// without a CUDA installation. clang picks the PTX ISA version from the CUDA installation it
-/// finds; with none, clang 22 falls back to PTX 4.2, which cannot target sm_70, so PTX 7.0
-/// (CUDA 11.0's) is asked for explicitly.
-pub const DEVICE_ARGS: &[&str] = &[
-    "-x",
-    "cuda",
-    "--cuda-device-only",
-    "-nocudainc",
-    "-nocudalib",
-    "--cuda-gpu-arch=sm_70",
-    "-Xclang",
-    "-target-feature",
-    "-Xclang",
-    "+ptx70",
-];
+/// without a CUDA installation: `ptx_abi_nvtools::options`'s `CLANG_DEVICE_ONLY` and
+/// `CLANG_PTX_7_0`.
+pub fn device_args() -> Vec<&'static str> {
+    use ptx_abi_nvtools::options::{CLANG_DEVICE_ONLY, CLANG_PTX_7_0};
+    CLANG_DEVICE_ONLY
+        .iter()
+        .chain(CLANG_PTX_7_0)
+        .copied()
+        .collect()
+}
 
 /// What clang needs to compile NVRTC's probes: CUDA's keywords and vector types.
 pub const PRELUDE: &str = r#"#define __device__ __attribute__((device))
@@ -162,7 +54,7 @@ PTXABI_VEC1(unsigned long long, ulonglong, 8) PTXABI_VEC2(unsigned long long, ul
 PTXABI_VEC1(double, double, 8) PTXABI_VEC2(double, double, 16)
 "#;
 
-/// The arguments clang gets after [`DEVICE_ARGS`] to print the PTX of the source on stdin.
+/// The arguments clang gets after [`device_args`] to print the PTX of the source on stdin.
 pub const PROBE_ARGS: &[&str] = &["-std=c++20", "-w", "-S", "-o", "-", "-"];
 
 /// Indices of the ordinary named members of a record's top type: those NVRTC gave offsets for.
@@ -215,7 +107,10 @@ pub fn source(records: &[Record]) -> String {
 
 /// Runs clang on `src` and returns the PTX, or clang's diagnostics.
 pub fn compile(clang: &Clang, src: &str) -> Result<String, String> {
-    let args: Vec<&str> = DEVICE_ARGS.iter().chain(PROBE_ARGS).copied().collect();
+    let args: Vec<&str> = device_args()
+        .into_iter()
+        .chain(PROBE_ARGS.iter().copied())
+        .collect();
     clang.run(&args, src)
 }
 

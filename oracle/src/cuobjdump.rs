@@ -36,7 +36,7 @@ impl Cuobjdump {
 
     /// `$PTX_ABI_CUOBJDUMP`, else the copy `cargo xtask cuobjdump` cached.
     pub fn locate() -> Option<Cuobjdump> {
-        crate::fetch::locate_cuobjdump().map(Cuobjdump::new)
+        ptx_abi_nvtools::fetch::locate_cuobjdump().map(Cuobjdump::new)
     }
 
     /// The binary's path.

@@ -4,7 +4,7 @@
 //! repeated often so that substitutions (`S_`, `S0_`, …) occur.
 //!
 //! The generator only writes C++; the mangled names come from NVRTC
-//! (`nvrtcGetLoweredName`, [`crate::nvrtc::Nvrtc::compile_lowered`]).
+//! (`nvrtcGetLoweredName`, [`ptx_abi_nvtools::nvrtc::Nvrtc::compile_lowered`]).
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;

@@ -1,4 +1,5 @@
-//! Test support for ptx-abi: NVIDIA's NVRTC as an oracle (loaded at run time), PTX readers,
+//! Test support for ptx-abi: NVIDIA's NVRTC as an oracle (loaded at run time through
+//! `ptx-abi-nvtools`, which also finds and fetches the tools), PTX readers,
 //! a generator of random aggregate definitions, and random images of a type with the codec's
 //! round-trip property ([`images`]). Not published.
 
@@ -6,11 +7,9 @@ pub mod clang;
 pub mod corpus;
 pub mod cuobjdump;
 pub mod cxx;
-pub mod fetch;
 pub mod gen;
 pub mod gpu;
 pub mod images;
-pub mod nvrtc;
 pub mod probe;
 pub mod ptx;
 pub mod ptxas;

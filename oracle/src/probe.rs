@@ -12,30 +12,14 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use crate::gen::{cuda17_source, cuda_defs, cuda_probe, Case, Member};
-use crate::nvrtc::{Nvrtc, DEFAULT_OPTIONS};
 use crate::ptx;
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 
-/// Options of every probe compile: [`DEFAULT_OPTIONS`] plus the suppression of warning #108
-/// ("signed bit field of length 1"), which the generator produces on purpose.
-pub const PROBE_OPTIONS: &[&str] = &[
-    "--gpu-architecture=compute_90",
-    "-rdc=true",
-    "-std=c++20",
-    "--diag-suppress=108",
-];
-
-// Keep PROBE_OPTIONS a superset of the defaults.
-const _: () = assert!(DEFAULT_OPTIONS.len() == 3);
-
-/// [`PROBE_OPTIONS`] for NVRTC 11.x, whose `-std` stops at `c++17` (NVRTC 12.0 added
-/// `c++20`); the probes are then written in C++17 ([`Dialect::Cxx17`]). `compute_90` is the
-/// newest architecture 11.8 knows, and the one the corpus was recorded for.
-pub const PROBE_OPTIONS_CXX17: &[&str] = &[
-    "--gpu-architecture=compute_90",
-    "-rdc=true",
-    "-std=c++17",
-    "--diag-suppress=108",
-];
+/// Options of every probe compile, from the one list of NVRTC options
+/// ([`ptx_abi_nvtools::options`]): its `DEFAULT_OPTIONS` plus the suppression of warning #108
+/// ("signed bit field of length 1", which the generator produces on purpose); in C++17 for
+/// NVRTC 11.x ([`Dialect::Cxx17`]).
+pub use ptx_abi_nvtools::options::{PROBE_OPTIONS, PROBE_OPTIONS_CXX17};
 
 /// The C++ the probes are written in for a given NVRTC.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -436,7 +420,8 @@ mod tests {
     fn nvrtc_11_8_in_cxx17_answers_like_12_9_in_cxx20() {
         let what = "probe in C++17";
         let Some(nv) = nvrtc() else { return };
-        let Some(old) = crate::require::nvrtc_release(what, &crate::fetch::CUDA_11_8) else {
+        let Some(old) = crate::require::nvrtc_release(what, &ptx_abi_nvtools::fetch::CUDA_11_8)
+        else {
             return;
         };
         assert_eq!(Dialect::of(old.version()), Dialect::Cxx17);

@@ -1,6 +1,6 @@
 //! NVIDIA's PTX assembler, `ptxas`, run as a child process to check that PTX is well formed.
 //!
-//! Get a copy with `cargo xtask ptxas`, or point `PTX_ABI_PTXAS` at one (see [`crate::fetch`]).
+//! Get a copy with `cargo xtask ptxas`, or point `PTX_ABI_PTXAS` at one (see [`ptx_abi_nvtools::fetch`]).
 //! No GPU is needed: ptxas only translates PTX to SASS.
 
 use std::fs;
@@ -33,7 +33,7 @@ impl Ptxas {
 
     /// `$PTX_ABI_PTXAS`, else the copy `cargo xtask ptxas` cached; `None` when neither exists.
     pub fn locate() -> Option<Ptxas> {
-        crate::fetch::locate_ptxas().map(Ptxas::new)
+        ptx_abi_nvtools::fetch::locate_ptxas().map(Ptxas::new)
     }
 
     pub fn path(&self) -> &Path {

@@ -12,11 +12,11 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use crate::fetch::{Toolkit, TOOLKITS};
 use crate::gen::Case;
-use crate::nvrtc::Nvrtc;
 use crate::probe::{default_threads, probe_all, Answer, ProbeError, BATCH};
 use crate::suite::Record;
+use ptx_abi_nvtools::fetch::{Toolkit, TOOLKITS};
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 
 /// How one release's answers compare with the data.
 #[derive(Clone, Debug)]
@@ -170,10 +170,10 @@ pub fn record_differences(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fetch::CUDA_13_5;
     use crate::gen::generate;
     use crate::require;
     use crate::suite::probe_records;
+    use ptx_abi_nvtools::fetch::CUDA_13_5;
 
     /// The comparison sees a recorded answer that the release does not give, accepts one
     /// recorded for the release, and flags a recorded one the release no longer gives.

@@ -9,11 +9,11 @@ use std::io::Write as _;
 
 use crate::clang::Clang;
 use crate::cuobjdump::Cuobjdump;
-use crate::fetch::Toolkit;
-use crate::nvrtc::Nvrtc;
 use crate::ptxas::Ptxas;
+use ptx_abi_nvtools::fetch::Toolkit;
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 
-pub use crate::fetch::REQUIRE_ORACLE_ENV;
+pub use ptx_abi_nvtools::fetch::REQUIRE_ORACLE_ENV;
 
 /// Whether `PTX_ABI_REQUIRE_ORACLE=1`.
 pub fn oracle_required() -> bool {

@@ -18,8 +18,8 @@
 use std::fmt::Write;
 
 use crate::gen::{cuda_defs, cuda_initializer, rust_defs, rust_value, Case};
-use crate::nvrtc::Nvrtc;
 use crate::probe::{default_threads, probe_all, Answer, ProbeError, BATCH};
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 
 /// One case of a suite as stored in the data: what NVRTC said and what it was asked.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,8 @@
 //! `PTX_ABI_REQUIRE_ORACLE=1` (`ptx_abi_oracle::require`): run `cargo xtask nvrtc` (and
 //! `cargo xtask ptxas`) first, or set `PTX_ABI_NVRTC` / `PTX_ABI_PTXAS`.
 
-use ptx_abi_oracle::nvrtc::{Nvrtc, DEFAULT_OPTIONS};
+use ptx_abi_nvtools::nvrtc::Nvrtc;
+use ptx_abi_nvtools::options::DEFAULT_OPTIONS;
 use ptx_abi_oracle::ptx::{self, FnKind, ParamType, Signature};
 
 fn nvrtc() -> Option<Nvrtc> {

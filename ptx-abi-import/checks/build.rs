@@ -26,7 +26,7 @@ use ptx_abi_import::clang::Clang;
 use ptx_abi_import::model::{ItemKind, Ty};
 use ptx_abi_import::{CudaVersion, EmitOptions, Importer};
 use ptx_abi_import_c_init::{item_path, parse_init, value};
-use ptx_abi_oracle::nvrtc::Nvrtc;
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 use ptx_abi_oracle::probe::{PtxIndex, PROBE_OPTIONS};
 use ptx_abi_oracle::suite::{parse_data, render_data, Record, RUST_MARK};
 
@@ -191,12 +191,12 @@ fn find_clang(root: &Path) -> Result<Clang, String> {
         .map(PathBuf::from)
         .unwrap_or_else(|| root.join("target"));
     let cache = target.join("nvidia");
-    if let Some(c) = Clang::locate(std::slice::from_ref(&cache)) {
+    if let Some(c) = Clang::locate_in(std::slice::from_ref(&cache)) {
         return Ok(c);
     }
     let want = |v: &str| std::env::var(v).is_ok_and(|x| x == "1");
     if want("PTX_ABI_REQUIRE_ORACLE") || want("PTX_ABI_FETCH_CLANG") {
-        return ptx_abi_import::fetch::fetch_zig(&cache)
+        return ptx_abi_import::fetch_clang(&cache)
             .map(Clang::at)
             .map_err(|e| format!("cannot fetch clang: {e}"));
     }
@@ -244,7 +244,7 @@ fn names_suite(clang: &Clang, path: &Path) -> Result<String, String> {
     println!("cargo:rerun-if-changed={}", path.display());
     let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut imp = importer()
-        .clang(&clang.program)
+        .clang(clang.program())
         .header_text("names_cxx.cuh", &header);
     let checks = emitted_checks("names", &header)?;
     if let Some(expr) = &checks {
@@ -270,7 +270,7 @@ fn names_suite(clang: &Clang, path: &Path) -> Result<String, String> {
 fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
     let (cuda, include_var) = release();
     let include = match include_var {
-        None => ptx_abi_oracle::fetch::cuda_include_dir(),
+        None => ptx_abi_nvtools::fetch::cuda_include_dir(),
         Some(var) => std::env::var_os(var)
             .filter(|p| !p.is_empty())
             .map(PathBuf::from),
@@ -306,7 +306,7 @@ fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
         };
         let name = format!("{stem}.cuh");
         let imported = importer()
-            .clang(&clang.program)
+            .clang(clang.program())
             .header_text(&name, &header)
             .checks(checks)
             .generate()
@@ -353,7 +353,7 @@ fn tamper_suite(clang: &Clang, path: &Path) -> Result<String, String> {
         let checks =
             emitted_checks(&name, &header.replacen(&from, &to, 1))?.expect("NVRTC was found above");
         let imported = importer()
-            .clang(&clang.program)
+            .clang(clang.program())
             .header_text("tamper_particle.cuh", &header)
             .checks(checks)
             .generate()
@@ -382,7 +382,7 @@ fn cxx_suite(clang: &Clang, path: &Path) -> Result<String, String> {
     let header = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let (cuda, include_var) = release();
     let include = match include_var {
-        None => ptx_abi_oracle::fetch::cuda_include_dir(),
+        None => ptx_abi_nvtools::fetch::cuda_include_dir(),
         Some(var) => std::env::var_os(var)
             .filter(|p| !p.is_empty())
             .map(PathBuf::from),
@@ -394,7 +394,7 @@ fn cxx_suite(clang: &Clang, path: &Path) -> Result<String, String> {
         ));
     };
     let imported = importer()
-        .clang(&clang.program)
+        .clang(clang.program())
         .header_text("cxx_types.cuh", &header)
         .generate()
         .map_err(|e| format!("IMPORT FAILED: cxx: {e}"))?;
@@ -430,7 +430,7 @@ fn suite(
     records: Option<Vec<Record>>,
 ) -> SuiteResult {
     let imported = importer()
-        .clang(&clang.program)
+        .clang(clang.program())
         .header_text(&format!("{name}.cuh"), header)
         .generate()
         .map_err(|e| format!("IMPORT FAILED: {name}: {e}"))?;
@@ -540,7 +540,7 @@ fn probe(
 ) -> Result<Vec<Record>, String> {
     // The members of each top type, to know which have offsets (named, not bit-fields).
     let imported = importer()
-        .clang(&clang.program)
+        .clang(clang.program())
         .header_text("probe.cuh", header)
         .generate()
         .map_err(|e| format!("IMPORT FAILED: {e}"))?;

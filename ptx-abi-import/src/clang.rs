@@ -2,164 +2,85 @@
 //! --cuda-device-only`, and reading its JSON AST (`-Xclang -ast-dump=json -fsyntax-only`).
 //!
 //! clang is found as (first wins): the path given to [`crate::Importer::clang`],
-//! `$PTX_ABI_CLANG`, `zig` from the `ziglang` wheel in a cache directory (run as `zig clang`),
-//! `clang` on `PATH`; or fetched from PyPI when allowed ([`crate::fetch`]).
+//! `$PTX_ABI_CLANG`, `$PTX_ABI_ZIG`, `zig` from the `ziglang` wheel in a cache directory (run as
+//! `zig clang`), `clang` on `PATH` ([`Clang::locate_in`]); or fetched from PyPI when allowed
+//! (`ptx_abi_nvtools::fetch`, the pinned `ziglang` wheel).
 //!
 //! There are no CUDA headers (`-nocudainc`, `-nostdinc`): a directory of stand-in headers
 //! (`cuda_runtime.h`, `vector_types.h`, `stdint.h`, …) defines CUDA's keywords and types from
 //! [`crate::cuda_types`], and C's fixed-width integers from clang's predefined macros.
 
-use std::ffi::OsString;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Stdio;
 
 use crate::error::ImportError;
 
-/// Environment variable naming a clang binary (or `zig`, then run as `zig clang`).
-pub const CLANG_ENV: &str = "PTX_ABI_CLANG";
-/// Environment variable naming a `zig` binary whose `zig clang` to use (`cargo xtask test` sets
-/// it to the wheel it fetched).
-pub const ZIG_ENV: &str = "PTX_ABI_ZIG";
+/// How to start clang ([`Clang::at`] a path, or [`Clang::locate_in`] caches): ptx-abi's one
+/// clang finder, `ptx_abi_nvtools::clang::Clang`.
+pub use ptx_abi_nvtools::clang::Clang;
 
-/// How to start clang: a program and the arguments before clang's own.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Clang {
-    /// The program (`clang` or `zig`).
-    pub program: PathBuf,
-    /// `["clang"]` for `zig`, empty for clang itself.
-    pub prefix: Vec<OsString>,
+/// clang's JSON AST of `main` (a file in `dir`, which also holds the stand-in headers), with
+/// `extra` arguments (`-I`, `-D`, `-std=`).
+pub fn ast_json(
+    clang: &Clang,
+    dir: &Path,
+    main: &Path,
+    extra: &[String],
+) -> Result<String, ImportError> {
+    run(clang, dir, main, extra, "-ast-dump=json")
 }
 
-impl Clang {
-    /// clang at `path`; a file named `zig` runs as `zig clang`.
-    pub fn at(path: impl Into<PathBuf>) -> Clang {
-        let program = path.into();
-        let is_zig = program
-            .file_stem()
-            .is_some_and(|s| s == "zig" || s.to_string_lossy().starts_with("zig-"));
-        Clang {
-            prefix: if is_zig {
-                vec!["clang".into()]
-            } else {
-                Vec::new()
-            },
-            program,
+/// clang's own layout of every complete record of `main`, as text
+/// (`-fdump-record-layouts-complete`, read by [`crate::record_layout`]); arguments as for
+/// [`ast_json`].
+pub fn record_layouts(
+    clang: &Clang,
+    dir: &Path,
+    main: &Path,
+    extra: &[String],
+) -> Result<String, ImportError> {
+    run(clang, dir, main, extra, "-fdump-record-layouts-complete").map_err(|e| match e {
+        ImportError::Clang(m) if m.contains("-fdump-record-layouts-complete") => {
+            ImportError::Clang(format!(
+                "{m}\nthe importer checks every layout against clang's own, printed by \
+                 `-fdump-record-layouts-complete`, which this clang lacks: use a newer \
+                 clang, or fetch clang 22 with `--fetch-clang`"
+            ))
         }
-    }
+        e => e,
+    })
+}
 
-    /// The first clang found: `$PTX_ABI_CLANG`, `$PTX_ABI_ZIG` (a `zig` binary, run as
-    /// `zig clang`), `zig` in one of `caches`, `clang` on `PATH`.
-    pub fn locate(caches: &[PathBuf]) -> Option<Clang> {
-        if let Some(p) = std::env::var_os(CLANG_ENV).filter(|p| !p.is_empty()) {
-            return Some(Clang::at(p));
-        }
-        if let Some(zig) = std::env::var_os(ZIG_ENV).filter(|p| !p.is_empty()) {
-            return Some(Clang::at(zig));
-        }
-        if let Some(zig) = caches
-            .iter()
-            .map(|c| crate::fetch::zig_in(c))
-            .find(|z| z.is_file())
-        {
-            return Some(Clang::at(zig));
-        }
-        let ok = Command::new("clang")
-            .arg("--version")
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        ok.then(|| Clang::at("clang"))
+/// clang as the device compiler on `main` with the stand-ins of `dir`, printing what the
+/// `-Xclang` option `dump` asks for.
+fn run(
+    clang: &Clang,
+    dir: &Path,
+    main: &Path,
+    extra: &[String],
+    dump: &str,
+) -> Result<String, ImportError> {
+    let mut cmd = clang.command();
+    cmd.arg("--target=nvptx64-nvidia-cuda")
+        .args(ptx_abi_nvtools::options::CLANG_DEVICE_ONLY)
+        .args(["-nostdinc", "-fsyntax-only", "-Xclang", dump])
+        .arg("-isystem")
+        .arg(dir)
+        .arg("-include")
+        .arg(dir.join(PRELUDE_FILE));
+    if !extra.iter().any(|a| a.starts_with("-std=")) {
+        cmd.arg("-std=c++17");
     }
-
-    /// `clang --version`'s first line.
-    pub fn version(&self) -> String {
-        Command::new(&self.program)
-            .args(&self.prefix)
-            .arg("--version")
-            .output()
-            .map(|o| {
-                let out = String::from_utf8_lossy(&o.stdout).into_owned();
-                out.lines().next().unwrap_or("").to_string()
-            })
-            .unwrap_or_else(|e| format!("({} --version failed: {e})", self.program.display()))
+    cmd.args(extra).arg(main);
+    let out = cmd.stdin(Stdio::null()).output().map_err(|e| {
+        ImportError::NoClang(format!("cannot run {}: {e}", clang.program().display()))
+    })?;
+    if !out.status.success() {
+        return Err(ImportError::Clang(
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        ));
     }
-
-    /// clang's JSON AST of `main` (a file in `dir`, which also holds the stand-in headers),
-    /// with `extra` arguments (`-I`, `-D`, `-std=`).
-    pub fn ast_json(
-        &self,
-        dir: &Path,
-        main: &Path,
-        extra: &[String],
-    ) -> Result<String, ImportError> {
-        self.run(dir, main, extra, "-ast-dump=json")
-    }
-
-    /// clang's own layout of every complete record of `main`, as text
-    /// (`-fdump-record-layouts-complete`, read by [`crate::record_layout`]); arguments as
-    /// for [`Clang::ast_json`].
-    pub fn record_layouts(
-        &self,
-        dir: &Path,
-        main: &Path,
-        extra: &[String],
-    ) -> Result<String, ImportError> {
-        self.run(dir, main, extra, "-fdump-record-layouts-complete")
-            .map_err(|e| match e {
-                ImportError::Clang(m) if m.contains("-fdump-record-layouts-complete") => {
-                    ImportError::Clang(format!(
-                        "{m}\nthe importer checks every layout against clang's own, printed by \
-                         `-fdump-record-layouts-complete`, which this clang lacks: use a newer \
-                         clang, or fetch clang 22 with `--fetch-clang`"
-                    ))
-                }
-                e => e,
-            })
-    }
-
-    /// clang as the device compiler on `main` with the stand-ins of `dir`, printing what the
-    /// `-Xclang` option `dump` asks for.
-    fn run(
-        &self,
-        dir: &Path,
-        main: &Path,
-        extra: &[String],
-        dump: &str,
-    ) -> Result<String, ImportError> {
-        let mut cmd = Command::new(&self.program);
-        cmd.args(&self.prefix)
-            .args([
-                "--target=nvptx64-nvidia-cuda",
-                "-x",
-                "cuda",
-                "--cuda-device-only",
-                "-nocudainc",
-                "-nocudalib",
-                "--cuda-gpu-arch=sm_70",
-                "-nostdinc",
-                "-fsyntax-only",
-                "-Xclang",
-                dump,
-            ])
-            .arg("-isystem")
-            .arg(dir)
-            .arg("-include")
-            .arg(dir.join(PRELUDE_FILE));
-        if !extra.iter().any(|a| a.starts_with("-std=")) {
-            cmd.arg("-std=c++17");
-        }
-        cmd.args(extra).arg(main);
-        let out = cmd.stdin(Stdio::null()).output().map_err(|e| {
-            ImportError::NoClang(format!("cannot run {}: {e}", self.program.display()))
-        })?;
-        if !out.status.success() {
-            return Err(ImportError::Clang(
-                String::from_utf8_lossy(&out.stderr).into_owned(),
-            ));
-        }
-        String::from_utf8(out.stdout).map_err(|e| ImportError::Ast(e.to_string()))
-    }
+    String::from_utf8(out.stdout).map_err(|e| ImportError::Ast(e.to_string()))
 }
 
 /// The prelude's file name in the stand-in directory.

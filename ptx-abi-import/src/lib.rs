@@ -32,7 +32,6 @@ pub mod clang;
 pub mod cuda_types;
 pub mod emit;
 pub mod error;
-pub mod fetch;
 pub mod model;
 mod names;
 pub mod record_layout;
@@ -79,6 +78,13 @@ pub struct Imported {
 }
 
 static SCRATCH: AtomicUsize = AtomicUsize::new(0);
+
+/// Makes sure the pinned `ziglang` wheel (clang 22, `ptx_abi_nvtools::fetch::ZIG_WHEEL`) is
+/// unpacked in `cache` and returns the path of `zig` (run as `zig clang …`). Offline once
+/// cached; needs `python3` with pip.
+pub fn fetch_clang(cache: &Path) -> Result<PathBuf, String> {
+    ptx_abi_nvtools::fetch::fetch(&ptx_abi_nvtools::fetch::ZIG_WHEEL, cache)
+}
 
 /// The cache directories searched for the `ziglang` wheel's clang: `$PTX_ABI_IMPORT_CACHE`,
 /// `$CARGO_TARGET_DIR/nvidia`, `./target/nvidia`, and `<cache>/ptx-abi-import` in the user's
@@ -198,16 +204,16 @@ impl Importer {
         }
         let mut caches = self.caches.clone();
         caches.extend(default_caches());
-        if let Some(c) = clang::Clang::locate(&caches) {
+        if let Some(c) = clang::Clang::locate_in(&caches) {
             return Ok(c);
         }
         if self.fetch_clang {
-            let zig = fetch::fetch_zig(&caches[0]).map_err(ImportError::NoClang)?;
+            let zig = fetch_clang(&caches[0]).map_err(ImportError::NoClang)?;
             return Ok(clang::Clang::at(zig));
         }
         Err(ImportError::NoClang(format!(
             "set {} to a clang (or zig) binary, install clang, or fetch clang 22 from PyPI with `cargo run -p ptx-abi-import -- --fetch-clang` (or `Importer::fetch_clang(true)`)",
-            clang::CLANG_ENV
+            ptx_abi_nvtools::fetch::CLANG_ENV
         )))
     }
 
@@ -262,8 +268,8 @@ impl Importer {
         }
         let main_file = dir.join("ptx_abi_import_main.cu");
         std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?;
-        let json = clang.ast_json(&standins, &main_file, &self.args)?;
-        let layouts = clang.record_layouts(&standins, &main_file, &self.args)?;
+        let json = clang::ast_json(clang, &standins, &main_file, &self.args)?;
+        let layouts = clang::record_layouts(clang, &standins, &main_file, &self.args)?;
         let standins = format!("{}/", standins.display());
         let main_name = main_file.display().to_string();
         let is_header =

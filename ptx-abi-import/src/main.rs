@@ -105,7 +105,7 @@ fn main() -> ExitCode {
         if fetch_only && std::env::args().any(|a| a == "--fetch-clang") {
             // `--fetch-clang` alone: just make sure clang is there.
             let cache = ptx_abi_import::default_caches()[0].clone();
-            return match ptx_abi_import::fetch::fetch_zig(&cache) {
+            return match ptx_abi_import::fetch_clang(&cache) {
                 Ok(zig) => {
                     println!("{}", zig.display());
                     ExitCode::SUCCESS

@@ -6,7 +6,7 @@ use ptx_abi_import::{ImportError, Importer};
 
 fn clang() -> Option<Clang> {
     let cache = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/nvidia");
-    let found = Clang::locate(&[cache]);
+    let found = Clang::locate_in(&[cache]);
     if found.is_none() {
         assert!(
             std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
@@ -20,7 +20,7 @@ fn clang() -> Option<Clang> {
 fn import(header: &str) -> Result<String, ImportError> {
     let c = clang().expect("checked by the caller");
     Importer::new()
-        .clang(&c.program)
+        .clang(c.program())
         .header_text("bad.cuh", header)
         .generate()
         .map(|i| i.source)

@@ -7,7 +7,7 @@ use ptx_abi_import::Importer;
 
 fn clang() -> Option<Clang> {
     let cache = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/nvidia");
-    let found = Clang::locate(&[cache]);
+    let found = Clang::locate_in(&[cache]);
     if found.is_none() {
         assert!(
             std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
@@ -21,7 +21,7 @@ fn clang() -> Option<Clang> {
 fn import(header: &str) -> String {
     let c = clang().expect("checked by the caller");
     match Importer::new()
-        .clang(&c.program)
+        .clang(c.program())
         .header_text("large.cuh", header)
         .generate()
     {

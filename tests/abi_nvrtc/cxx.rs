@@ -21,7 +21,7 @@ use ptx_abi::types::{
 use ptx_abi::{
     cuda_header, entry_signature, param_decl, DeviceConstPtr, DevicePtr, KernelParams, PtxAbi,
 };
-use ptx_abi_oracle::nvrtc::Nvrtc;
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 use ptx_abi_oracle::ptx;
 
 /// CUDA's include directory plus a directory of stubs `cuda.h` needs (`stdlib.h`,
@@ -279,7 +279,7 @@ fn cuda13_types_match_nvrtc() {
     }
     let Some(nvrtc) = common::nvrtc() else { return };
     let dir =
-        ptx_abi_oracle::fetch::cuda13_include_dir().filter(|d| d.join("vector_types.h").is_file());
+        ptx_abi_nvtools::fetch::cuda13_include_dir().filter(|d| d.join("vector_types.h").is_file());
     let Some(dir) = dir else {
         assert!(
             std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),

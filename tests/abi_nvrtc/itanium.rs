@@ -9,7 +9,7 @@ use ptx_abi_oracle::cxx::{source, Generator, Term};
 
 /// The CUDA include directory, or `None` (then header types are left out of the generator).
 fn cuda_include() -> Option<String> {
-    ptx_abi_oracle::fetch::cuda_include_dir()
+    ptx_abi_nvtools::fetch::cuda_include_dir()
         .filter(|d| d.join("cuda_fp16.h").is_file())
         .map(|d| d.display().to_string())
 }

@@ -10,8 +10,8 @@
 
 #![allow(dead_code)]
 
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 use ptx_abi_oracle::clang::Clang;
-use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::ptxas::Ptxas;
 use ptx_abi_oracle::require;
 use std::path::PathBuf;
@@ -54,7 +54,7 @@ pub fn nvrtc() -> Option<Nvrtc> {
 /// (after printing why).
 pub fn cuda_include() -> Option<PathBuf> {
     let dir = match versioned_env().map(|(_, include)| include) {
-        None => ptx_abi_oracle::fetch::cuda_include_dir(),
+        None => ptx_abi_nvtools::fetch::cuda_include_dir(),
         Some(var) => std::env::var_os(var)
             .filter(|p| !p.is_empty())
             .map(PathBuf::from),
@@ -119,14 +119,8 @@ fn test_name() -> String {
 
 /// Compiles CUDA C++ with the project's standard options, panicking with NVRTC's log.
 pub fn compile(nvrtc: &Nvrtc, source: &str) -> String {
-    let options = [
-        "--gpu-architecture=compute_90",
-        "-rdc=true",
-        "-std=c++20",
-        "-diag-suppress=108",
-    ];
     nvrtc
-        .compile(source, &options)
+        .compile(source, ptx_abi_nvtools::options::PROBE_OPTIONS)
         .unwrap_or_else(|e| panic!("NVRTC rejected:\n{source}\n{}", e.log))
 }
 
@@ -158,9 +152,9 @@ pub fn clang() -> Option<Clang> {
 
 /// clang's arguments for device-only CUDA compilation to PTX, with no CUDA installation.
 pub fn clang_args(host: Host) -> Vec<String> {
-    ptx_abi_oracle::clang::DEVICE_ARGS
-        .iter()
-        .chain(&["-O2", "-S", "-o", "-", "-"])
+    ptx_abi_oracle::clang::device_args()
+        .into_iter()
+        .chain(["-O2", "-S", "-o", "-", "-"])
         .map(|s| s.to_string())
         .chain([format!("--target={}", host.triple())])
         .collect()

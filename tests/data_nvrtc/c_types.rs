@@ -448,7 +448,7 @@ enum PackedUnion {
     Small(i8),
 }
 
-fn header_and_nvrtc() -> Option<(String, ptx_abi_oracle::nvrtc::Nvrtc)> {
+fn header_and_nvrtc() -> Option<(String, ptx_abi_nvtools::nvrtc::Nvrtc)> {
     let h = cuda_header(&[Packed::TYPE, PackedUnion::TYPE]).unwrap();
     Some((h, common::nvrtc()?))
 }
@@ -587,7 +587,7 @@ fn nvrtc_feature_checks_a_header_in_one_call() {
 fn nvrtc_feature_loads_every_release_and_checks_with_its_own() {
     use ptx_abi::layout::cuda_version::CUDA_VERSION;
     use ptx_abi::report::nvrtc::{check_options, MatchError, Nvrtc, NvrtcError};
-    use ptx_abi_oracle::fetch::TOOLKITS;
+    use ptx_abi_nvtools::fetch::TOOLKITS;
     for release in TOOLKITS {
         let what = format!("ptx_abi::report::nvrtc with NVRTC {}", release.version);
         let Some(path) = release.locate_nvrtc() else {

@@ -13,7 +13,7 @@ use crate::common;
 use ptx_abi::layout::cuda_version::{CudaVersion, CUDA_VERSION};
 use ptx_abi::types::{Double4A32, Float4, Long4A16, TensorMap};
 use ptx_abi::{cuda_header, entry_signature, AddressSize, CTypeCheck, PtxAbi};
-use ptx_abi_oracle::nvrtc::Nvrtc;
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 use ptx_abi_oracle::{ptx, require};
 
 /// NVRTC's options for these checks: `-default-device` because `cuda.h` declares host
@@ -250,7 +250,7 @@ fn the_header_compiles_with_nvrtc_of_this_release() {
 /// cached in `$CARGO_TARGET_DIR/nvidia` or `target/nvidia`; `$PTX_ABI_CUDA_INCLUDE` or the
 /// cached headers).
 fn other_release() -> Option<(Nvrtc, Vec<String>)> {
-    use ptx_abi_oracle::fetch;
+    use ptx_abi_nvtools::fetch;
     let what = "the other major CUDA release";
     let var = |name: &str| {
         std::env::var_os(name)

@@ -13,7 +13,7 @@ use ptx_abi::layout::MemberLayout;
 use ptx_abi::params::{entry_param_limit, Arch, PtxIsa, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1};
 use ptx_abi::params::{entry_signature, kernel_params_error, limit_origin};
 use ptx_abi::{KernelParams, PtxAbi};
-use ptx_abi_oracle::fetch::{Toolkit, CUDA_11_8, CUDA_12_9, CUDA_13_5};
+use ptx_abi_nvtools::fetch::{Toolkit, CUDA_11_8, CUDA_12_9, CUDA_13_5};
 use ptx_abi_oracle::ptxas::Ptxas;
 use ptx_abi_oracle::require::ptxas_release;
 

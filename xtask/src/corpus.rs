@@ -3,7 +3,7 @@
 //! `oracle-tests/tests/data/`, with NVRTC 11.8's and 13.5's where they differ) with the `ptx-abi-corpus` binary of the oracle crate. No Rust is
 //! written: `oracle-tests/build.rs` renders it from the data at build time.
 
-use crate::fetch;
+use ptx_abi_nvtools::fetch;
 use std::path::Path;
 use std::process::Command;
 

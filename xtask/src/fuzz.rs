@@ -13,8 +13,8 @@
 //! share it), starting from the seeds it writes there itself (`fuzz/src/seeds.rs`), and leaves
 //! what makes it fail in `fuzz/artifacts/<target>/`, the path the failure message names.
 
-use crate::fetch;
 use crate::test::cargo_with;
+use ptx_abi_nvtools::fetch;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Instant;

@@ -5,8 +5,8 @@
 //! when [`gpu_present`]; everywhere it builds both in `release` and `aggressive` with the
 //! optimized proofs (`profiles::EVERY_PROOF`).
 
-use crate::fetch;
 use crate::test::{cargo, fresh_seed};
+use ptx_abi_nvtools::fetch;
 use std::path::Path;
 
 /// Whether this machine looks like it has an NVIDIA GPU and driver: a `/dev/nvidia0` device

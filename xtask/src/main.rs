@@ -1,16 +1,13 @@
 //! Workspace automation: `cargo xtask <command>` (alias in `.cargo/config.toml`).
 //!
-//! Std only, so it builds in seconds. The download logic and the cache layout are shared with
-//! the oracle crate by compiling `oracle/src/fetch.rs` here as a module: what `cargo xtask nvrtc`
-//! writes is exactly what `ptx_abi_oracle::fetch::locate_nvrtc` looks for.
+//! Its one dependency, `ptx-abi-nvtools` (std and libloading), keeps it building in seconds. The
+//! download logic and the cache layout are that crate's ([`ptx_abi_nvtools::fetch`]): what
+//! `cargo xtask nvrtc` writes is exactly what the tests' `fetch::locate_nvrtc` looks for.
 
 use std::env;
 use std::process::ExitCode;
 
-// Not every item of the shared file is used here (the `locate_*` readers are for the tests).
-#[allow(dead_code)]
-#[path = "../../oracle/src/fetch.rs"]
-mod fetch;
+use ptx_abi_nvtools::fetch;
 
 mod bench;
 mod bench_compile;

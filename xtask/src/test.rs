@@ -1,9 +1,9 @@
 //! `cargo xtask test`: the README's test command. Fetches NVIDIA's tools, then runs every test
 //! of the workspace with the live NVRTC oracle switched on, on a fresh random seed.
 
-use crate::fetch;
 use crate::fuzz;
 use crate::profiles::{self, Toolchain};
+use ptx_abi_nvtools::fetch;
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 

@@ -13,8 +13,8 @@
 use std::process::ExitCode;
 
 use oracle_tests::engine;
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 use ptx_abi_oracle::gen::{self, Case, Options};
-use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::probe::{default_threads, probe_all, BATCH};
 
 fn main() -> ExitCode {

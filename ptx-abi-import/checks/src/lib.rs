@@ -10,19 +10,3 @@
 //! imported types; the expected sizes, offsets, images and `.param` lines are NVRTC's.
 //! Without clang (or NVRTC, for the last two) each test prints why it is skipped, and fails
 //! under `PTX_ABI_REQUIRE_ORACLE=1`.
-
-#[cfg(test)]
-mod tests {
-    /// The importer (published, so it cannot use the test oracle) pins the same `ziglang`
-    /// wheel as the oracle's fetcher, so that `cargo xtask test`'s one download serves both.
-    #[test]
-    fn the_importer_pins_the_oracles_zig_wheel() {
-        let oracle = ptx_abi_oracle::fetch::ZIG_WHEEL;
-        assert_eq!(ptx_abi_import::fetch::ZIG_PROJECT, oracle.project);
-        assert_eq!(ptx_abi_import::fetch::ZIG_VERSION, oracle.version);
-        assert_eq!(
-            ptx_abi_import::fetch::ZIG_SHA256_X86_64,
-            oracle.sha256_x86_64
-        );
-    }
-}

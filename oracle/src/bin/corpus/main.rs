@@ -8,7 +8,7 @@
 //! Writes `data/corpus_{k}.txt` for `k < K`, each holding NVRTC's answers for cases `0..N` of
 //! seed `CORPUS_SEED + k`, and `data/figures.txt`, the hand-written entries (the figures and
 //! rules of `docs/nvidia-notes.md`). NVRTC 12.9 answers; the other CUDA releases' NVRTC (11.8
-//! and 13.5, `ptx_abi_oracle::fetch::TOOLKITS`, required) are asked too, and where a release
+//! and 13.5, `ptx_abi_nvtools::fetch::TOOLKITS`, required) are asked too, and where a release
 //! answers otherwise its answer is recorded beside 12.9's (`cuda 11.8 <field> <value>` lines;
 //! `ptx_abi_oracle::releases`). Only data: `oracle-tests/build.rs` regenerates the cases
 //! from their seeds and ids and renders their Rust at build time. Every file is rewritten from
@@ -19,12 +19,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use ptx_abi_nvtools::fetch::TOOLKITS;
+use ptx_abi_nvtools::nvrtc::Nvrtc;
 use ptx_abi_oracle::corpus::{
     figures, probe_fingerprint, CORPUS_SEED, FILES, PER_FILE, PROBE_LINE,
 };
-use ptx_abi_oracle::fetch::TOOLKITS;
 use ptx_abi_oracle::gen::{generate, Case};
-use ptx_abi_oracle::nvrtc::Nvrtc;
 use ptx_abi_oracle::probe::{probe_all, BATCH};
 use ptx_abi_oracle::releases::record_differences;
 use ptx_abi_oracle::suite::{probe_records, record, render_data, Record};
@@ -55,7 +55,7 @@ fn run() -> Result<(), String> {
     }
     let out = out.ok_or("usage: ptx-abi-corpus --out <dir> [--files K] [--per-file N]")?;
     let nvrtc = match Nvrtc::locate_and_load() {
-        Some(n) => n?,
+        Some(n) => n.map_err(|e| e.to_string())?,
         None => return Err("NVRTC not found: run `cargo xtask nvrtc`".into()),
     };
     let (major, minor) = nvrtc.version();
@@ -63,7 +63,7 @@ fn run() -> Result<(), String> {
     let mut others = Vec::new();
     for release in TOOLKITS.iter().filter(|t| t.major_minor != (major, minor)) {
         let other = match Nvrtc::locate_and_load_release(release) {
-            Some(n) => n?,
+            Some(n) => n.map_err(|e| e.to_string())?,
             None => {
                 return Err(format!(
                     "NVRTC {} not found: run `cargo xtask nvrtc {}` (every release's answers \

@@ -1,23 +1,26 @@
-//! NVIDIA's NVRTC, loaded at run time: CUDA 12.9's `libnvrtc.so.12` by default, or any
-//! release's library by path (11.8's `libnvrtc.so.11.2`, 13.5's `libnvrtc.so.13`:
+//! NVIDIA's NVRTC, loaded at run time: CUDA 12.9's `libnvrtc.so.12`, or any release's library
+//! by path (11.8's `libnvrtc.so.11.2`, 13.5's `libnvrtc.so.13`:
 //! [`Nvrtc::locate_and_load_release`]). The functions used here have the same prototypes in
 //! every release since CUDA 11.0 (nvrtc.h of 11.8, 12.9 and 13.5 compared).
 //!
-//! Nothing links against NVRTC: the library is opened with `libloading` when a test asks for it,
-//! so the workspace builds and its other tests run on machines without it. Get a copy with
-//! `cargo xtask nvrtc`, or point `PTX_ABI_NVRTC` at one (see [`crate::fetch`]).
+//! Nothing links against NVRTC: the library is opened with `libloading` when it is asked for,
+//! so everything that uses it builds, and runs its other parts, on machines without it. Get a
+//! copy with `cargo xtask nvrtc`, or point `PTX_ABI_NVRTC` at one (see [`crate::fetch`]).
+//! This is the one binding of the workspace: `ptx_abi::report::nvrtc` (core's feature
+//! `nvrtc`) and the test oracle both compile through it.
 //!
 //! ```no_run
-//! use ptx_abi_oracle::nvrtc::{Nvrtc, DEFAULT_OPTIONS};
+//! use ptx_abi_nvtools::nvrtc::Nvrtc;
+//! use ptx_abi_nvtools::options::DEFAULT_OPTIONS;
 //! let Some(nvrtc) = Nvrtc::locate_and_load() else { return };
 //! let nvrtc = nvrtc.unwrap();
 //! let ptx = nvrtc.compile("extern \"C\" __device__ int x = 1;", DEFAULT_OPTIONS).unwrap();
 //! assert!(ptx.contains(".visible .global .align 4 .u32 x = 1;"));
 //! ```
 //!
-//! Thread safety: `Nvrtc` is `Send + Sync`. Each [`Nvrtc::compile`] call creates, uses and
-//! destroys its own `nvrtcProgram`, never shared between threads; `nvrtc.h` (12.9) singles out
-//! only `nvrtcGetTypeName` (not wrapped here) as not thread-safe.
+//! Thread safety: `Nvrtc` is `Send + Sync`. Each compilation creates, uses and destroys its own
+//! `nvrtcProgram`, never shared between threads; `nvrtc.h` (12.9) singles out only
+//! `nvrtcGetTypeName` (not wrapped here) as not thread-safe.
 
 use std::ffi::{c_char, c_int, c_void, CStr, CString};
 use std::fmt;
@@ -25,13 +28,11 @@ use std::path::{Path, PathBuf};
 
 use libloading::Library;
 
-/// `--gpu-architecture=compute_90` (sm_90 PTX, `.address_size 64`), `-rdc=true` (so
-/// `extern "C" __device__` functions stay `.visible .func` instead of being dropped or inlined
-/// away), `-std=c++20` (designated initializers).
-pub const DEFAULT_OPTIONS: &[&str] = &["--gpu-architecture=compute_90", "-rdc=true", "-std=c++20"];
+use crate::options::DEFAULT_OPTIONS;
 
-/// Name under which sources are handed to NVRTC; it appears in diagnostics (`ptx_abi.cu(3): …`).
-const SOURCE_NAME: &CStr = c"ptx_abi.cu";
+/// Name under which [`Nvrtc::compile`] hands sources to NVRTC; it appears in diagnostics
+/// (`ptx_abi.cu(3): …`).
+pub const SOURCE_NAME: &str = "ptx_abi.cu";
 
 /// `nvrtcResult`: a C enum, `int`-sized; `NVRTC_SUCCESS` is 0.
 type NvrtcResult = c_int;
@@ -118,6 +119,64 @@ impl fmt::Display for CompileError {
 
 impl std::error::Error for CompileError {}
 
+/// An NVRTC library that could not be used: missing, not loadable, lacking a function, or not
+/// answering `nvrtcVersion`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The library (a path, or a bare name looked up on the system's library search path).
+    pub path: PathBuf,
+    /// Why, in the loader's words.
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "cannot load NVRTC from {}: {}",
+            self.path.display(),
+            self.message
+        )
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Why [`Nvrtc::locate_installed`] has no NVRTC.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LocateError {
+    /// None was found; every place looked at, in order.
+    NotFound {
+        /// The paths tried, and "`<name>` on the library search path".
+        searched: Vec<String>,
+    },
+    /// One was found (or named by `$PTX_ABI_NVRTC`) but does not load.
+    Load(LoadError),
+}
+
+/// One compilation's input: the source, the file name NVRTC's log gives it, and headers held in
+/// memory (`(include name, text)`: NVRTC looks for them before the `-I` directories).
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// The file name the log uses (`header.cuh(3): error: …`).
+    pub name: &'a str,
+    /// The CUDA C++ text.
+    pub text: &'a str,
+    /// In-memory headers, `(include name, text)`.
+    pub headers: &'a [(&'a str, &'a str)],
+}
+
+impl<'a> Source<'a> {
+    /// `text` under [`SOURCE_NAME`], without headers.
+    pub fn new(text: &'a str) -> Source<'a> {
+        Source {
+            name: SOURCE_NAME,
+            text,
+            headers: &[],
+        }
+    }
+}
+
 /// Looks up `name` (NUL-terminated) in `lib` as a function pointer of type `T`.
 ///
 /// # Safety
@@ -133,40 +192,46 @@ unsafe fn symbol<T: Copy>(lib: &Library, name: &CStr) -> Result<T, String> {
 }
 
 impl Nvrtc {
-    /// Opens the NVRTC library at `path` (`libnvrtc.so.12`; `libnvrtc-builtins.so.12.*` must be in
-    /// the same directory) and checks that it answers `nvrtcVersion`.
-    pub fn load(path: impl AsRef<Path>) -> Result<Nvrtc, String> {
+    /// Opens the NVRTC library at `path` (a file, such as `libnvrtc.so.12`, whose
+    /// `libnvrtc-builtins.so.12.*` is in the same directory; or a bare file name, looked up on
+    /// the system's library search path) and checks that it answers `nvrtcVersion`.
+    pub fn load(path: impl AsRef<Path>) -> Result<Nvrtc, LoadError> {
         let path = path.as_ref();
-        if !path.is_file() {
-            return Err(format!("NVRTC library {} does not exist", path.display()));
+        let err = |message: String| LoadError {
+            path: path.to_path_buf(),
+            message,
+        };
+        let bare_name = path.components().count() == 1 && !path.has_root();
+        if !bare_name && !path.is_file() {
+            return Err(err("no such file".to_string()));
         }
         // SAFETY: loading a shared object runs its initialisers, which may demand anything of the
-        // process. The only libraries loaded here are NVIDIA's libnvrtc.so.12 (from the pinned
-        // wheel, or an explicit PTX_ABI_NVRTC): a C API library whose initialisers are ordinary
-        // C++ static constructors with no preconditions on the caller; it is designed to be
-        // dlopen'ed by applications (that is how CUDA's own runtime-compilation users load it).
-        let lib = unsafe { Library::new(path) }
-            .map_err(|e| format!("cannot load {}: {e}", path.display()))?;
+        // process. The only libraries loaded here are NVIDIA's NVRTC (from a pinned wheel, an
+        // explicit PTX_ABI_NVRTC, or the user's CUDA install): a C API library whose initialisers
+        // are ordinary C++ static constructors with no preconditions on the caller; it is
+        // designed to be dlopen'ed by applications (that is how CUDA's own runtime-compilation
+        // users load it).
+        let lib = unsafe { Library::new(path) }.map_err(|e| err(e.to_string()))?;
         // SAFETY: every symbol is read as the type alias transcribed from nvrtc.h's prototype of
         // that very function (see the aliases above), and every pointer ends up in the same
         // `Nvrtc` as `lib` (moving a `Library` does not unload it), so none outlives the mapping:
         // that is `symbol`'s whole contract. `nvrtc_version` is only called below, while `nvrtc`
         // (and so `lib`) is alive.
         let (nvrtc_version, nvrtc) = unsafe {
-            let nvrtc_version: VersionFn = symbol(&lib, c"nvrtcVersion")?;
+            let nvrtc_version: VersionFn = symbol(&lib, c"nvrtcVersion").map_err(err)?;
             let nvrtc = Nvrtc {
                 path: path.to_path_buf(),
                 version: (0, 0),
-                create_program: symbol(&lib, c"nvrtcCreateProgram")?,
-                compile_program: symbol(&lib, c"nvrtcCompileProgram")?,
-                get_program_log_size: symbol(&lib, c"nvrtcGetProgramLogSize")?,
-                get_program_log: symbol(&lib, c"nvrtcGetProgramLog")?,
-                get_ptx_size: symbol(&lib, c"nvrtcGetPTXSize")?,
-                get_ptx: symbol(&lib, c"nvrtcGetPTX")?,
-                destroy_program: symbol(&lib, c"nvrtcDestroyProgram")?,
-                get_error_string: symbol(&lib, c"nvrtcGetErrorString")?,
-                add_name_expression: symbol(&lib, c"nvrtcAddNameExpression")?,
-                get_lowered_name: symbol(&lib, c"nvrtcGetLoweredName")?,
+                create_program: symbol(&lib, c"nvrtcCreateProgram").map_err(err)?,
+                compile_program: symbol(&lib, c"nvrtcCompileProgram").map_err(err)?,
+                get_program_log_size: symbol(&lib, c"nvrtcGetProgramLogSize").map_err(err)?,
+                get_program_log: symbol(&lib, c"nvrtcGetProgramLog").map_err(err)?,
+                get_ptx_size: symbol(&lib, c"nvrtcGetPTXSize").map_err(err)?,
+                get_ptx: symbol(&lib, c"nvrtcGetPTX").map_err(err)?,
+                destroy_program: symbol(&lib, c"nvrtcDestroyProgram").map_err(err)?,
+                get_error_string: symbol(&lib, c"nvrtcGetErrorString").map_err(err)?,
+                add_name_expression: symbol(&lib, c"nvrtcAddNameExpression").map_err(err)?,
+                get_lowered_name: symbol(&lib, c"nvrtcGetLoweredName").map_err(err)?,
                 _lib: lib,
             };
             (nvrtc_version, nvrtc)
@@ -175,19 +240,54 @@ impl Nvrtc {
         // SAFETY: `nvrtc_version` has nvrtcVersion's type and points into `nvrtc._lib`, which is
         // alive; both arguments are valid, writable `int`s that outlive the call.
         let status = unsafe { nvrtc_version(&mut major, &mut minor) };
-        nvrtc
-            .check(status, "nvrtcVersion")
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        nvrtc.check(status, "nvrtcVersion").map_err(err)?;
+        if major < 0 || minor < 0 {
+            return Err(err(format!("nvrtcVersion answered {major}.{minor}")));
+        }
         Ok(Nvrtc {
             version: (major, minor),
             ..nvrtc
         })
     }
 
+    /// Finds and loads NVRTC of CUDA `major` as an installed program does, first that exists:
+    /// `$PTX_ABI_NVRTC` (the library itself, used even when wrong so that the error names it);
+    /// `lib64/` of `$CUDA_PATH`, `$CUDA_HOME` and `/usr/local/cuda`, with the release's file
+    /// name ([`crate::fetch::nvrtc_library_name`]); that name and `libnvrtc.so` on the system's
+    /// library search path. Unlike [`Nvrtc::locate_and_load`] it does not look in the
+    /// workspace's tool cache.
+    pub fn locate_installed(major: u32) -> Result<Nvrtc, LocateError> {
+        let name = crate::fetch::nvrtc_library_name(major);
+        if let Some(p) = std::env::var_os(crate::fetch::NVRTC_ENV).filter(|p| !p.is_empty()) {
+            return Nvrtc::load(PathBuf::from(p)).map_err(LocateError::Load);
+        }
+        let mut searched = Vec::new();
+        let mut dirs: Vec<PathBuf> = ["CUDA_PATH", "CUDA_HOME"]
+            .into_iter()
+            .filter_map(|var| std::env::var_os(var).filter(|p| !p.is_empty()))
+            .map(PathBuf::from)
+            .collect();
+        dirs.push(PathBuf::from("/usr/local/cuda"));
+        for dir in dirs {
+            let path = dir.join("lib64").join(&name);
+            searched.push(path.display().to_string());
+            if path.is_file() {
+                return Nvrtc::load(&path).map_err(LocateError::Load);
+            }
+        }
+        for bare in [name.as_str(), "libnvrtc.so"] {
+            searched.push(format!("{bare} on the library search path"));
+            if let Ok(n) = Nvrtc::load(bare) {
+                return Ok(n);
+            }
+        }
+        Err(LocateError::NotFound { searched })
+    }
+
     /// [`crate::fetch::locate_nvrtc`] then [`Nvrtc::load`]: `None` when no NVRTC is configured or
     /// cached (callers should skip, pointing at `cargo xtask nvrtc`), `Some(Err)` when one was
     /// found but does not load.
-    pub fn locate_and_load() -> Option<Result<Nvrtc, String>> {
+    pub fn locate_and_load() -> Option<Result<Nvrtc, LoadError>> {
         crate::fetch::locate_nvrtc().map(Nvrtc::load)
     }
 
@@ -196,19 +296,20 @@ impl Nvrtc {
     /// another version than the release's is an error (a wrong `PTX_ABI_NVRTC_*` path).
     pub fn locate_and_load_release(
         release: &crate::fetch::Toolkit,
-    ) -> Option<Result<Nvrtc, String>> {
+    ) -> Option<Result<Nvrtc, LoadError>> {
         release.locate_nvrtc().map(|path| {
             let nvrtc = Nvrtc::load(&path)?;
             if nvrtc.version() == release.major_minor {
                 Ok(nvrtc)
             } else {
                 let (major, minor) = nvrtc.version();
-                Err(format!(
-                    "{} is NVRTC {major}.{minor}, not CUDA {}'s (check {})",
-                    path.display(),
-                    release.version,
-                    release.nvrtc_env
-                ))
+                Err(LoadError {
+                    path,
+                    message: format!(
+                        "it is NVRTC {major}.{minor}, not CUDA {}'s (check {})",
+                        release.version, release.nvrtc_env
+                    ),
+                })
             }
         })
     }
@@ -247,15 +348,50 @@ impl Nvrtc {
         options: &[&str],
         names: &[&str],
     ) -> Result<(String, Vec<String>), CompileError> {
+        self.compile_source(&Source::new(source), options, names)
+    }
+
+    /// The general form: compiles `source` (its text, file name and in-memory headers) with
+    /// `options`, and returns the PTX and the lowered name of each of `names` (see
+    /// [`Nvrtc::compile_lowered`]).
+    pub fn compile_source(
+        &self,
+        source: &Source<'_>,
+        options: &[&str],
+        names: &[&str],
+    ) -> Result<(String, Vec<String>), CompileError> {
         let api = |log: String| CompileError { log };
+        let c_string = |text: &str, what: &str| {
+            CString::new(text).map_err(|_| api(format!("{what} {text:?} contains a NUL byte")))
+        };
         let names = names
             .iter()
-            .map(|n| CString::new(*n).map_err(|_| api(format!("name {n:?} contains a NUL byte"))))
+            .map(|n| c_string(n, "name"))
             .collect::<Result<Vec<_>, _>>()?;
-        let source = CString::new(source).map_err(|_| api("source contains a NUL byte".into()))?;
+        let file = c_string(source.name, "the file name")?;
+        let text =
+            CString::new(source.text).map_err(|_| api("source contains a NUL byte".into()))?;
+        let header_names = source
+            .headers
+            .iter()
+            .map(|(n, _)| c_string(n, "header name"))
+            .collect::<Result<Vec<_>, _>>()?;
+        let header_texts = source
+            .headers
+            .iter()
+            .map(|(n, t)| {
+                CString::new(*t).map_err(|_| api(format!("header {n:?} contains a NUL byte")))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let header_name_ptrs: Vec<*const c_char> =
+            header_names.iter().map(|h| h.as_ptr()).collect();
+        let header_text_ptrs: Vec<*const c_char> =
+            header_texts.iter().map(|h| h.as_ptr()).collect();
+        let num_headers =
+            c_int::try_from(header_name_ptrs.len()).map_err(|_| api("too many headers".into()))?;
         let options = options
             .iter()
-            .map(|o| CString::new(*o).map_err(|_| api(format!("option {o:?} contains a NUL byte"))))
+            .map(|o| c_string(o, "option"))
             .collect::<Result<Vec<_>, _>>()?;
         let option_ptrs: Vec<*const c_char> = options.iter().map(|o| o.as_ptr()).collect();
         let num_options =
@@ -263,17 +399,18 @@ impl Nvrtc {
 
         let mut prog: NvrtcProgram = std::ptr::null_mut();
         // SAFETY: `create_program` has nvrtcCreateProgram's type and `self._lib` is alive. `prog`
-        // is a valid out-pointer; `source` and `SOURCE_NAME` are NUL-terminated strings that
-        // outlive the call (NVRTC copies them); with 0 headers, `headers` and `includeNames` may
-        // be NULL (nvrtc.h: "can be NULL when numHeaders is 0").
+        // is a valid out-pointer; `text` and `file` are NUL-terminated strings that outlive the
+        // call (NVRTC copies them); the two header arrays hold `num_headers` pointers each, to
+        // NUL-terminated strings owned by `header_texts` and `header_names`, alive across the
+        // call (NVRTC reads none when the count is 0).
         let status = unsafe {
             (self.create_program)(
                 &mut prog,
-                source.as_ptr(),
-                SOURCE_NAME.as_ptr(),
-                0,
-                std::ptr::null(),
-                std::ptr::null(),
+                text.as_ptr(),
+                file.as_ptr(),
+                num_headers,
+                header_text_ptrs.as_ptr(),
+                header_name_ptrs.as_ptr(),
             )
         };
         self.check(status, "nvrtcCreateProgram").map_err(api)?;

@@ -27,10 +27,10 @@
 //! the oracle tests uses the same compiler. The version is part of the cache directory's name, so
 //! changing a pin never reuses a stale cache.
 //!
-//! This file is std-only on purpose: `xtask` compiles it too (`#[path]` include), which keeps a
-//! single definition of the cache layout for the tool that fills the cache and the tests that read
-//! it. The tests only ever *locate* ([`locate_nvrtc`], [`locate_ptxas`]); downloading is xtask's
-//! job ([`fetch`]).
+//! One definition of the pins and the cache layout serves the tool that fills the cache
+//! (`cargo xtask`), the tests that read it, and `ptx-abi-import`, which fetches zig's clang into
+//! a cache of its own with [`fetch`]. The tests only ever *locate* ([`locate_nvrtc`],
+//! [`locate_ptxas`]); downloading is [`fetch`]'s job.
 
 use std::env;
 use std::ffi::OsString;
@@ -237,6 +237,13 @@ pub const CUDA_13_5: Toolkit = Toolkit {
 pub const TOOLKITS: [Toolkit; 3] = [CUDA_11_8, CUDA_12_9, CUDA_13_5];
 
 impl Toolkit {
+    /// The pinned release of CUDA `major` (11, 12 or 13), if one is pinned.
+    pub fn of_major(major: u32) -> Option<Toolkit> {
+        TOOLKITS
+            .into_iter()
+            .find(|t| i64::from(t.major_minor.0) == i64::from(major))
+    }
+
     /// The release called `version` (`"11.8"`, `"12.9"`, `"13.5"`) in [`TOOLKITS`].
     pub fn named(version: &str) -> Option<Toolkit> {
         TOOLKITS.into_iter().find(|t| t.version == version)
@@ -357,6 +364,16 @@ pub const ZIG_WHEEL: Wheel = Wheel {
 };
 
 impl Wheel {
+    /// The pip requirement that pins it: `nvidia-cuda-nvrtc-cu12==12.9.86`.
+    pub fn requirement(&self) -> String {
+        format!("{}=={}", self.project, self.version)
+    }
+
+    /// The name pattern of its wheel files: `nvidia_cuda_nvrtc_cu12-*.whl`.
+    pub fn file_pattern(&self) -> String {
+        format!("{}-*.whl", self.project.replace('-', "_"))
+    }
+
     /// Directory the wheel is unpacked into, inside `cache` (`<target>/nvidia`).
     pub fn unpack_dir(&self, cache: &Path) -> PathBuf {
         cache.join(format!("{}-{}", self.project, self.version))
@@ -382,9 +399,9 @@ fn non_empty(v: Option<OsString>) -> Option<PathBuf> {
     v.filter(|s| !s.is_empty()).map(PathBuf::from)
 }
 
-/// The workspace's default target directory: `<this crate's manifest dir>/../target`. Both
-/// `oracle/` and `xtask/` sit directly under the workspace root, so the answer is the same
-/// whichever of them compiles this file.
+/// The workspace's default target directory: `<this crate's manifest dir>/../target` (this crate
+/// sits directly under the workspace root; built from crates.io, the directory does not exist
+/// and only `$CARGO_TARGET_DIR` counts).
 fn default_target_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("..")
@@ -402,7 +419,7 @@ pub fn cache_dir() -> PathBuf {
 
 /// Every cache directory a reader should look in, most specific first: `$CARGO_TARGET_DIR` at run
 /// time, `CARGO_TARGET_DIR` as it was when this crate was compiled, `<workspace>/target`.
-fn candidate_cache_dirs() -> Vec<PathBuf> {
+pub fn candidate_cache_dirs() -> Vec<PathBuf> {
     let mut dirs = Vec::new();
     if let Some(t) = non_empty(env::var_os("CARGO_TARGET_DIR")) {
         dirs.push(absolute(t).join("nvidia"));
@@ -435,6 +452,18 @@ fn locate(env_var: &str, wheel: &Wheel) -> Option<PathBuf> {
 /// `path` without `..` components or symlinks, when that can be worked out.
 fn canonical(path: PathBuf) -> PathBuf {
     fs::canonicalize(&path).unwrap_or(path)
+}
+
+/// The file name of NVRTC for CUDA `major`: the pinned wheel's (`libnvrtc.so.12`, and CUDA 11's
+/// `libnvrtc.so.11.2`), else `libnvrtc.so.<major>`.
+pub fn nvrtc_library_name(major: u32) -> String {
+    Toolkit::of_major(major)
+        .and_then(|t| {
+            Path::new(t.nvrtc.file)
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| format!("libnvrtc.so.{major}"))
 }
 
 /// Path of `libnvrtc.so.12`: `$PTX_ABI_NVRTC` if set (returned as given, existing or not), else
@@ -627,6 +656,19 @@ mod tests {
         assert_eq!(CUDA_12_9.nvrtc, NVRTC_WHEEL);
         assert_eq!(CUDA_11_8.nvrtc_env, "PTX_ABI_NVRTC_11_8");
         assert_eq!(CUDA_13_5.include_env, "PTX_ABI_CUDA_INCLUDE_13_5");
+    }
+
+    #[test]
+    fn nvrtc_file_names_and_requirements_are_the_wheels() {
+        assert_eq!(nvrtc_library_name(11), "libnvrtc.so.11.2");
+        assert_eq!(nvrtc_library_name(12), "libnvrtc.so.12");
+        assert_eq!(nvrtc_library_name(13), "libnvrtc.so.13");
+        assert_eq!(nvrtc_library_name(14), "libnvrtc.so.14");
+        assert_eq!(Toolkit::of_major(13), Some(CUDA_13_5));
+        assert_eq!(Toolkit::of_major(10), None);
+        assert_eq!(NVRTC_WHEEL.requirement(), "nvidia-cuda-nvrtc-cu12==12.9.86");
+        assert_eq!(NVRTC_WHEEL.file_pattern(), "nvidia_cuda_nvrtc_cu12-*.whl");
+        assert_eq!(CUDA_13_5.nvrtc.file_pattern(), "nvidia_cuda_nvrtc-*.whl");
     }
 
     #[test]
