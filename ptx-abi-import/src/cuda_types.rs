@@ -19,26 +19,27 @@
 use std::fmt::Write as _;
 
 use ptx_abi_core::layout::cuda_version::CudaVersion;
+use ptx_abi_core::layout::rules;
+
+use crate::model::{scalar_from_c, Scalar};
 
 /// How the prelude defines a CUDA type for clang.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CDef {
     /// A vector type: `struct __align__(align) name { elem x, y, …; }` (§1.2, and CUDA's
-    /// 3- and 4-lane vectors of 8-byte elements, which are structs).
+    /// 3- and 4-lane vectors of 8-byte elements, which are structs), aligned as core says
+    /// ([`CudaType::align_in`]).
     Vector {
         /// C element type.
         elem: &'static str,
         /// Number of lanes (`x`, `y`, `z`, `w`).
         lanes: u8,
-        /// Alignment as `vector_types.h` declares it.
-        align: u32,
     },
-    /// An opaque storage struct: `struct __align__(align) name { storage; }`.
+    /// An opaque storage struct: `struct __align__(align) name { storage; }`, aligned as core
+    /// says ([`CudaType::align_in`]).
     Storage {
         /// The member declaration(s), such as `unsigned short __x`.
         storage: &'static str,
-        /// Alignment in bytes.
-        align: u32,
     },
     /// A typedef of another row: `typedef target name;`.
     Typedef(&'static str),
@@ -79,19 +80,22 @@ impl CudaType {
         v.at_least(self.since)
     }
 
-    /// Its alignment in CUDA `v`: core's ([`ptx_abi_core::types::CudaType::align_in`]) for CUDA's
-    /// C++ types, where only `CUtensorMap`'s depends on the release; else the definition's.
+    /// Its alignment in CUDA `v`, always core's (the importer has no alignment rule of its
+    /// own): [`ptx_abi_core::types::CudaType::align_in`] for CUDA's C++ types (only
+    /// `CUtensorMap`'s depends on the release), §1.2's vector rule
+    /// ([`ptx_abi_core::layout::rules::try_vector_layout`]) for the native vectors, `f16`'s for
+    /// `__half`; 0 for a typedef (which declares no alignment of its own).
     pub fn align_in(&self, v: CudaVersion) -> u32 {
-        let own = match self.def {
-            CDef::Vector { align, .. } | CDef::Storage { align, .. } => align,
-            CDef::Typedef(_) => 0,
+        let align = match (self.availability, self.def) {
+            (_, CDef::Typedef(_)) => 0,
+            (Availability::CxxTypes, _) => core_row(self.c_name).align_in(v),
+            (Availability::HalfFeature, _) => rules::scalar_layout(Scalar::F16).align,
+            (Availability::Today, CDef::Vector { elem, lanes }) => scalar_from_c(elem)
+                .and_then(|e| rules::try_vector_layout(e, usize::from(lanes)).ok())
+                .map_or(0, |l| l.align),
+            (Availability::Today, CDef::Storage { .. }) => 0,
         };
-        match (self.availability, self.def) {
-            (Availability::CxxTypes, CDef::Vector { .. } | CDef::Storage { .. }) => {
-                core_row(self.c_name).align_in(v) as u32
-            }
-            _ => own,
-        }
+        align as u32
     }
 
     /// The Rust type as an absolute path (`::ptx_abi::types::Double4`, `::half::f16`).
@@ -138,16 +142,13 @@ const fn core_since(c_name: &str) -> CudaVersion {
 const ALWAYS: CudaVersion = CudaVersion::OLDEST_KNOWN;
 
 macro_rules! vectors {
-    ($($stem:literal $rust:literal $elem:literal $size:literal [$($n:literal $avail:ident),*];)*) => {
+    ($($stem:literal $rust:literal $elem:literal [$($n:literal $avail:ident),*];)*) => {
         &[$($(CudaType {
             c_name: concat!($stem, $n),
             rust: vectors!(@rust $avail, concat!($stem, $n), concat!($rust, $n)),
             def: CDef::Vector {
                 elem: $elem,
                 lanes: $n,
-                // vector_types.h: 1 and 3 lanes aligned like the element, 2 lanes to twice
-                // it, 4 lanes to four times it but at most 16 (the 64-bit 4-lane types).
-                align: match $n { 2 => 2 * $size, 4 => if 4 * $size > 16 { 16 } else { 4 * $size }, _ => $size },
             },
             availability: Availability::$avail,
             since: vectors!(@since $avail, concat!($stem, $n)),
@@ -161,14 +162,13 @@ macro_rules! vectors {
 
 /// CUDA 13's 4-lane vectors of 64-bit elements aligned 16 and 32 (`vector_types.h` of 13.0).
 macro_rules! aligned_vectors {
-    ($($c:literal $elem:literal $align:literal;)*) => {
+    ($($c:literal $elem:literal;)*) => {
         [$(CudaType {
             c_name: $c,
             rust: core_rust($c),
             def: CDef::Vector {
                 elem: $elem,
                 lanes: 4,
-                align: $align,
             },
             availability: Availability::CxxTypes,
             since: core_since($c),
@@ -178,32 +178,32 @@ macro_rules! aligned_vectors {
 
 /// `double4_16a`, `long4_32a`, …: declared from CUDA 13.0.
 const ALIGNED_VECTORS: [CudaType; 10] = aligned_vectors! {
-    "double4_16a" "double" 16;
-    "double4_32a" "double" 32;
-    "long4_16a" "long" 16;
-    "long4_32a" "long" 32;
-    "ulong4_16a" "unsigned long" 16;
-    "ulong4_32a" "unsigned long" 32;
-    "longlong4_16a" "long long" 16;
-    "longlong4_32a" "long long" 32;
-    "ulonglong4_16a" "unsigned long long" 16;
-    "ulonglong4_32a" "unsigned long long" 32;
+    "double4_16a" "double";
+    "double4_32a" "double";
+    "long4_16a" "long";
+    "long4_32a" "long";
+    "ulong4_16a" "unsigned long";
+    "ulong4_32a" "unsigned long";
+    "longlong4_16a" "long long";
+    "longlong4_32a" "long long";
+    "ulonglong4_16a" "unsigned long long";
+    "ulonglong4_32a" "unsigned long long";
 };
 
 /// CUDA's vector types (`vector_types.h`; §1.2 for the shapes PTX has).
 pub const VECTORS: &[CudaType] = vectors! {
-    "char" "Char" "signed char" 1 [1 Today, 2 Today, 3 Today, 4 Today];
-    "uchar" "UChar" "unsigned char" 1 [1 Today, 2 Today, 3 Today, 4 Today];
-    "short" "Short" "short" 2 [1 Today, 2 Today, 3 Today, 4 Today];
-    "ushort" "UShort" "unsigned short" 2 [1 Today, 2 Today, 3 Today, 4 Today];
-    "int" "Int" "int" 4 [1 Today, 2 Today, 3 Today, 4 Today];
-    "uint" "UInt" "unsigned int" 4 [1 Today, 2 Today, 3 Today, 4 Today];
-    "float" "Float" "float" 4 [1 Today, 2 Today, 3 Today, 4 Today];
-    "long" "Long" "long" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
-    "ulong" "ULong" "unsigned long" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
-    "longlong" "LongLong" "long long" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
-    "ulonglong" "ULongLong" "unsigned long long" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
-    "double" "Double" "double" 8 [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+    "char" "Char" "signed char" [1 Today, 2 Today, 3 Today, 4 Today];
+    "uchar" "UChar" "unsigned char" [1 Today, 2 Today, 3 Today, 4 Today];
+    "short" "Short" "short" [1 Today, 2 Today, 3 Today, 4 Today];
+    "ushort" "UShort" "unsigned short" [1 Today, 2 Today, 3 Today, 4 Today];
+    "int" "Int" "int" [1 Today, 2 Today, 3 Today, 4 Today];
+    "uint" "UInt" "unsigned int" [1 Today, 2 Today, 3 Today, 4 Today];
+    "float" "Float" "float" [1 Today, 2 Today, 3 Today, 4 Today];
+    "long" "Long" "long" [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+    "ulong" "ULong" "unsigned long" [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+    "longlong" "LongLong" "long long" [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+    "ulonglong" "ULongLong" "unsigned long long" [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
+    "double" "Double" "double" [1 Today, 2 Today, 3 CxxTypes, 4 CxxTypes];
 };
 
 /// CUDA 13's `*_16a` / `*_32a` vectors.
@@ -216,7 +216,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: "::half::f16",
         def: CDef::Storage {
             storage: "unsigned short __x",
-            align: 2,
         },
         availability: Availability::HalfFeature,
         since: ALWAYS,
@@ -233,7 +232,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__half2"),
         def: CDef::Storage {
             storage: "__half x, y",
-            align: 4,
         },
         availability: Availability::CxxTypes,
         since: core_since("__half2"),
@@ -250,7 +248,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__nv_bfloat16"),
         def: CDef::Storage {
             storage: "unsigned short __x",
-            align: 2,
         },
         availability: Availability::CxxTypes,
         since: core_since("__nv_bfloat16"),
@@ -267,7 +264,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__nv_bfloat162"),
         def: CDef::Storage {
             storage: "__nv_bfloat16 x, y",
-            align: 4,
         },
         availability: Availability::CxxTypes,
         since: core_since("__nv_bfloat162"),
@@ -284,7 +280,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__nv_fp8_e4m3"),
         def: CDef::Storage {
             storage: "unsigned char __x",
-            align: 1,
         },
         availability: Availability::CxxTypes,
         since: core_since("__nv_fp8_e4m3"),
@@ -294,7 +289,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__nv_fp8_e5m2"),
         def: CDef::Storage {
             storage: "unsigned char __x",
-            align: 1,
         },
         availability: Availability::CxxTypes,
         since: core_since("__nv_fp8_e5m2"),
@@ -304,7 +298,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__nv_fp8x2_e4m3"),
         def: CDef::Storage {
             storage: "unsigned short __x",
-            align: 2,
         },
         availability: Availability::CxxTypes,
         since: core_since("__nv_fp8x2_e4m3"),
@@ -314,7 +307,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__nv_fp8x2_e5m2"),
         def: CDef::Storage {
             storage: "unsigned short __x",
-            align: 2,
         },
         availability: Availability::CxxTypes,
         since: core_since("__nv_fp8x2_e5m2"),
@@ -324,7 +316,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__nv_fp8x4_e4m3"),
         def: CDef::Storage {
             storage: "unsigned int __x",
-            align: 4,
         },
         availability: Availability::CxxTypes,
         since: core_since("__nv_fp8x4_e4m3"),
@@ -334,7 +325,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__nv_fp8x4_e5m2"),
         def: CDef::Storage {
             storage: "unsigned int __x",
-            align: 4,
         },
         availability: Availability::CxxTypes,
         since: core_since("__nv_fp8x4_e5m2"),
@@ -344,7 +334,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("__nv_fp4x2_e2m1"),
         def: CDef::Storage {
             storage: "unsigned char __x",
-            align: 1,
         },
         availability: Availability::CxxTypes,
         since: core_since("__nv_fp4x2_e2m1"),
@@ -354,7 +343,6 @@ pub const OTHERS: &[CudaType] = &[
         rust: core_rust("CUtensorMap"),
         def: CDef::Storage {
             storage: "unsigned long long opaque[16]",
-            align: 64,
         },
         availability: Availability::CxxTypes,
         since: core_since("CUtensorMap"),
@@ -434,55 +422,62 @@ pub fn prelude_for(v: CudaVersion) -> String {
 mod tests {
     use super::*;
 
-    /// The stand-in definitions clang gets agree with ptx-abi's table (whose sizes and
-    /// alignments the oracle tests compare with NVRTC's) in alignment, and for vectors in size:
-    /// the table's own alignments are CUDA 12.9's, and [`CudaType::align_in`] core's in every
-    /// release.
+    /// Every stand-in clang gets has core's alignment (a power of two in every release), and
+    /// the vectors among CUDA's C++ types have core's size with the elements and lanes written
+    /// here (core's sizes are the ones the oracle tests compare with NVRTC's `sizeof`).
     #[test]
-    fn stand_ins_have_the_alignment_of_ptx_abis_cuda_types() {
+    fn stand_ins_have_the_layout_of_ptx_abis_cuda_types() {
+        let releases = [(11, 8), (12, 9), (13, 0), (13, 5)].map(|(a, b)| CudaVersion::new(a, b));
         let mut n = 0;
         for t in rows() {
+            for v in releases {
+                let align = t.align_in(v);
+                match t.def {
+                    CDef::Typedef(_) => assert_eq!(align, 0, "{}", t.c_name),
+                    _ => assert!(align.is_power_of_two(), "{} in {v}: {align}", t.c_name),
+                }
+            }
             if t.availability != Availability::CxxTypes {
                 continue;
             }
-            let target = match t.def {
-                CDef::Typedef(target) => lookup_in(target, CudaVersion::NEWEST_KNOWN).unwrap(),
-                _ => t,
-            };
             let core = ptx_abi_core::types::CUDA_TYPES
                 .iter()
                 .find(|c| c.rust == t.rust)
                 .unwrap_or_else(|| panic!("{} is not in CUDA_TYPES", t.rust));
             assert_eq!(t.since, core.since, "{}", t.c_name);
-            let default = core.align_in(CudaVersion::DEFAULT);
-            match target.def {
-                CDef::Vector { elem, lanes, align } => {
-                    let e = if elem == "double" || elem.contains("long") {
-                        8
-                    } else {
-                        4
-                    };
-                    let size = (e * lanes as usize).div_ceil(align as usize) * align as usize;
-                    assert_eq!((size, align as usize), (core.size, default), "{}", t.c_name);
-                }
-                CDef::Storage { align, .. } => {
-                    assert_eq!(align as usize, default, "{}", t.c_name)
-                }
-                CDef::Typedef(_) => unreachable!("a typedef of a typedef"),
-            }
-            for v in [(11, 8), (12, 9), (13, 0), (13, 5)].map(|(a, b)| CudaVersion::new(a, b)) {
-                assert_eq!(
-                    target.align_in(v) as usize,
-                    core.align_in(v),
-                    "{}",
-                    t.c_name
-                );
+            if let CDef::Vector { elem, lanes } = t.def {
+                let e = scalar_from_c(elem).unwrap().size();
+                let align = t.align_in(CudaVersion::DEFAULT) as usize;
+                let size = (e * lanes as usize).div_ceil(align) * align;
+                assert_eq!(size, core.size, "{}", t.c_name);
             }
             n += 1;
         }
         // double3/4, (u)long3/4, (u)longlong3/4 (10), the *_16a/*_32a vectors (10), __half2,
         // half2, bf16 (4), fp8 (6), fp4, CUtensorMap.
         assert_eq!(n, 34);
+        // Every type of core's table has a stand-in, under its CUDA name.
+        for c in ptx_abi_core::types::CUDA_TYPES {
+            let row = rows().find(|t| t.c_name == c.c_name);
+            assert!(
+                row.is_some_and(|t| t.rust == c.rust),
+                "no stand-in for {}",
+                c.c_name
+            );
+        }
+        // §1.2 through core: float3 aligned like its element, float4 to four times it.
+        assert_eq!(
+            lookup_in("float3", CudaVersion::DEFAULT)
+                .unwrap()
+                .align_in(CudaVersion::DEFAULT),
+            4
+        );
+        assert_eq!(
+            lookup_in("float4", CudaVersion::DEFAULT)
+                .unwrap()
+                .align_in(CudaVersion::DEFAULT),
+            16
+        );
     }
 
     /// What each release's headers declare (read in CUDA 11.8's, 12.9's, 13.0's and 13.5's):

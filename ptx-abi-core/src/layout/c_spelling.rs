@@ -4,22 +4,19 @@
 //! - §1.2's native vectors: [`vector_c_name`] (`float4`, `longlong2`, …) and the class C++
 //!   mangles a vector by ([`vector_class`]: `half2` is `typedef __half2 half2`);
 //! - §1.4's handles: [`HANDLE`] (`cudaTextureObject_t` is an `unsigned long long`);
-//! - CUDA's own types beyond the guide ([`CUDA_SPELLINGS`]: `double4`, `__nv_bfloat16`,
-//!   `CUtensorMap`, with the header that declares each and the CUDA releases that declare and
-//!   deprecate it, [`CudaVersion`]);
+//! - (CUDA's own types beyond the guide, `double4`, `__nv_bfloat16`, `CUtensorMap`, are spelled
+//!   by their one table, `types::cuda::CUDA_TYPES`, with their headers and releases);
 //! - C and C++ keywords ([`is_keyword`]), which no member or type may be named;
 //! - with `alloc`: member names as C identifiers (`c_identifier`), whole type names
 //!   (`c_type_name`, `member_c_type`) and member declarations (`member_declaration`).
 //!
 //! Who reads it: CUDA headers and C type checks (`report/`), the C names of generic
-//! instantiations (`layout/c_name.rs`), C++ names (`abi/itanium.rs`, chapter 7) and the
-//! table of CUDA types (`types/cuda.rs`). It lives in `layout/` rather than `report/` because
+//! instantiations (`layout/c_name.rs`) and C++ names (`abi/itanium.rs`, chapter 7). It lives in `layout/` rather than `report/` because
 //! two of those readers are `const` and build without `alloc` (`report/` needs `alloc`), and
 //! `layout/` is the room every other room may depend on; it reads only the model
 //! ([`crate::layout::desc`]).
 
 use crate::layout::const_text::same_str;
-use crate::layout::cuda_version::CudaVersion;
 use crate::layout::desc::Scalar;
 #[cfg(feature = "alloc")]
 use crate::layout::desc::{Member, TypeDesc, TypeKind};
@@ -111,118 +108,6 @@ pub const fn vector_class(elem: Scalar, lanes: usize) -> Option<&'static str> {
         (Scalar::F16, _) => None,
         _ => cuda_vector(elem, lanes),
     }
-}
-
-/// How CUDA spells one of its own types that ptx-abi provides (`types/cuda.rs`), and in which
-/// releases it exists (chapter 7; [`CudaVersion`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CudaSpelling {
-    /// The struct tag, which is what an Itanium name encodes and the type's
-    /// [`crate::layout::desc::TypeDesc`] name
-    /// (`CUtensorMap_st`).
-    pub tag: &'static str,
-    /// The name CUDA code writes (`CUtensorMap`, a typedef of the tag).
-    pub c_name: &'static str,
-    /// The header that declares it, or `None` when NVRTC and nvcc predefine it (the vector
-    /// types of `vector_types.h`).
-    pub header: Option<&'static str>,
-    /// The first release that declares it ([`CudaVersion::OLDEST_KNOWN`] for types older than
-    /// every release ptx-abi knows).
-    pub since: CudaVersion,
-    /// The release that deprecates it (CUDA 13.0 for `double4` and its 64-bit siblings), if
-    /// any.
-    pub deprecated_from: Option<CudaVersion>,
-}
-
-impl CudaSpelling {
-    /// Whether CUDA `v` declares this type.
-    pub const fn declared_in(&self, v: CudaVersion) -> bool {
-        v.at_least(self.since)
-    }
-
-    /// Whether CUDA `v` deprecates this type.
-    pub const fn deprecated_in(&self, v: CudaVersion) -> bool {
-        match self.deprecated_from {
-            Some(d) => v.at_least(d),
-            None => false,
-        }
-    }
-}
-
-/// Releases named in [`CUDA_SPELLINGS`]: every type there is at least as old as 11.0, except
-/// these. Read in CUDA's headers of 11.8, 12.9, 13.0 and 13.5 (the releases ptx-abi's tests
-/// fetch) and, for the release that added each, NVIDIA's release notes.
-const ALWAYS: CudaVersion = CudaVersion::OLDEST_KNOWN;
-/// `cuda_fp8.h` (CUDA 11.8's headers have it).
-const FP8: CudaVersion = CudaVersion::new(11, 8);
-/// `CUtensorMap` in `cuda.h` (absent from 11.8's, present in 12.9's; cudarc's bindings have it
-/// from 12.0).
-const TENSOR_MAP: CudaVersion = CudaVersion::new(12, 0);
-/// `cuda_fp4.h` (absent from 11.8's headers, present in 12.9's).
-const FP4: CudaVersion = CudaVersion::new(12, 8);
-/// `vector_types.h`'s `*_16a` / `*_32a` vectors and the deprecation of the 4-lane vectors of
-/// 64-bit elements they replace (absent from 12.9's headers, present in 13.0's).
-const CUDA_13: CudaVersion = CudaVersion::CUDA_13_0;
-
-macro_rules! cuda_spellings {
-    ($($tag:literal, $c:literal, $header:expr, $since:expr, $deprecated:expr;)*) => {
-        /// Every CUDA type ptx-abi provides, by struct tag: its C name, its header, the release
-        /// that added it and the one that deprecates it.
-        pub const CUDA_SPELLINGS: &[CudaSpelling] = &[$(CudaSpelling {
-            tag: $tag,
-            c_name: $c,
-            header: $header,
-            since: $since,
-            deprecated_from: $deprecated,
-        }),*];
-    };
-}
-
-cuda_spellings! {
-    "double3", "double3", None, ALWAYS, None;
-    "double4", "double4", None, ALWAYS, Some(CUDA_13);
-    "long3", "long3", None, ALWAYS, None;
-    "long4", "long4", None, ALWAYS, Some(CUDA_13);
-    "ulong3", "ulong3", None, ALWAYS, None;
-    "ulong4", "ulong4", None, ALWAYS, Some(CUDA_13);
-    "longlong3", "longlong3", None, ALWAYS, None;
-    "longlong4", "longlong4", None, ALWAYS, Some(CUDA_13);
-    "ulonglong3", "ulonglong3", None, ALWAYS, None;
-    "ulonglong4", "ulonglong4", None, ALWAYS, Some(CUDA_13);
-    "double4_16a", "double4_16a", None, CUDA_13, None;
-    "double4_32a", "double4_32a", None, CUDA_13, None;
-    "long4_16a", "long4_16a", None, CUDA_13, None;
-    "long4_32a", "long4_32a", None, CUDA_13, None;
-    "ulong4_16a", "ulong4_16a", None, CUDA_13, None;
-    "ulong4_32a", "ulong4_32a", None, CUDA_13, None;
-    "longlong4_16a", "longlong4_16a", None, CUDA_13, None;
-    "longlong4_32a", "longlong4_32a", None, CUDA_13, None;
-    "ulonglong4_16a", "ulonglong4_16a", None, CUDA_13, None;
-    "ulonglong4_32a", "ulonglong4_32a", None, CUDA_13, None;
-    "__half2", "__half2", Some("cuda_fp16.h"), ALWAYS, None;
-    "__nv_bfloat16", "__nv_bfloat16", Some("cuda_bf16.h"), ALWAYS, None;
-    "__nv_bfloat162", "__nv_bfloat162", Some("cuda_bf16.h"), ALWAYS, None;
-    "__nv_fp8_e4m3", "__nv_fp8_e4m3", Some("cuda_fp8.h"), FP8, None;
-    "__nv_fp8_e5m2", "__nv_fp8_e5m2", Some("cuda_fp8.h"), FP8, None;
-    "__nv_fp8x2_e4m3", "__nv_fp8x2_e4m3", Some("cuda_fp8.h"), FP8, None;
-    "__nv_fp8x2_e5m2", "__nv_fp8x2_e5m2", Some("cuda_fp8.h"), FP8, None;
-    "__nv_fp8x4_e4m3", "__nv_fp8x4_e4m3", Some("cuda_fp8.h"), FP8, None;
-    "__nv_fp8x4_e5m2", "__nv_fp8x4_e5m2", Some("cuda_fp8.h"), FP8, None;
-    "__nv_fp4x2_e2m1", "__nv_fp4x2_e2m1", Some("cuda_fp4.h"), FP4, None;
-    "CUtensorMap_st", "CUtensorMap", Some("cuda.h"), TENSOR_MAP, None;
-}
-
-/// The spelling of the CUDA type whose struct tag is `tag`, if ptx-abi provides it (such a
-/// type is included from CUDA's header, never redeclared).
-pub const fn cuda_spelling(tag: &str) -> Option<&'static CudaSpelling> {
-    let mut k = 0;
-    while k < CUDA_SPELLINGS.len() {
-        if same_str(CUDA_SPELLINGS[k].tag, tag) {
-            return Some(&CUDA_SPELLINGS[k]);
-        }
-        k += 1;
-    }
-    None
 }
 
 /// C11, C++20 and CUDA keywords: no type or member can be named by one. A Rust field named

@@ -8,7 +8,7 @@
 //!   from 12.0 to 13.4 agree): [`tensor_map_align`];
 //! - `vector_types.h` of CUDA 13.0 deprecates `double4`, `long4`, `ulong4`, `longlong4` and
 //!   `ulonglong4` and declares `*_16a` / `*_32a` replacements that CUDA 12.9 does not have:
-//!   [`crate::layout::c_spelling::CudaSpelling::since`] and `deprecated_from`;
+//!   [`crate::types::cuda::CudaType::since`] and `deprecated_from`;
 //! - some of CUDA's types appear in later releases (`CUtensorMap` in 12.0, `cuda_fp4.h` in
 //!   12.8), and the driver's limit on kernel parameter bytes grew in 12.1 (`params/`).
 //!

@@ -9,14 +9,13 @@
 //! a type only a newer release's header declares (`CUtensorMap` before 12.0) is an error.
 
 use crate::layout::address::AddressSize;
-use crate::layout::c_spelling::{
-    self, c_identifier, cuda_spelling, member_declaration, CudaSpelling,
-};
+use crate::layout::c_spelling::{self, c_identifier, member_declaration};
 use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION, CUDA_VERSION_SOURCE};
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
 use crate::layout::{try_layout_of, LayoutError, Placements};
 use crate::report::c_check;
 use crate::report::name_clash::{same_type, HeaderError};
+use crate::types::cuda::{cuda_type, CudaType};
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -64,7 +63,7 @@ fn collect(
     if known(out, ty)? {
         return Ok(());
     }
-    if cuda_spelling(ty.name).is_some() {
+    if cuda_type(ty.name).is_some() {
         // Declared by CUDA itself: included, not redefined (see `cuda_header`).
         out.push(ty);
         return Ok(());
@@ -154,7 +153,7 @@ fn asserts(ty: &TypeDesc, addr: AddressSize) -> Result<String, LayoutError> {
 
 /// The definition of one of CUDA's predefined vectors that release `v` lacks (`double4_16a`
 /// before 13.0), guarded so that a compiler of a release that predefines it keeps its own.
-fn predefined_elsewhere(c: &CudaSpelling, v: CudaVersion, definition: &str) -> String {
+fn predefined_elsewhere(c: &CudaType, v: CudaVersion, definition: &str) -> String {
     let code = c.since.code();
     format!(
         "\n// `{name}` is predefined from CUDA {since}; CUDA {v} lacks it.\n\
@@ -205,7 +204,7 @@ pub(crate) fn cuda_header_for(
     let mut includes: Vec<&str> = Vec::new();
     let mut missing: Vec<&TypeDesc> = Vec::new();
     for t in &types {
-        let Some(c) = cuda_spelling(t.name) else {
+        let Some(c) = cuda_type(t.name) else {
             continue;
         };
         match (c.declared_in(v), c.header) {
@@ -228,13 +227,12 @@ pub(crate) fn cuda_header_for(
         out.push_str(&format!("#include <{h}>\n"));
     }
     for t in missing {
-        if let Some(c) = cuda_spelling(t.name) {
+        if let Some(c) = cuda_type(t.name) {
             out.push_str(&predefined_elsewhere(c, v, &definition(t)));
         }
     }
-    let (cuda, types): (Vec<&TypeDesc>, Vec<&TypeDesc>) = types
-        .into_iter()
-        .partition(|t| cuda_spelling(t.name).is_some());
+    let (cuda, types): (Vec<&TypeDesc>, Vec<&TypeDesc>) =
+        types.into_iter().partition(|t| cuda_type(t.name).is_some());
     let aggregates = types
         .iter()
         .filter(|t| matches!(t.kind, TypeKind::Aggregate { .. }));

@@ -21,15 +21,16 @@
 //! ([`crate::layout::cuda_version::tensor_map_align`]); [`TensorMap`] has the alignment of
 //! [`crate::layout::cuda_version::CUDA_VERSION`], and [`tensor_map_type`] describes it for any release.
 //!
-//! [`CUDA_TYPES`] is the one table mapping each Rust name to its CUDA name, the struct tag
-//! C++ mangles it by, and the header that declares it (the spellings themselves live in
-//! [`c_spelling::CUDA_SPELLINGS`], with every other C spelling). Every [`crate::layout::desc::TypeDesc`] name here is
-//! that struct tag, so a kernel taking one gets the right Itanium name (chapter 7).
+//! [`CUDA_TYPES`] is the one table of CUDA's C++ types ptx-abi provides: each Rust name with its
+//! CUDA name, the struct tag C++ mangles it by, the header that declares it, the releases that
+//! declare and deprecate it, and its size and alignment. CUDA headers (`report/header.rs`), the
+//! C type checks and `ptx-abi-import`'s stand-ins for CUDA's headers all read it. Every
+//! [`crate::layout::desc::TypeDesc`] name here is that struct tag, so a kernel taking one gets
+//! the right Itanium name (chapter 7).
 //! The reduced-precision types carry raw bit patterns (`Bf16(0x3f80)` is 1.0).
 
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::{check_in, check_out, PtxAbi};
-use crate::layout::c_spelling::{self, CudaSpelling};
 use crate::layout::const_text::same_str;
 use crate::layout::cuda_version::{tensor_map_align, CudaVersion, CUDA_VERSION};
 use crate::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
@@ -51,7 +52,8 @@ pub struct CudaType {
     pub size: usize,
     /// `alignof` in [`crate::layout::cuda_version::CUDA_VERSION`] ([`CudaType::align_in`] for another release).
     pub align: usize,
-    /// The first CUDA release that declares it (from [`c_spelling::CUDA_SPELLINGS`]).
+    /// The first CUDA release that declares it ([`CudaVersion::OLDEST_KNOWN`] for types older
+    /// than every release ptx-abi knows).
     pub since: CudaVersion,
     /// The CUDA release that deprecates it, if any.
     pub deprecated_from: Option<CudaVersion>,
@@ -107,9 +109,17 @@ pub const fn passed_by_reference(ty: &TypeDesc) -> bool {
 /// The tags of [`CUDA_TYPES`] with a non-trivial copy constructor (checked against NVRTC).
 const BY_REFERENCE: [&str; 2] = ["__half2", "__nv_bfloat162"];
 
-/// The CUDA type whose struct tag is `tag`, if ptx-abi provides it.
-pub fn cuda_type(tag: &str) -> Option<&'static CudaType> {
-    CUDA_TYPES.iter().find(|t| t.tag == tag)
+/// The CUDA type whose struct tag is `tag`, if ptx-abi provides it (such a type is included
+/// from CUDA's header, never redeclared).
+pub const fn cuda_type(tag: &str) -> Option<&'static CudaType> {
+    let mut k = 0;
+    while k < CUDA_TYPES.len() {
+        if same_str(CUDA_TYPES[k].tag, tag) {
+            return Some(&CUDA_TYPES[k]);
+        }
+        k += 1;
+    }
+    None
 }
 
 const fn scalar_desc(s: Scalar) -> &'static TypeDesc {
@@ -395,45 +405,72 @@ const _: () = assert!(
     "TensorMap's repr(align) disagrees with tensor_map_align(CUDA_VERSION)"
 );
 
-/// The spelling of a CUDA type ptx-abi provides, looked up by its [`TypeDesc`] name (its
-/// struct tag) in [`c_spelling::CUDA_SPELLINGS`]; a type missing there does not compile.
-const fn spelling(ty: &TypeDesc) -> &'static CudaSpelling {
-    match c_spelling::cuda_spelling(ty.name) {
-        Some(s) => s,
-        None => panic!("a CUDA type of types/cuda.rs has no entry in layout/c_spelling.rs"),
-    }
-}
+/// Releases named in [`CUDA_TYPES`]: every type there is at least as old as 11.0, except
+/// these. Read in CUDA's headers of 11.8, 12.9, 13.0 and 13.5 (the releases ptx-abi's tests
+/// fetch) and, for the release that added each, NVIDIA's release notes.
+const ALWAYS: CudaVersion = CudaVersion::OLDEST_KNOWN;
+/// `cuda_fp8.h` (CUDA 11.8's headers have it).
+const FP8: CudaVersion = CudaVersion::new(11, 8);
+/// `CUtensorMap` in `cuda.h` (absent from 11.8's, present in 12.9's; cudarc's bindings have it
+/// from 12.0).
+const TENSOR_MAP: CudaVersion = CudaVersion::new(12, 0);
+/// `cuda_fp4.h` (absent from 11.8's headers, present in 12.9's).
+const FP4: CudaVersion = CudaVersion::new(12, 8);
+/// `vector_types.h`'s `*_16a` / `*_32a` vectors and the deprecation of the 4-lane vectors of
+/// 64-bit elements they replace (absent from 12.9's headers, present in 13.0's).
+const CUDA_13: CudaVersion = CudaVersion::CUDA_13_0;
 
 macro_rules! table {
-    ($($rust:ident,)*) => {
+    ($($rust:ident, $c:literal, $header:expr, $since:expr, $deprecated:expr;)*) => {
         #[allow(deprecated)] // CUDA 13's deprecated vectors are CUDA types all the same
-        /// Every CUDA C++ type of this module (chapter 7): Rust name, CUDA name, struct tag,
-        /// header and the releases that declare and deprecate it (from
-        /// [`c_spelling::CUDA_SPELLINGS`]), size and alignment in [`crate::layout::cuda_version::CUDA_VERSION`] (read
-        /// from the Rust type's PTX layout, which the oracle tests compare with NVRTC's
-        /// `sizeof`/`alignof`).
+        /// Every CUDA C++ type of this module (chapter 7), the one table of them: Rust name,
+        /// CUDA name, struct tag (the Rust type's [`TypeDesc`] name), header, the releases that
+        /// declare and deprecate it, size and alignment in
+        /// [`crate::layout::cuda_version::CUDA_VERSION`] (read from the Rust type's PTX layout,
+        /// which the oracle tests compare with NVRTC's `sizeof`/`alignof`).
         pub const CUDA_TYPES: &[CudaType] = &[$(CudaType {
             rust: stringify!($rust),
-            c_name: spelling(<$rust as PtxAbi>::TYPE).c_name,
-            tag: spelling(<$rust as PtxAbi>::TYPE).tag,
-            header: spelling(<$rust as PtxAbi>::TYPE).header,
+            c_name: $c,
+            tag: <$rust as PtxAbi>::TYPE.name,
+            header: $header,
             size: <$rust as PtxAbi>::SIZE,
             align: <$rust as PtxAbi>::ALIGN,
-            since: spelling(<$rust as PtxAbi>::TYPE).since,
-            deprecated_from: spelling(<$rust as PtxAbi>::TYPE).deprecated_from,
+            since: $since,
+            deprecated_from: $deprecated,
         }),*];
     };
 }
 
 table! {
-    Double3, Double4, Long3, Long4, ULong3, ULong4, LongLong3, LongLong4, ULongLong3, ULongLong4,
-    Double4A16, Double4A32, Long4A16, Long4A32, ULong4A16, ULong4A32, LongLong4A16, LongLong4A32,
-    ULongLong4A16, ULongLong4A32, Half2, Bf16, Bf16x2, Fp8E4M3, Fp8E5M2, Fp8x2E4M3, Fp8x2E5M2,
-    Fp8x4E4M3, Fp8x4E5M2, Fp4x2E2M1, TensorMap,
+    Double3, "double3", None, ALWAYS, None;
+    Double4, "double4", None, ALWAYS, Some(CUDA_13);
+    Long3, "long3", None, ALWAYS, None;
+    Long4, "long4", None, ALWAYS, Some(CUDA_13);
+    ULong3, "ulong3", None, ALWAYS, None;
+    ULong4, "ulong4", None, ALWAYS, Some(CUDA_13);
+    LongLong3, "longlong3", None, ALWAYS, None;
+    LongLong4, "longlong4", None, ALWAYS, Some(CUDA_13);
+    ULongLong3, "ulonglong3", None, ALWAYS, None;
+    ULongLong4, "ulonglong4", None, ALWAYS, Some(CUDA_13);
+    Double4A16, "double4_16a", None, CUDA_13, None;
+    Double4A32, "double4_32a", None, CUDA_13, None;
+    Long4A16, "long4_16a", None, CUDA_13, None;
+    Long4A32, "long4_32a", None, CUDA_13, None;
+    ULong4A16, "ulong4_16a", None, CUDA_13, None;
+    ULong4A32, "ulong4_32a", None, CUDA_13, None;
+    LongLong4A16, "longlong4_16a", None, CUDA_13, None;
+    LongLong4A32, "longlong4_32a", None, CUDA_13, None;
+    ULongLong4A16, "ulonglong4_16a", None, CUDA_13, None;
+    ULongLong4A32, "ulonglong4_32a", None, CUDA_13, None;
+    Half2, "__half2", Some("cuda_fp16.h"), ALWAYS, None;
+    Bf16, "__nv_bfloat16", Some("cuda_bf16.h"), ALWAYS, None;
+    Bf16x2, "__nv_bfloat162", Some("cuda_bf16.h"), ALWAYS, None;
+    Fp8E4M3, "__nv_fp8_e4m3", Some("cuda_fp8.h"), FP8, None;
+    Fp8E5M2, "__nv_fp8_e5m2", Some("cuda_fp8.h"), FP8, None;
+    Fp8x2E4M3, "__nv_fp8x2_e4m3", Some("cuda_fp8.h"), FP8, None;
+    Fp8x2E5M2, "__nv_fp8x2_e5m2", Some("cuda_fp8.h"), FP8, None;
+    Fp8x4E4M3, "__nv_fp8x4_e4m3", Some("cuda_fp8.h"), FP8, None;
+    Fp8x4E5M2, "__nv_fp8x4_e5m2", Some("cuda_fp8.h"), FP8, None;
+    Fp4x2E2M1, "__nv_fp4x2_e2m1", Some("cuda_fp4.h"), FP4, None;
+    TensorMap, "CUtensorMap", Some("cuda.h"), TENSOR_MAP, None;
 }
-
-// Every spelling belongs to a type of this module: a header includes exactly these types.
-const _: () = assert!(
-    CUDA_TYPES.len() == c_spelling::CUDA_SPELLINGS.len(),
-    "layout/c_spelling.rs spells a CUDA type that types/cuda.rs does not provide"
-);
