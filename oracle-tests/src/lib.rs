@@ -365,11 +365,6 @@ impl Run {
         }
     }
 
-    /// [`check_cuda_header`] of every checked type.
-    fn check_header(&self) {
-        check_cuda_header(&self.name, &self.types);
-    }
-
     /// Prints the summary and every mismatch, and panics if there was one or if some case of
     /// the data was never checked; then checks the CUDA header of every type.
     pub fn finish(self) {
@@ -404,7 +399,7 @@ impl Run {
             self.name,
             failed.len()
         );
-        self.check_header();
+        check_cuda_header(&self.name, &self.types);
     }
 }
 

@@ -32,7 +32,7 @@ pub enum Dialect {
 
 impl Dialect {
     /// The dialect for NVRTC `(major, minor)` ([`Nvrtc::version`]).
-    pub fn of(version: (i32, i32)) -> Dialect {
+    pub fn of(version: (u32, u32)) -> Dialect {
         if version.0 < 12 {
             Dialect::Cxx17
         } else {

@@ -181,7 +181,7 @@ pub struct Toolkit {
     /// `"11.8"`, `"12.9"`, `"13.5"`: the release as users name it.
     pub version: &'static str,
     /// `(major, minor)`, what `nvrtcVersion` answers.
-    pub major_minor: (i32, i32),
+    pub major_minor: (u32, u32),
     /// The NVRTC wheel.
     pub nvrtc: Wheel,
     /// The variable naming its library.
@@ -239,9 +239,7 @@ pub const TOOLKITS: [Toolkit; 3] = [CUDA_11_8, CUDA_12_9, CUDA_13_5];
 impl Toolkit {
     /// The pinned release of CUDA `major` (11, 12 or 13), if one is pinned.
     pub fn of_major(major: u32) -> Option<Toolkit> {
-        TOOLKITS
-            .into_iter()
-            .find(|t| i64::from(t.major_minor.0) == i64::from(major))
+        TOOLKITS.into_iter().find(|t| t.major_minor.0 == major)
     }
 
     /// The release called `version` (`"11.8"`, `"12.9"`, `"13.5"`) in [`TOOLKITS`].

@@ -79,7 +79,7 @@ type GetErrorStringFn = unsafe extern "C" fn(NvrtcResult) -> *const c_char;
 /// A loaded NVRTC library.
 pub struct Nvrtc {
     path: PathBuf,
-    version: (i32, i32),
+    version: (u32, u32),
     create_program: CreateProgramFn,
     compile_program: CompileProgramFn,
     get_program_log_size: GetSizeFn,
@@ -241,9 +241,9 @@ impl Nvrtc {
         // alive; both arguments are valid, writable `int`s that outlive the call.
         let status = unsafe { nvrtc_version(&mut major, &mut minor) };
         nvrtc.check(status, "nvrtcVersion").map_err(err)?;
-        if major < 0 || minor < 0 {
+        let (Ok(major), Ok(minor)) = (u32::try_from(major), u32::try_from(minor)) else {
             return Err(err(format!("nvrtcVersion answered {major}.{minor}")));
-        }
+        };
         Ok(Nvrtc {
             version: (major, minor),
             ..nvrtc
@@ -320,7 +320,7 @@ impl Nvrtc {
     }
 
     /// `nvrtcVersion`: `(major, minor)`, e.g. `(12, 9)`.
-    pub fn version(&self) -> (i32, i32) {
+    pub fn version(&self) -> (u32, u32) {
         self.version
     }
 

@@ -41,7 +41,7 @@ pub fn nvrtc() -> Option<Nvrtc> {
     let (major, minor) = nvrtc.version();
     assert!(
         ptx_abi::layout::cuda_version::CUDA_VERSION.same_layout_rules(
-            ptx_abi::layout::cuda_version::CudaVersion::new(major as u32, minor as u32)
+            ptx_abi::layout::cuda_version::CudaVersion::new(major, minor)
         ),
         "{what}: NVRTC {major}.{minor} at {} cannot answer for CUDA {}",
         nvrtc.path().display(),

@@ -11,8 +11,9 @@
 //!   (`c_type_name`, `member_c_type`) and member declarations (`member_declaration`).
 //!
 //! Who reads it: CUDA headers and C type checks (`report/`), the C names of generic
-//! instantiations (`layout/c_name.rs`) and C++ names (`abi/itanium.rs`, chapter 7). It lives in `layout/` rather than `report/` because
-//! two of those readers are `const` and build without `alloc` (`report/` needs `alloc`), and
+//! instantiations (`layout/c_name.rs`) and C++ names (`abi/itanium.rs`, chapter 7). It lives
+//! in `layout/` rather than `report/` because two of those readers are `const` and build
+//! without `alloc` (`report/` needs `alloc`), and
 //! `layout/` is the room every other room may depend on; it reads only the model
 //! ([`crate::layout::desc`]).
 

@@ -244,7 +244,7 @@ impl Nvrtc {
     /// Finds and loads NVRTC (see the module docs for where it looks).
     pub fn locate() -> Result<Nvrtc, NvrtcError> {
         match ptx_abi_nvtools::nvrtc::Nvrtc::locate_installed(CUDA_VERSION.major) {
-            Ok(inner) => Nvrtc::wrap(inner),
+            Ok(inner) => Ok(Nvrtc::wrap(inner)),
             Err(LocateError::NotFound { searched }) => Err(NvrtcError::NotFound { searched }),
             Err(LocateError::Load(e)) => Err(NvrtcError::Load {
                 path: e.path,
@@ -259,21 +259,15 @@ impl Nvrtc {
             path: e.path,
             message: e.message,
         })?;
-        Nvrtc::wrap(inner)
+        Ok(Nvrtc::wrap(inner))
     }
 
     /// `inner` with its `nvrtcVersion` as a [`CudaVersion`].
-    fn wrap(inner: ptx_abi_nvtools::nvrtc::Nvrtc) -> Result<Nvrtc, NvrtcError> {
+    fn wrap(inner: ptx_abi_nvtools::nvrtc::Nvrtc) -> Nvrtc {
         let (major, minor) = inner.version();
-        match (u32::try_from(major), u32::try_from(minor)) {
-            (Ok(major), Ok(minor)) => Ok(Nvrtc {
-                version: CudaVersion::new(major, minor),
-                inner,
-            }),
-            _ => Err(NvrtcError::Load {
-                path: inner.path().to_path_buf(),
-                message: format!("nvrtcVersion answered {major}.{minor}"),
-            }),
+        Nvrtc {
+            version: CudaVersion::new(major, minor),
+            inner,
         }
     }
 

@@ -162,7 +162,7 @@ fn write_data(
     dir: &Path,
     name: &str,
     about: &str,
-    (major, minor): (i32, i32),
+    (major, minor): (u32, u32),
     records: &[Record],
 ) -> Result<(), String> {
     let path = dir.join("data").join(format!("{name}.txt"));
