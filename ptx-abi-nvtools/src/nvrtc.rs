@@ -331,7 +331,7 @@ impl Nvrtc {
 
     /// Compiles CUDA C++ `source` with `options` (e.g. [`DEFAULT_OPTIONS`]) and returns the PTX.
     ///
-    /// No headers are available (there are none to give NVRTC here); the CUDA vector types are
+    /// No in-memory headers (those are [`Nvrtc::compile_source`]'s); the CUDA vector types are
     /// built in. Warnings do not fail a compilation; the log is only returned on failure.
     pub fn compile(&self, source: &str, options: &[&str]) -> Result<String, CompileError> {
         self.compile_lowered(source, options, &[])
