@@ -1,6 +1,11 @@
 //! Issue 6, target 3: building the parameter buffer of an 8-argument kernel, one argument a
 //! 48-byte bit-field struct (target: under 50 ns, no allocation — `tests/alloc_free.rs`),
 //! beside the same buffer written by hand. `cargo bench --bench launch`.
+//!
+//! Issue 29, item 3 (with `--features cudarc`): a checked launch with cudarc's buffers
+//! (`CheckedFunction::launch`) beside cudarc's plain launch builder, the same kernel and
+//! arguments, through the fake CUDA driver of `tests/fake_cuda/` (its kernel does nothing, so
+//! what is timed is the host side of a launch: target within 5% of cudarc's).
 
 mod common;
 
@@ -62,5 +67,148 @@ fn launch(c: &mut Criterion) {
     group.finish();
 }
 
+#[cfg(feature = "cudarc")]
+#[path = "../tests/fake_cuda/mod.rs"]
+mod fake_cuda;
+
+#[cfg(feature = "cudarc")]
+mod checked {
+    use super::fake_cuda::FakeCuda;
+    use criterion::Criterion;
+    use ptx_abi::codec::PtxImage;
+    use ptx_abi::cudarc::driver::{CudaContext, CudaSlice, LaunchConfig, PushKernelArg};
+    use ptx_abi::cudarc::nvrtc::Ptx;
+    use ptx_abi::params::CheckedFunction;
+    use ptx_abi::PtxAbi;
+    use std::hint::black_box;
+    use std::time::Duration;
+
+    /// `struct Params { unsigned mode : 3; int level : 5; float scale; };`
+    #[derive(PtxAbi, Clone, Copy)]
+    struct Params {
+        #[ptx(bits = 3)]
+        mode: u32,
+        #[ptx(bits = 5)]
+        level: i32,
+        scale: f32,
+    }
+
+    /// The fake driver's `nothing(float* out, const float* in, unsigned n, Params p)`.
+    #[derive(PtxAbi)]
+    #[ptx(kernel = "nothing")]
+    struct Nothing<'a> {
+        out: &'a mut CudaSlice<f32>,
+        input: &'a CudaSlice<f32>,
+        n: u32,
+        p: Params,
+    }
+
+    /// The same, with `p` encoded before the launch (what a cudarc user passes).
+    #[derive(PtxAbi)]
+    #[ptx(kernel = "nothing")]
+    struct NothingEncoded<'a> {
+        out: &'a mut CudaSlice<f32>,
+        input: &'a CudaSlice<f32>,
+        n: u32,
+        p: ParamsImage,
+    }
+
+    pub fn launches(c: &mut Criterion) {
+        let fake = match FakeCuda::load() {
+            Ok(f) => f,
+            Err(why) => return eprintln!("launch_checked: skipped: {why}"),
+        };
+        let ctx = CudaContext::new(0).expect("the fake driver's device");
+        let module = ctx
+            .load_module(Ptx::from_src(
+                ".version 8.0\n.target sm_90\n.address_size 64\n",
+            ))
+            .expect("module");
+        let f = module.load_function("nothing").expect("nothing");
+        let checked = CheckedFunction::<Nothing>::new(&f).expect("Nothing matches");
+        let checked_image = CheckedFunction::<NothingEncoded>::new(&f).expect("it matches");
+        let p = Params {
+            mode: 5,
+            level: -3,
+            scale: 2.0,
+        };
+        // What a cudarc user passes for a struct parameter: its image (`DeviceRepr`).
+        let image = ParamsImage::new(&p).expect("fits");
+        let n = 256u32;
+        let cfg = LaunchConfig::for_num_elems(n);
+        let mut group = c.benchmark_group("launch_checked");
+        group
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(4));
+        // On the default stream, and in multi-stream mode, where every buffer's read and
+        // write events are waited for and recorded.
+        for streams in ["default stream", "multi-stream"] {
+            let stream = match streams {
+                "default stream" => ctx.default_stream(),
+                _ => ctx.new_stream().expect("stream"),
+            };
+            let input = stream.clone_htod(&vec![1.0f32; n as usize]).expect("htod");
+            let mut out = stream.alloc_zeros::<f32>(n as usize).expect("alloc");
+            let before = fake.launches();
+            group.bench_function(format!("{streams}: cudarc launch builder, image"), |b| {
+                b.iter(|| {
+                    let mut builder = stream.launch_builder(&f);
+                    builder
+                        .arg(&mut out)
+                        .arg(&input)
+                        .arg(black_box(&n))
+                        .arg(black_box(&image));
+                    // SAFETY: `nothing` takes these four parameters and reads none of them.
+                    unsafe { builder.launch(cfg) }.expect("launch");
+                })
+            });
+            group.bench_function(format!("{streams}: CheckedFunction::launch, image"), |b| {
+                b.iter(|| {
+                    let args = NothingEncoded {
+                        out: &mut out,
+                        input: &input,
+                        n: black_box(n),
+                        p: *black_box(&image),
+                    };
+                    // SAFETY: as above.
+                    unsafe { checked_image.launch(&stream, cfg, args) }.expect("launch");
+                })
+            });
+            if streams == "default stream" {
+                group.bench_function(format!("{streams}: cudarc launch builder, encode"), |b| {
+                    b.iter(|| {
+                        let image = ParamsImage::new(black_box(&p)).expect("fits");
+                        let mut builder = stream.launch_builder(&f);
+                        builder
+                            .arg(&mut out)
+                            .arg(&input)
+                            .arg(black_box(&n))
+                            .arg(&image);
+                        // SAFETY: as above.
+                        unsafe { builder.launch(cfg) }.expect("launch");
+                    })
+                });
+                group.bench_function(format!("{streams}: CheckedFunction::launch, encode"), |b| {
+                    b.iter(|| {
+                        let args = Nothing {
+                            out: &mut out,
+                            input: &input,
+                            n: black_box(n),
+                            p: black_box(p),
+                        };
+                        // SAFETY: as above.
+                        unsafe { checked.launch(&stream, cfg, args) }.expect("launch");
+                    })
+                });
+            }
+            assert!(fake.launches() > before, "the fake driver launched");
+        }
+        group.finish();
+    }
+}
+
+#[cfg(feature = "cudarc")]
+criterion_group!(benches, launch, checked::launches);
+#[cfg(not(feature = "cudarc"))]
 criterion_group!(benches, launch);
 criterion_main!(benches);

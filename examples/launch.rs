@@ -101,11 +101,34 @@ fn main() {
 
 #[cfg(feature = "cudarc")]
 mod gpu {
-    use super::*;
-    use ptx_abi::cudarc::driver::{CudaContext, DevicePtr as _, LaunchConfig, PushKernelArg};
+    use super::Params;
+    use ptx_abi::cudarc::driver::{CudaContext, CudaSlice, LaunchConfig};
     use ptx_abi::cudarc::nvrtc::Ptx;
+    use ptx_abi::params::CheckedFunction;
+    use ptx_abi::PtxAbi;
+
+    const P: Params = Params {
+        mode: 5,
+        level: -3,
+        scale: 2.0,
+    };
+
+    /// `scale`'s parameters as a cudarc program holds them: its own device buffers.
+    #[derive(PtxAbi)]
+    #[ptx(kernel = "scale")]
+    struct Scale<'a> {
+        out: &'a mut CudaSlice<f32>,
+        input: &'a CudaSlice<f32>,
+        n: u32,
+        p: Params,
+    }
 
     pub fn run(ptx: &str) {
+        // The same parameters as `ScaleArgs`: the buffers are `float*` and `const float*`.
+        if let Err(e) = ptx_abi::check_entry::<Scale>(ptx) {
+            eprintln!("host/device drift: {e}");
+            std::process::exit(1);
+        }
         // SAFETY: only tries to open the driver library by name (dlopen) and closes it again;
         // no symbol of it is called.
         if !unsafe { ptx_abi::cudarc::driver::sys::is_culib_present() } {
@@ -142,83 +165,47 @@ mod gpu {
         ctx: &std::sync::Arc<CudaContext>,
         ptx: &str,
     ) -> Result<(), Box<dyn std::error::Error>> {
-        let stream = ctx.default_stream();
-        let f = ctx
-            .load_module(Ptx::from_src(ptx))?
-            .load_function("scale")?;
-        // The runtime check of the loaded kernel: what the driver itself says about `scale`'s
-        // parameters (`cuFuncGetParamInfo`), against `ScaleArgs`.
-        let loaded = ptx_abi::params::check_loaded::<ScaleArgs>(&f)?;
-        println!(
-            "check_loaded: the driver's {} parameters of `scale` ({}) match ScaleArgs: {:?}",
-            loaded.params.len(),
-            loaded.arch,
-            loaded.params
-        );
-        let n = 256u32;
+        let (stream, n) = (ctx.default_stream(), 256u32);
         let host: Vec<f32> = (0..n).map(|i| i as f32).collect();
-        let input = stream.clone_htod(&host)?;
-        let out = stream.alloc_zeros::<f32>(n as usize)?;
-        let (in_ptr, _sync_in) = input.device_ptr(&stream);
-        let (out_ptr, _sync_out) = out.device_ptr(&stream);
-        let args = ScaleArgs {
-            out: DevicePtr::from_raw(out_ptr),
-            input: DevicePtr::from_raw(in_ptr),
+        let (input, mut out) = (stream.clone_htod(&host)?, stream.alloc_zeros::<f32>(256)?);
+
+        // The launch: checked once against the driver's own report of `scale`'s parameters,
+        // then launched with cudarc's buffers, which keep cudarc's stream ordering.
+        let module = ctx.load_module(Ptx::from_src(ptx))?;
+        let scale = CheckedFunction::<Scale>::new(&module.load_function("scale")?)?;
+        let args = Scale {
+            out: &mut out,
+            input: &input,
             n,
-            p: Params {
-                mode: 5,
-                level: -3,
-                scale: 2.0,
-            },
+            p: P,
         };
-        let launch = KernelLaunch::new(&args)?;
-        let mut builder = stream.launch_builder(&f);
-        builder.arg(&launch);
-        // SAFETY: `f` is `scale`, whose signature `check_entry` matched against `ScaleArgs`;
-        // both buffers hold `n` floats and outlive the launch (synchronized below).
-        unsafe { builder.launch(LaunchConfig::for_num_elems(n))? };
-        drop((_sync_in, _sync_out));
+        // SAFETY: `scale` reads `n` floats of `input` and writes `n` of `out`, both `n` long.
+        unsafe { scale.launch(&stream, LaunchConfig::for_num_elems(n), args)? };
+
         let result = stream.clone_dtoh(&out)?;
         let expected: Vec<f32> = host.iter().map(|x| x * 2.0 - 3.0 + 5.0).collect();
         assert_eq!(
             result, expected,
             "the kernel read the parameters ptx-abi wrote"
         );
-        println!("launched on the GPU through cudarc's launch builder: all {n} results correct");
+        println!(
+            "launched on the GPU with cudarc's buffers (CheckedFunction::launch, kernelParams): \
+             all {n} results correct; the driver's parameters: {:?}",
+            scale.loaded()
+        );
 
-        // The same launch through `extra`, with the buffer laid out at the loaded function's
-        // own parameter offsets.
-        let out2 = stream.alloc_zeros::<f32>(n as usize)?;
-        let (out2_ptr, _sync_out2) = out2.device_ptr(&stream);
-        let launch = KernelLaunch::new(&ScaleArgs {
-            out: DevicePtr::from_raw(out2_ptr),
-            ..args
-        })?;
-        let mut buffer = launch.param_buffer_for(&f)?;
-        let cfg = LaunchConfig::for_num_elems(n);
-        // SAFETY: `f` is `scale`, checked against `ScaleArgs` by `check_loaded`; `buffer` holds
-        // its parameters at the driver's offsets and outlives the launch, and the buffers hold
-        // `n` floats (synchronized below).
-        unsafe {
-            ptx_abi::cudarc::driver::sys::cuLaunchKernel(
-                f.cu_function(),
-                cfg.grid_dim.0,
-                1,
-                1,
-                cfg.block_dim.0,
-                1,
-                1,
-                0,
-                stream.cu_stream(),
-                std::ptr::null_mut(),
-                buffer.extra().as_mut_ptr(),
-            )
-            .result()?
+        // The same launch through `extra`, each parameter at the loaded function's offset.
+        let mut out2 = stream.alloc_zeros::<f32>(n as usize)?;
+        let args = Scale {
+            out: &mut out2,
+            input: &input,
+            n,
+            p: P,
         };
-        stream.synchronize()?;
-        drop(_sync_out2);
+        // SAFETY: as above.
+        unsafe { scale.launch_extra(&stream, LaunchConfig::for_num_elems(n), args)? };
         assert_eq!(stream.clone_dtoh(&out2)?, expected, "through `extra`");
-        println!("launched on the GPU through `extra` (param_buffer_for): all {n} results correct");
+        println!("launched on the GPU through `extra` (launch_extra): all {n} results correct");
         Ok(())
     }
 }

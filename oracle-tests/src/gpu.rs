@@ -53,6 +53,8 @@ pub struct Counts {
     pub extra_arch: usize,
     /// By value through `extra` with `param_buffer_for(&function)`.
     pub extra_loaded: usize,
+    /// By value through `CheckedFunction::launch` (`kernelParams`) and `launch_extra`.
+    pub checked_launch: usize,
     /// `extra()` refused an over-aligned parameter, as it must.
     pub extra_refused: usize,
     /// Arrays of three encoded values read by device code.
@@ -170,7 +172,7 @@ impl GpuRun {
     pub fn case<T, P>(&mut self, key: &str, j: usize, value: T, make: fn(T, DevicePtr<u32>) -> P)
     where
         T: PtxAbi + PartialEq + Debug + Clone,
-        P: KernelParams,
+        P: KernelParams<Signature = P>,
     {
         self.counts.cases += 1;
         if let Err(err) = self.try_case(j, value, make) {
@@ -182,7 +184,7 @@ impl GpuRun {
     fn try_case<T, P>(&mut self, j: usize, value: T, make: fn(T, DevicePtr<u32>) -> P) -> Res<()>
     where
         T: PtxAbi + PartialEq + Debug + Clone,
-        P: KernelParams,
+        P: KernelParams<Signature = P>,
     {
         let s = self.stream.clone();
         // 1. By value, every path.
@@ -245,7 +247,7 @@ impl GpuRun {
         // The driver's information read once and kept (issue 22): the same buffer.
         let checked = CheckedFunction::<P>::new(&f).map_err(e("CheckedFunction::new"))?;
         let kept = checked.param_buffer(&launch).map_err(e("param_buffer"))?;
-        if checked.loaded() != &loaded || kept.as_bytes() != by_loaded.as_bytes() {
+        if checked.loaded() != Some(&loaded) || kept.as_bytes() != by_loaded.as_bytes() {
             return Err(format!(
                 "CheckedFunction kept {:?} and laid out {:?}; check_loaded read {loaded:?}, \
                  param_buffer_for laid out {:?}",
@@ -258,6 +260,25 @@ impl GpuRun {
         self.launch_extra(&f, by_loaded.extra())?;
         self.ok_flags(&flag, "extra with param_buffer_for(&function)")?;
         self.counts.extra_loaded += 1;
+
+        // The checked launches (issue 29): checked once above, both parameter paths.
+        for extra in [false, true] {
+            s.memset_zeros(&mut flag).map_err(e("memset"))?;
+            let args = make(value.clone(), DevicePtr::from_raw(flag_addr));
+            // SAFETY: `f` was checked against `P` by `CheckedFunction::new`; the kernel writes
+            // one `u32` through the flag pointer, which outlives the launch (synchronized in
+            // `ok_flags`).
+            let launched = unsafe {
+                if extra {
+                    checked.launch_extra(&s, ONE_THREAD, args)
+                } else {
+                    checked.launch(&s, ONE_THREAD, args)
+                }
+            };
+            launched.map_err(e("CheckedFunction::launch"))?;
+            self.ok_flags(&flag, "CheckedFunction::launch")?;
+        }
+        self.counts.checked_launch += 1;
 
         // 2. An array of three encoded values, read member by member by the device.
         let image = value.to_ptx_bytes().map_err(e("encode"))?;
@@ -309,8 +330,9 @@ impl GpuRun {
         say(&format!(
             "GPU end-to-end: {sample}: {} cases ({} with a parameter aligned above 16), {} \
              failures; loaded-kernel checks {}; by value: launch builder {}, kernelParams {}, \
-             extra() {} (refused {}), param_buffer(arch) {}, param_buffer_for(&f) {}; arrays \
-             read {}; device-written values decoded {}",
+             extra() {} (refused {}), param_buffer(arch) {}, param_buffer_for(&f) {}, \
+             CheckedFunction::launch and launch_extra {}; arrays read {}; device-written values \
+             decoded {}",
             c.cases,
             c.over_aligned,
             self.failures.len(),
@@ -321,6 +343,7 @@ impl GpuRun {
             c.extra_refused,
             c.extra_arch,
             c.extra_loaded,
+            c.checked_launch,
             c.read,
             c.written
         ));

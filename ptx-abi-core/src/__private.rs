@@ -12,13 +12,14 @@ pub mod v1 {
     pub use crate::abi::itanium::{
         mangle_error, mangle_in, mangled_capacity, mangled_name, CxxType, MangleError, Mangled,
     };
+    pub use crate::codec::bind::{LaunchGuard, LaunchStream};
     pub use crate::codec::bits::BitFieldType;
     pub use crate::codec::encoder::{
         bad_discriminant, begin_decode, begin_encode, encode_bytes, end_encode, set_bits,
         set_member, PutBits, Stage, STAGE,
     };
     pub use crate::codec::error::{DecodeError, EncodeError};
-    pub use crate::codec::image::PtxImage;
+    pub use crate::codec::image::{encode_image, PtxImage};
     pub use crate::codec::zero_copy::{union_covers_error, zero_copy_error, ZeroCopy};
     pub use crate::codec::PtxAbi;
     pub use crate::layout::address::AddressSize;
@@ -40,7 +41,9 @@ pub mod v1 {
     };
     pub use crate::params::{KernelParams, PARAM_LIMIT};
     pub use crate::types::align::{AlignTo, Alignment};
-    pub use crate::{__impl_image_integrations, __impl_zero_copy_integrations};
+    pub use crate::{
+        __impl_image_integrations, __impl_image_ptx_abi, __impl_zero_copy_integrations,
+    };
     #[cfg(feature = "bytemuck")]
     pub use bytemuck;
     pub use core;

@@ -17,8 +17,45 @@
 #[macro_export]
 macro_rules! __impl_image_integrations {
     ($image:ty) => {
+        $crate::__impl_image_ptx_abi!($image);
         $crate::__impl_bytemuck_pod!($image);
         $crate::__impl_cudarc_repr!($image);
+    };
+}
+
+/// An image's own `PtxAbi` impl: the layout, C name and C++ name of the type it is the image
+/// of, its bytes as they are (`codec::image::encode_image`), and decoding that accepts only
+/// bytes that decode as a value (`PtxImage::from_bytes`).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __impl_image_ptx_abi {
+    ($image:ty) => {
+        impl $crate::__private::v1::PtxAbi for $image {
+            const TYPE: &'static $crate::__private::v1::TypeDesc =
+                <<$image as $crate::__private::v1::PtxImage>::Value as $crate::__private::v1::PtxAbi>::TYPE;
+            #[doc(hidden)]
+            const __LAYOUT: ::core::result::Result<
+                $crate::__private::v1::Layout,
+                $crate::__private::v1::LayoutError,
+            > = <<$image as $crate::__private::v1::PtxImage>::Value as $crate::__private::v1::PtxAbi>::__LAYOUT;
+            const CXX: &'static $crate::__private::v1::CxxType =
+                <<$image as $crate::__private::v1::PtxImage>::Value as $crate::__private::v1::PtxAbi>::CXX;
+
+            #[inline(always)]
+            fn encode(
+                &self,
+                out: &mut [::core::primitive::u8],
+            ) -> ::core::result::Result<(), $crate::__private::v1::EncodeError> {
+                $crate::__private::v1::encode_image(self, out)
+            }
+
+            #[inline(always)]
+            fn decode(
+                bytes: &[::core::primitive::u8],
+            ) -> ::core::result::Result<Self, $crate::__private::v1::DecodeError> {
+                <Self as $crate::__private::v1::PtxImage>::from_bytes(bytes)
+            }
+        }
     };
 }
 

@@ -146,6 +146,7 @@ const _: () = {
         const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
             0usize,
         >(&InitArgs::__PTX_ABI_MEMBERS);
+        type Signature = InitArgs;
         type Image = InitArgsImage;
         type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 0usize];
         fn pointers(
@@ -159,6 +160,19 @@ const _: () = {
                 ),
                 &InitArgs::__PTX_ABI_MEMBERS,
             )
+        }
+        fn __bind_params<'__ptx_abi_s, __PtxAbiR>(
+            &'__ptx_abi_s mut self,
+            __ptx_abi_stream: ::ptx_abi::__private::v1::LaunchStream<'__ptx_abi_s>,
+            __ptx_abi_launch: impl ::core::ops::FnOnce(&mut InitArgsImage) -> __PtxAbiR,
+        ) -> ::core::result::Result<__PtxAbiR, ::ptx_abi::__private::v1::EncodeError> {
+            let mut __ptx_abi_image = <InitArgsImage as ::ptx_abi::__private::v1::PtxImage>::zeroed();
+            let __ptx_abi_out = <InitArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(
+                &mut __ptx_abi_image,
+            );
+            let __ptx_abi_result = __ptx_abi_launch(&mut __ptx_abi_image);
+            ::core::mem::drop(());
+            ::core::result::Result::Ok(__ptx_abi_result)
         }
     }
 };

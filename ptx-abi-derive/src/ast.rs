@@ -79,6 +79,12 @@ impl<'a> Input<'a> {
         }
     }
 
+    /// Whether the type has lifetime parameters (an argument struct borrowing device
+    /// buffers: `struct Args<'a> { out: &'a mut CudaSlice<f32> }`).
+    pub fn has_lifetimes(&self) -> bool {
+        self.original.generics.lifetimes().next().is_some()
+    }
+
     /// Whether the type has type or const parameters.
     pub fn is_generic(&self) -> bool {
         self.original

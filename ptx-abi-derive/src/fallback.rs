@@ -20,7 +20,7 @@ pub fn expand(gen: &Gen, errors: syn::Error) -> TokenStream {
     let checkable: Vec<_> = gen
         .described()
         .into_iter()
-        .filter(|m| crate::types::unsupported(m.ty).is_none())
+        .filter(|m| crate::types::unsupported(m.ty, gen.input.attrs.kernel.is_some()).is_none())
         .collect();
     let mut checks = gen.attribute_checks(&checkable);
     if !gen.input.is_generic() {

@@ -36,14 +36,19 @@ pub fn is_array(ty: &Type) -> bool {
 
 /// Why a type has no PTX representation, with what to write instead; `None` if it may have
 /// one. Looks inside arrays. Returns the offending sub-type for the span.
-pub fn unsupported(ty: &Type) -> Option<(&Type, String)> {
+///
+/// A reference is a field of a kernel's argument struct (`in_kernel`) only: there it may
+/// borrow a device buffer (`&CudaSlice<T>`; core decides what it points to), while a data
+/// type, whose image is bytes in memory, cannot hold a borrow at all.
+pub fn unsupported(ty: &Type, in_kernel: bool) -> Option<(&Type, String)> {
     let message = match ty {
-        Type::Array(a) => return unsupported(&a.elem),
-        Type::Group(g) => return unsupported(&g.elem),
-        Type::Paren(p) => return unsupported(&p.elem),
+        Type::Array(a) => return unsupported(&a.elem, false),
+        Type::Group(g) => return unsupported(&g.elem, in_kernel),
+        Type::Paren(p) => return unsupported(&p.elem, in_kernel),
         Type::Reference(r) if is_trait_object(&r.elem) => TRAIT_OBJECT.to_string(),
-        Type::Reference(_) => "a reference points into host memory, which a kernel cannot read; \
-             use `DevicePtr<T>` for a device address"
+        Type::Reference(_) if !in_kernel => "a reference points into host memory, which a \
+             kernel cannot read; use `DevicePtr<T>` for a device address (a kernel's argument \
+             struct, `#[ptx(kernel = \"…\")]`, may borrow device buffers: `&CudaSlice<T>`)"
             .to_string(),
         Type::Slice(_) => "a slice has no fixed size; use an array `[T; N]`, or a \
              `DevicePtr<T>` and a length"

@@ -31,7 +31,8 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
                     ),
                 );
             }
-            fields.iter().for_each(|f| check_field(cx, f));
+            let in_kernel = input.attrs.kernel.is_some();
+            fields.iter().for_each(|f| check_field(cx, f, in_kernel));
         }
         Body::RustUnion(fields) => check_rust_union(cx, input, fields),
         Body::UnionEnum(variants) => check_union_enum(cx, input, variants),
@@ -253,8 +254,8 @@ fn check_repr(cx: &mut Ctxt, input: &Input) {
     }
 }
 
-fn check_field(cx: &mut Ctxt, field: &Field) {
-    if let Some((ty, message)) = types::unsupported(field.ty) {
+fn check_field(cx: &mut Ctxt, field: &Field, in_kernel: bool) {
+    if let Some((ty, message)) = types::unsupported(field.ty, in_kernel) {
         cx.error(ty, format_args!("field `{}`: {message}", field.name));
     }
 }
@@ -284,7 +285,7 @@ fn check_rust_union(cx: &mut Ctxt, input: &Input, fields: &[Field]) {
                 ),
             );
         } else {
-            check_field(cx, field);
+            check_field(cx, field, false);
         }
     }
 }
@@ -300,7 +301,7 @@ fn check_union_enum(cx: &mut Ctxt, input: &Input, variants: &[Variant]) {
     for v in variants {
         match v.payload {
             Some(ty) => {
-                if let Some((ty, message)) = types::unsupported(ty) {
+                if let Some((ty, message)) = types::unsupported(ty, false) {
                     cx.error(ty, format_args!("variant `{}`: {message}", v.ident));
                 }
             }

@@ -129,3 +129,62 @@ fn padding_and_unnamed_bit_fields_are_zero() {
     // 7 + 13 + 31 + 1 (bool byte: value 1) + 17 + 1 + 2 × 31 + 33 bits are set, nothing else.
     assert_eq!(ones, 7 + 13 + 31 + 1 + 17 + 1 + 62 + 33);
 }
+
+/// An image is a value of its type's layout in its own right (`__impl_image_ptx_abi!`): a
+/// member holding `MixedImage` is laid out, encoded and decoded as one holding `Mixed`, and
+/// decoding an image still refuses bytes that are not a value (a `bool` byte of 2).
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct HoldsValue {
+    tag: u8,
+    m: Mixed,
+}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct HoldsImage {
+    tag: u8,
+    m: MixedImage,
+}
+
+#[test]
+fn an_image_is_a_member_like_its_value() {
+    use ptx_abi::codec::PtxImage;
+    let a64 = ptx_abi::AddressSize::A64;
+    assert_eq!(
+        ptx_abi::layout_of(<HoldsImage as PtxAbi>::TYPE, a64),
+        ptx_abi::layout_of(<HoldsValue as PtxAbi>::TYPE, a64)
+    );
+    assert_eq!(
+        <MixedImage as PtxAbi>::TYPE.name,
+        <Mixed as PtxAbi>::TYPE.name
+    );
+    let m = Mixed {
+        s7: -5,
+        s13: 1000,
+        s31: -70_000,
+        flag: true,
+        u17: 99_999,
+        _p: Pad::new(),
+        b1: true,
+        v: Float2::from([1.5, -2.0]),
+        u33: 1 << 32,
+    };
+    let by_value = HoldsValue { tag: 7, m }.to_ptx_bytes().unwrap();
+    let image = MixedImage::new(&m).unwrap();
+    let by_image = HoldsImage { tag: 7, m: image }.to_ptx_bytes().unwrap();
+    assert_eq!(by_value, by_image);
+    assert_eq!(HoldsImage::from_ptx_bytes(&by_value).unwrap().m, image);
+    // The `bool` member's byte set to 2: not a value, as an image or as the value itself.
+    let at = |ty, name| {
+        ptx_abi::layout::Placements::new(ty, ptx_abi::AddressSize::A64)
+            .find_map(|p| p.ok().filter(|(m, _)| m.name == name))
+            .map(|(_, p)| p.offset)
+            .unwrap()
+    };
+    let flag = at(<HoldsValue as PtxAbi>::TYPE, "m") + at(<Mixed as PtxAbi>::TYPE, "flag");
+    let mut bad = by_value.clone();
+    bad[flag] = 2;
+    assert_eq!(
+        HoldsImage::from_ptx_bytes(&bad).unwrap_err(),
+        HoldsValue::from_ptx_bytes(&bad).unwrap_err()
+    );
+}

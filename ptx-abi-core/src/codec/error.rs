@@ -38,6 +38,12 @@ pub enum EncodeError {
     },
     /// The image could not be moved to another address size.
     Transcode(TranscodeError),
+    /// A device buffer (`&CudaSlice<T>`, a view) outside a launch: its device address is read
+    /// for the stream of a launch, which also orders the buffer's uses (feature `cudarc`).
+    NotBound {
+        /// The buffer's type.
+        ty: &'static str,
+    },
 }
 
 impl From<TranscodeError> for EncodeError {
@@ -83,6 +89,12 @@ impl fmt::Display for EncodeError {
                 "address {addr:#x} does not fit in a {bits}-bit pointer (.address_size {bits})"
             ),
             EncodeError::Transcode(e) => write!(f, "{e}"),
+            EncodeError::NotBound { ty } => write!(
+                f,
+                "`{ty}` is a device buffer: its address is read for the stream of a launch, \
+                 which also orders the buffer's uses; launch the kernel with \
+                 `CheckedFunction::launch` (ptx_abi::params), or pass a `DevicePtr<T>`"
+            ),
         }
     }
 }
@@ -118,6 +130,12 @@ pub enum DecodeError {
     },
     /// The image could not be moved from its address size to `.address_size 64`.
     Transcode(TranscodeError),
+    /// An image holds a device address, never a device buffer (`&CudaSlice<T>`, a view):
+    /// there is no buffer to borrow.
+    NotABuffer {
+        /// The buffer's type.
+        ty: &'static str,
+    },
 }
 
 impl From<TranscodeError> for DecodeError {
@@ -150,6 +168,11 @@ impl fmt::Display for DecodeError {
                 write!(f, "address {addr:#x} does not fit in a host pointer")
             }
             DecodeError::Transcode(e) => write!(f, "{e}"),
+            DecodeError::NotABuffer { ty } => write!(
+                f,
+                "an image holds a device address, not a `{ty}` to borrow; decode the \
+                 parameter as a `DevicePtr<T>`"
+            ),
         }
     }
 }

@@ -77,3 +77,16 @@ pub fn images_as_bytes<I: PtxImage>(images: &[I]) -> &[u8] {
         core::slice::from_raw_parts(images.as_ptr().cast::<u8>(), core::mem::size_of_val(images))
     }
 }
+
+/// Derive support for an image's own [`PtxAbi`] impl (`__impl_image_ptx_abi!`): an image is a
+/// value of its type's PTX layout in its own right, with the same description, C name and C++
+/// name, so an argument struct can hold an image encoded once (`p: ParamsImage`) and a device
+/// buffer can hold images (`&CudaSlice<ParticleImage>` is a `Particle*`). Its encoding copies
+/// its bytes.
+#[doc(hidden)]
+#[inline(always)]
+pub fn encode_image<I: PtxImage + PtxAbi>(image: &I, out: &mut [u8]) -> Result<(), EncodeError> {
+    crate::codec::check_out::<I>(out)?;
+    out.copy_from_slice(image.as_bytes());
+    Ok(())
+}

@@ -1,6 +1,7 @@
 //! Byte images: the `PtxAbi` trait, bit-field insertion and extraction, encode/decode errors,
 //! `Copy` image types, zero-copy views, and transcoding between address sizes.
 
+pub(crate) mod bind;
 pub mod bits;
 pub(crate) mod encoder;
 pub(crate) mod error;

@@ -1,5 +1,6 @@
 //! The `PtxAbi` trait: a Rust type with a PTX ABI layout and a byte image.
 
+use crate::codec::bind::{LaunchGuard, LaunchStream};
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::layout::address::AddressSize;
 use crate::layout::desc::{Member, TypeDesc};
@@ -14,7 +15,7 @@ use crate::layout::{layout_of, try_layout_of, Layout, LayoutError, Placement};
 #[diagnostic::on_unimplemented(
     message = "`{Self}` has no PTX ABI layout",
     label = "`{Self}` does not implement `PtxAbi`",
-    note = "derive it with `#[derive(PtxAbi)]`, or use a PTX type: an integer, f32, f64, bool, a CUDA vector (`Float4`…), `DevicePtr<T>`, a handle or an array of these"
+    note = "derive it with `#[derive(PtxAbi)]`, or use a PTX type: an integer, f32, f64, bool, a CUDA vector (`Float4`…), `DevicePtr<T>` (a device address: a `&T` points into host memory), a handle or an array of these; a kernel's argument struct may also hold cudarc buffers (`&CudaSlice<T>`, `&mut CudaSlice<T>`, views; feature `cudarc`)"
 )]
 pub trait PtxAbi: Sized {
     /// The structural description the layout engine reads.
@@ -104,6 +105,22 @@ pub trait PtxAbi: Sized {
                 len,
             )),
         }
+    }
+
+    /// Derive support: writes this parameter placed at `p` for a launch on `stream`
+    /// (`codec/bind.rs`). A plain value is written as [`PtxAbi::__put`] writes it and keeps no
+    /// guard; a device buffer writes the address cudarc hands out for `stream` and returns the
+    /// guard that records the kernel's use of it once dropped.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __bind<'s>(
+        &'s mut self,
+        out: &mut [u8],
+        p: &Placement,
+        stream: LaunchStream<'s>,
+    ) -> Result<LaunchGuard<'s>, EncodeError> {
+        let _ = stream;
+        Self::__put(out, p, self).map(|()| LaunchGuard::NONE)
     }
 
     /// Derive support: reads the member placed at `p`.

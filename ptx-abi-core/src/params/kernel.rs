@@ -1,5 +1,7 @@
 //! Kernel argument structs: a struct whose fields are a kernel's parameters, in order.
 
+use crate::codec::bind::LaunchStream;
+use crate::codec::error::EncodeError;
 use crate::codec::image::PtxImage;
 use crate::codec::PtxAbi;
 use crate::layout::address::AddressSize;
@@ -104,12 +106,28 @@ pub trait KernelParams: PtxAbi {
     /// there on the driver's depend on the architecture
     /// ([`driver_param_offset`](super::driver_param_offset)).
     const PARAM_OFFSETS: &'static [usize];
-    /// The image type holding the parameters, aligned to the strictest parameter.
-    type Image: PtxImage<Value = Self>;
+    /// This argument struct with every lifetime `'static` (the struct itself when it borrows
+    /// nothing): one type per kernel signature, whatever the buffers a launch borrows. A
+    /// `CheckedFunction` (feature `cudarc`) is checked once for it and launches any argument
+    /// struct of the same signature.
+    type Signature: KernelParams<Signature = Self::Signature, Image = Self::Image> + 'static;
+    /// The image type holding the parameters, aligned to the strictest parameter: the image of
+    /// [`KernelParams::Signature`].
+    type Image: PtxImage<Value = Self::Signature>;
     /// One pointer per parameter (`[*mut c_void; N]`), for `cuLaunchKernel`'s `kernelParams`.
     type Pointers: Copy + AsMut<[*mut c_void]> + AsRef<[*mut c_void]>;
     /// The pointers to each parameter inside `image`.
     fn pointers(image: &mut Self::Image) -> Self::Pointers;
+    /// Derive support: writes every parameter into a new image for a launch on `stream`
+    /// (`codec/bind.rs`: a device buffer's address is read for the stream, which orders its
+    /// uses), runs `launch` on the image while the buffers' guards are alive, then drops them,
+    /// recording the kernel's use of each buffer after the launch was enqueued.
+    #[doc(hidden)]
+    fn __bind_params<'s, R>(
+        &'s mut self,
+        stream: LaunchStream<'s>,
+        launch: impl FnOnce(&mut Self::Image) -> R,
+    ) -> Result<R, EncodeError>;
 }
 
 /// §2.3: a kernel's parameter list, described by its argument struct `ty`: each parameter

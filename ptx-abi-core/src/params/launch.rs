@@ -50,8 +50,10 @@ impl<A: KernelParams> KernelLaunch<A> {
     /// Encodes `args` (bit-field values are range-checked).
     #[inline]
     pub fn new(args: &A) -> Result<Self, EncodeError> {
+        let mut image = A::Image::zeroed();
+        args.encode(image.as_bytes_mut())?;
         Ok(KernelLaunch {
-            image: A::Image::new(args)?,
+            image,
             size: A::BUFFER_SIZE,
         })
     }

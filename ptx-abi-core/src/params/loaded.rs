@@ -1,5 +1,6 @@
 //! Checking an argument struct against a kernel the driver loaded (PTX, cubin or fatbin
-//! alike), through `cuFuncGetParamInfo` (driver 12.4+): what a user whose kernels come
+//! alike), through `cuFuncGetParamCount` (driver 13.2+) and `cuFuncGetParamInfo` (driver
+//! 12.4+): what a user whose kernels come
 //! precompiled, with no PTX text to read, checks before launching. Also lays an `extra`
 //! buffer out at the loaded function's own offsets.
 //!
@@ -11,11 +12,9 @@
 //! [`check_entry`](super::check_entry), the check of the kernel's PTX text that needs no driver.
 //!
 //! The driver rebuilds a function's parameter information on every `cuFuncGetParamInfo` call
-//! (one per parameter, plus one to find the end): for repeated launches read it once into a
-//! [`CheckedFunction`] and lay buffers out from that ([`CheckedFunction::param_buffer`]).
-//! There is deliberately no process-wide cache keyed by the `CUfunction` handle: once a module
-//! is unloaded the driver may hand the same handle to another function, and a stale entry would
-//! pass a check it should fail.
+//! (one per parameter, and before CUDA 13.2's `cuFuncGetParamCount` one more to find the end):
+//! for repeated launches read it once into a [`CheckedFunction`](super::CheckedFunction)
+//! (`params/checked.rs`), which launches from what it read.
 
 use super::arch::{driver_param_offset, Arch, ARCH_INDEPENDENT_ALIGN};
 use super::buffer::ParamBuffer;
@@ -29,7 +28,6 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ffi::{c_int, c_void};
 use core::fmt;
-use core::marker::PhantomData;
 use cudarc::driver::CudaFunction;
 use std::sync::OnceLock;
 
@@ -105,6 +103,12 @@ pub enum LoadedError {
     },
     /// The buffer could not be laid out.
     Launch(LaunchError),
+    /// The arguments could not be written (a bit-field value out of range,
+    /// [`EncodeError`](crate::codec::EncodeError)).
+    Encode(crate::codec::EncodeError),
+    /// The driver has no `cuFuncGetParamInfo`, and the kernel's PTX, checked instead, does not
+    /// match the argument struct ([`CheckedFunction::with_ptx`](super::CheckedFunction::with_ptx)).
+    Ptx(super::check::SignatureError),
     /// `cuFuncGetParamInfo` never reported the end of the parameters.
     Endless {
         /// How many it reported before giving up.
@@ -130,15 +134,17 @@ impl fmt::Display for LoadedError {
                 write!(
                     f,
                     ": reading a loaded kernel's parameters needs driver 12.4 or newer. Check \
-                     the argument struct against the kernel's PTX instead, which needs no \
-                     driver: `ptx_abi::check_entry::<Args>(ptx)` (or `check_entry_named` for a \
-                     C++ kernel), and lay `extra` buffers out with `param_buffer(arch)`"
+                     the argument struct against the kernel's PTX instead: \
+                     `CheckedFunction::<Args>::with_ptx(&function, ptx)` (it launches the same \
+                     way), or `ptx_abi::check_entry::<Args>(ptx)` (`check_entry_named` for a \
+                     C++ kernel), which needs no driver, and lay `extra` buffers out with \
+                     `param_buffer(arch)`"
                 )
             }
             LoadedError::Driver { call, code } => write!(f, "`{call}` failed: CUresult {code}"),
             LoadedError::Endless { params } => write!(
                 f,
-                "`cuFuncGetParamInfo` reports more than {params} parameters, more than any \
+                "the driver reports more than {params} parameters, more than any \
                  kernel can take: the driver library is not behaving as CUDA's does"
             ),
             LoadedError::Count {
@@ -166,6 +172,12 @@ impl fmt::Display for LoadedError {
                  {rust}"
             ),
             LoadedError::Launch(e) => e.fmt(f),
+            LoadedError::Encode(e) => e.fmt(f),
+            LoadedError::Ptx(e) => write!(
+                f,
+                "the driver has no `cuFuncGetParamInfo`, so the kernel's PTX was checked \
+                 instead: {e}"
+            ),
         }
     }
 }
@@ -175,6 +187,8 @@ impl std::error::Error for LoadedError {}
 /// `CUresult cuFuncGetParamInfo(CUfunction func, size_t paramIndex, size_t* paramOffset,
 /// size_t* paramSize)` (cuda.h, 12.4+).
 type ParamInfoFn = unsafe extern "C" fn(*mut c_void, usize, *mut usize, *mut usize) -> c_int;
+/// `CUresult cuFuncGetParamCount(CUfunction func, size_t* paramCount)` (cuda.h, 13.2+).
+type ParamCountFn = unsafe extern "C" fn(*mut c_void, *mut usize) -> c_int;
 /// `CUresult cuFuncGetAttribute(int* pi, CUfunction_attribute attrib, CUfunction hfunc)`.
 type AttributeFn = unsafe extern "C" fn(*mut c_int, c_int, *mut c_void) -> c_int;
 /// `CUresult cuDriverGetVersion(int* driverVersion)`.
@@ -189,8 +203,9 @@ const CUDA_ERROR_INVALID_VALUE: c_int = 1;
 const MAX_PARAMS: usize = PARAM_LIMIT_VOLTA_CUDA_12_1;
 
 /// The driver library and the entry points read from it.
-struct Driver {
+pub(super) struct Driver {
     param_info: Option<ParamInfoFn>,
+    param_count: Option<ParamCountFn>,
     attribute: AttributeFn,
     driver_version: Option<DriverVersionFn>,
     /// Keeps the library mapped: the function pointers above point into it and are only used
@@ -214,6 +229,10 @@ impl Driver {
                 .get::<ParamInfoFn>(b"cuFuncGetParamInfo\0")
                 .ok()
                 .map(|s| *s);
+            let param_count = lib
+                .get::<ParamCountFn>(b"cuFuncGetParamCount\0")
+                .ok()
+                .map(|s| *s);
             let driver_version = lib
                 .get::<DriverVersionFn>(b"cuDriverGetVersion\0")
                 .ok()
@@ -230,6 +249,7 @@ impl Driver {
                 })?;
             Ok(Driver {
                 param_info,
+                param_count,
                 attribute,
                 driver_version,
                 _lib: lib,
@@ -251,10 +271,66 @@ impl Driver {
     /// # Safety
     /// `func` must be a live `CUfunction` of this driver (its module loaded), in a context
     /// current on this thread.
-    unsafe fn read(&self, func: *mut c_void) -> Result<LoadedKernel, LoadedError> {
+    pub(super) unsafe fn read(&self, func: *mut c_void) -> Result<LoadedKernel, LoadedError> {
         let get = self.param_info.ok_or(LoadedError::DriverTooOld {
             version: self.version(),
         })?;
+        // SAFETY: the caller's contract is `arch`'s.
+        let arch = unsafe { self.arch(func) }?;
+        let mut params = Vec::new();
+        // CUDA 13.2's drivers say how many parameters there are; before them, the end is the
+        // first index `cuFuncGetParamInfo` refuses.
+        let count = match self.param_count {
+            Some(count) => {
+                let mut n = 0usize;
+                // SAFETY: `count` is cuFuncGetParamCount of the library `self` keeps mapped;
+                // `func` is a live `CUfunction` (the caller's contract) and `n` a valid place
+                // for the result.
+                match unsafe { count(func, &mut n) } {
+                    0 if n <= MAX_PARAMS => Some(n),
+                    0 => return Err(LoadedError::Endless { params: n }),
+                    code => {
+                        return Err(LoadedError::Driver {
+                            call: "cuFuncGetParamCount",
+                            code,
+                        })
+                    }
+                }
+            }
+            None => None,
+        };
+        loop {
+            if count.is_some_and(|n| params.len() == n) {
+                break;
+            }
+            if params.len() > MAX_PARAMS {
+                return Err(LoadedError::Endless {
+                    params: params.len(),
+                });
+            }
+            let (mut offset, mut size) = (0usize, 0usize);
+            // SAFETY: as above; `offset` and `size` are valid places for the results.
+            let code = unsafe { get(func, params.len(), &mut offset, &mut size) };
+            match code {
+                0 => params.push(LoadedParam { offset, size }),
+                CUDA_ERROR_INVALID_VALUE if count.is_none() => break,
+                code => {
+                    return Err(LoadedError::Driver {
+                        call: "cuFuncGetParamInfo",
+                        code,
+                    })
+                }
+            }
+        }
+        Ok(LoadedKernel { arch, params })
+    }
+
+    /// The architecture of the loaded code (`CU_FUNC_ATTRIBUTE_BINARY_VERSION`).
+    ///
+    /// # Safety
+    /// `func` must be a live `CUfunction` of this driver (its module loaded), in a context
+    /// current on this thread.
+    pub(super) unsafe fn arch(&self, func: *mut c_void) -> Result<Arch, LoadedError> {
         let mut version: c_int = 0;
         // SAFETY: `attribute` is cuFuncGetAttribute of the library `self` keeps mapped; `func`
         // is a live `CUfunction` (the caller's contract) and `version` a valid place for the
@@ -267,31 +343,7 @@ impl Driver {
                 code,
             });
         }
-        let mut params = Vec::new();
-        loop {
-            if params.len() > MAX_PARAMS {
-                return Err(LoadedError::Endless {
-                    params: params.len(),
-                });
-            }
-            let (mut offset, mut size) = (0usize, 0usize);
-            // SAFETY: as above; `offset` and `size` are valid places for the results.
-            let code = unsafe { get(func, params.len(), &mut offset, &mut size) };
-            match code {
-                0 => params.push(LoadedParam { offset, size }),
-                CUDA_ERROR_INVALID_VALUE => break,
-                code => {
-                    return Err(LoadedError::Driver {
-                        call: "cuFuncGetParamInfo",
-                        code,
-                    })
-                }
-            }
-        }
-        Ok(LoadedKernel {
-            arch: Arch::sm(version.max(0) as u32),
-            params,
-        })
+        Ok(Arch::sm(version.max(0) as u32))
     }
 }
 
@@ -305,7 +357,8 @@ fn describe(e: &libloading::Error) -> String {
     }
 }
 
-fn driver() -> Result<&'static Driver, LoadedError> {
+/// The process's CUDA driver, opened once.
+pub(super) fn driver() -> Result<&'static Driver, LoadedError> {
     static DRIVER: OnceLock<Result<Driver, String>> = OnceLock::new();
     DRIVER
         .get_or_init(|| {
@@ -331,7 +384,7 @@ fn driver() -> Result<&'static Driver, LoadedError> {
 /// (`cuFuncGetParamInfo`, driver 12.4+; an older driver gives [`LoadedError::DriverTooOld`]
 /// with its version) and the architecture of the loaded code. `f`'s context must be current on
 /// this thread (cudarc makes a context current where it creates it). Asks the driver anew on
-/// every call; [`CheckedFunction`] keeps the answer.
+/// every call; [`CheckedFunction`](super::CheckedFunction) keeps the answer.
 pub fn loaded_params(f: &CudaFunction) -> Result<LoadedKernel, LoadedError> {
     let d = driver()?;
     // SAFETY: `f.cu_function()` is a live `CUfunction` of the driver cudarc loaded it with
@@ -348,7 +401,7 @@ pub fn loaded_params(f: &CudaFunction) -> Result<LoadedKernel, LoadedError> {
 /// architecture whose origin is unknown). Returns what the driver reported. Needs driver 12.4
 /// or newer (else [`LoadedError::DriverTooOld`]: check the PTX with
 /// [`check_entry`](super::check_entry) instead); asks the driver anew on every call, see
-/// [`CheckedFunction`] for launching many times.
+/// [`CheckedFunction`](super::CheckedFunction) for launching many times.
 pub fn check_loaded<A: KernelParams>(f: &CudaFunction) -> Result<LoadedKernel, LoadedError> {
     check_against(A::TYPE, A::KERNEL, loaded_params(f)?)
 }
@@ -402,11 +455,12 @@ fn check_against(
     Ok(loaded)
 }
 
-/// What [`CheckedFunction`] keeps of one read: the driver's report, checked, and its offsets.
+/// What [`CheckedFunction`](super::CheckedFunction) keeps of one read: the driver's report,
+/// checked, and its offsets.
 #[derive(Clone, Debug)]
-struct Checked {
-    loaded: LoadedKernel,
-    offsets: Vec<usize>,
+pub(super) struct Checked {
+    pub(super) loaded: LoadedKernel,
+    pub(super) offsets: Vec<usize>,
 }
 
 impl Checked {
@@ -415,7 +469,7 @@ impl Checked {
     ///
     /// # Safety
     /// As [`Driver::read`]: `func` is a live `CUfunction` of `driver`, its context current.
-    unsafe fn read(
+    pub(super) unsafe fn read(
         driver: &Driver,
         func: *mut c_void,
         ty: &'static crate::layout::desc::TypeDesc,
@@ -430,76 +484,11 @@ impl Checked {
     }
 }
 
-/// A loaded kernel checked against its argument struct `A` once ([`check_loaded`]), keeping
-/// the driver's parameter information: buffers for `extra` are then laid out from it without
-/// asking the driver again ([`CheckedFunction::param_buffer`]), where
-/// [`KernelLaunch::param_buffer_for`] reads and checks on every call. It holds a clone of the
-/// `CudaFunction` (so its module stays loaded while it lives): the information cannot outlive
-/// the function it describes.
-pub struct CheckedFunction<A: KernelParams> {
-    function: CudaFunction,
-    checked: Checked,
-    _args: PhantomData<fn(A)>,
-}
-
-impl<A: KernelParams> Clone for CheckedFunction<A> {
-    fn clone(&self) -> Self {
-        CheckedFunction {
-            function: self.function.clone(),
-            checked: self.checked.clone(),
-            _args: PhantomData,
-        }
-    }
-}
-
-impl<A: KernelParams> fmt::Debug for CheckedFunction<A> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("CheckedFunction")
-            .field("kernel", &A::KERNEL)
-            .field("function", &self.function)
-            .field("loaded", &self.checked.loaded)
-            .finish()
-    }
-}
-
-impl<A: KernelParams> CheckedFunction<A> {
-    /// Reads `f`'s parameters from the driver and checks them against `A`, as
-    /// [`check_loaded`] does; `f`'s context must be current on this thread.
-    pub fn new(f: &CudaFunction) -> Result<Self, LoadedError> {
-        let d = driver()?;
-        // SAFETY: as in `loaded_params`: `f.cu_function()` is a live `CUfunction` of the
-        // driver `driver()` opened, kept loaded by the `&CudaFunction` borrow, its context
-        // current (this function's documented precondition).
-        let checked =
-            unsafe { Checked::read(d, f.cu_function().cast::<c_void>(), A::TYPE, A::KERNEL) }?;
-        Ok(CheckedFunction {
-            function: f.clone(),
-            checked,
-            _args: PhantomData,
-        })
-    }
-
-    /// The function.
-    pub fn function(&self) -> &CudaFunction {
-        &self.function
-    }
-
-    /// What the driver reported, read once in [`CheckedFunction::new`].
-    pub fn loaded(&self) -> &LoadedKernel {
-        &self.checked.loaded
-    }
-
-    /// The parameter buffer for `extra` at the function's own offsets
-    /// ([`KernelLaunch::param_buffer_at`]), with no driver call.
-    pub fn param_buffer(&self, launch: &KernelLaunch<A>) -> Result<ParamBuffer, LaunchError> {
-        launch.param_buffer_at(&self.checked.offsets)
-    }
-}
-
 impl<A: KernelParams> KernelLaunch<A> {
     /// The parameter buffer for `extra`, laid out at the offsets the driver reports for the
     /// loaded kernel `f`, after [`check_loaded`] found it matches `A`. Asks the driver on every
-    /// call; for repeated launches of one function, [`CheckedFunction::param_buffer`].
+    /// call; for repeated launches of one function,
+    /// [`CheckedFunction::param_buffer`](super::CheckedFunction::param_buffer).
     pub fn param_buffer_for(&self, f: &CudaFunction) -> Result<ParamBuffer, LoadedError> {
         let loaded = check_loaded::<A>(f)?;
         let offsets: Vec<usize> = loaded.params.iter().map(|p| p.offset).collect();
@@ -543,6 +532,12 @@ int cuFuncGetParamInfo(void *f, size_t i, size_t *offset, size_t *size) {
     return 0;
 }
 #endif
+#ifdef STANDIN_PARAM_COUNT
+int cuFuncGetParamCount(void *f, size_t *count) {
+    *count = ((const struct table *)f)->n;
+    return 0;
+}
+#endif
 "#;
 
     /// The stand-in's `struct table`.
@@ -575,6 +570,11 @@ int cuFuncGetParamInfo(void *f, size_t i, size_t *offset, size_t *size) {
     /// Builds the stand-in (`version` for `cuDriverGetVersion`, with or without
     /// `cuFuncGetParamInfo`) and returns its path.
     fn stand_in(name: &str, version: i32, param_info: bool) -> PathBuf {
+        stand_in_with(name, version, param_info, false)
+    }
+
+    /// [`stand_in`], with `cuFuncGetParamCount` (CUDA 13.2's drivers) when `param_count`.
+    fn stand_in_with(name: &str, version: i32, param_info: bool, param_count: bool) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("ptx-abi-standin-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let src = dir.join(format!("{name}.c"));
@@ -588,6 +588,9 @@ int cuFuncGetParamInfo(void *f, size_t i, size_t *offset, size_t *size) {
             .arg(format!("-DSTANDIN_VERSION={version}"));
         if param_info {
             cmd.arg("-DSTANDIN_PARAM_INFO");
+        }
+        if param_count {
+            cmd.arg("-DSTANDIN_PARAM_COUNT");
         }
         let out = cmd
             .output()
@@ -731,6 +734,29 @@ int cuFuncGetParamInfo(void *f, size_t i, size_t *offset, size_t *size) {
                 .contains("reports offset 12, the Rust field needs 8"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn a_driver_with_cu_func_get_param_count_is_asked_for_each_parameter_once() {
+        let lib = stand_in_with("cuda_13_2", 13020, true, true);
+        let d = Driver::open(lib.as_os_str()).unwrap();
+        assert!(d.param_count.is_some());
+        let mut table = Table::new(&[(0, 8), (8, 4), (12, 4)]);
+        // SAFETY: the stand-in's "CUfunction" is a pointer to a live `Table`.
+        let loaded = unsafe { d.read(table.handle()) }.unwrap();
+        assert_eq!(
+            loaded.params,
+            [(0, 8), (8, 4), (12, 4)].map(|(offset, size)| LoadedParam { offset, size })
+        );
+        // One call per parameter and none past the last: the count says where they end.
+        assert_eq!(param_info_calls(&lib), 3);
+        check_against(&ARGS, "scale", loaded).unwrap();
+        // A kernel without parameters asks `cuFuncGetParamInfo` nothing.
+        let mut none = Table::new(&[]);
+        // SAFETY: as above.
+        let loaded = unsafe { d.read(none.handle()) }.unwrap();
+        assert!(loaded.params.is_empty());
+        assert_eq!(param_info_calls(&lib), 3);
     }
 
     #[test]

@@ -10,6 +10,8 @@ mod call;
 mod check;
 #[cfg(feature = "alloc")]
 mod check_named;
+#[cfg(feature = "cudarc")]
+mod checked;
 mod decl;
 mod extra;
 pub(crate) mod kernel;
@@ -43,6 +45,8 @@ pub use extra::{
 };
 // Only generated code calls the `kernel_*_error` checks, `buffer_size`, `param_offsets`,
 // `param_pointers`, `params_as_data` and `try_place_params_given`: through `__private::v1`.
+#[cfg(feature = "cudarc")]
+pub use checked::CheckedFunction;
 pub use kernel::{
     entry_param_limit, kernel_params_error, limit_origin, place_params, try_place_params,
     try_place_params_given, KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
@@ -50,9 +54,7 @@ pub use kernel::{
 pub use launch::{KernelLaunch, KernelParamPointers};
 pub use launch_error::LaunchError;
 #[cfg(feature = "cudarc")]
-pub use loaded::{
-    check_loaded, loaded_params, CheckedFunction, LoadedError, LoadedKernel, LoadedParam,
-};
+pub use loaded::{check_loaded, loaded_params, LoadedError, LoadedKernel, LoadedParam};
 #[cfg(feature = "alloc")]
 pub use signature::{
     entry_signature, func_signature, param_decl, param_decl_with, signature_text, FnReturn,

@@ -7,6 +7,7 @@ pub(crate) mod align;
 mod array;
 pub(crate) mod c_long;
 pub(crate) mod cuda;
+pub(crate) mod device_buffer;
 pub(crate) mod handle;
 pub(crate) mod pad;
 pub(crate) mod pointer;
@@ -25,6 +26,7 @@ pub use cuda::{
     LongLong4A32, TensorMap, ULong3, ULong4, ULong4A16, ULong4A32, ULongLong3, ULongLong4,
     ULongLong4A16, ULongLong4A32, CUDA_TYPES,
 };
+pub use device_buffer::{DeviceBuffer, DeviceBufferMut};
 pub use handle::{SamplerRef, SurfRef, TexRef};
 pub use pad::Pad;
 pub use pointer::{DeviceConstPtr, DevicePtr, VOID};

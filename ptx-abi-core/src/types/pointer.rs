@@ -114,7 +114,8 @@ pub static VOID: TypeDesc = TypeDesc {
     kind: TypeKind::Phantom,
 };
 
-const fn pointee<T: PtxAbi>() -> &'static TypeDesc {
+/// The pointee's description, read lazily (a pointer may point to its own type).
+pub(crate) const fn pointee<T: PtxAbi>() -> &'static TypeDesc {
     T::TYPE
 }
 

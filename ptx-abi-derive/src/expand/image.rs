@@ -11,21 +11,23 @@ use syn::ext::IdentExt;
 /// The image type and its accessors.
 pub fn image(gen: &Gen, input: &Input) -> TokenStream {
     let p = &gen.p;
-    let ident = input.ident;
+    let name = input.ident;
+    // The type as the image names it: `Name`, or `Name<'static>` for a type with lifetimes.
+    let ident = &gen.static_ty();
     let vis = &input.original.vis;
     let image = image_ident(input);
     let with_accessors = input.attrs.accessors.is_some();
     let doc = if with_accessors {
         format!(
-            "The PTX image of [`{ident}`]: its exact PTX size and alignment, `Copy`, ready to be \
+            "The PTX image of [`{name}`]: its exact PTX size and alignment, `Copy`, ready to be \
              a kernel argument or an element of a device buffer. Accessors decode and encode \
              single members in place."
         )
     } else {
         format!(
-            "The PTX image of [`{ident}`]: its exact PTX size and alignment, `Copy`, ready to be \
+            "The PTX image of [`{name}`]: its exact PTX size and alignment, `Copy`, ready to be \
              a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on \
-             [`{ident}`] adds a getter and a setter per member."
+             [`{name}`] adds a getter and a setter per member."
         )
     };
     // Opt-in: 24 methods for 12 members are about a third of what a type costs to compile

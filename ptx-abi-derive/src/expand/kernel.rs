@@ -15,6 +15,10 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
     };
     let p = &gen.p;
     let ident = gen.input.ident;
+    // The struct as the checks name it: `Args`, or `Args<'static>` when it borrows buffers.
+    let st = gen.static_ty();
+    let this = gen.this();
+    let (impl_g, ty_g, where_c) = gen.input.original.generics.split_for_impl();
     let name = kernel.value();
     // `param_limit = N` passes through core's check of the driver's limits, spanned on `N`.
     let mut checks = TokenStream::new();
@@ -71,7 +75,7 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
             checks.extend(check_item(
                 span,
                 quote_spanned! {span=> #ps::kernel_param_error::<#count>(
-                    <#ident as #ps::PtxAbi>::TYPE, #name, &#ident::__PTX_ABI_MEMBERS, #i,
+                    <#st as #ps::PtxAbi>::TYPE, #name, &#this::__PTX_ABI_MEMBERS, #i,
                 )},
             ));
         }
@@ -79,32 +83,36 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
     checks.extend(check_item(
         kernel.span(),
         quote_spanned! {kernel.span()=> #ps::kernel_limit_error::<#count>(
-            <#ident as #ps::PtxAbi>::TYPE,
+            <#st as #ps::PtxAbi>::TYPE,
             #name,
-            &#ident::__PTX_ABI_MEMBERS,
-            <#ident as #ps::KernelParams>::PARAM_LIMIT,
+            &#this::__PTX_ABI_MEMBERS,
+            <#st as #ps::KernelParams>::PARAM_LIMIT,
         )},
     ));
+    let bind = bind_params(gen, image);
     // In a block of its own: the mangled name's `const`s are named.
     quote_spanned! {kernel.span()=> const _: () = {
         #checks
 
         #[automatically_derived]
-        impl #p::KernelParams for #ident {
+        impl #impl_g #p::KernelParams for #ident #ty_g #where_c {
             const KERNEL: &'static ::core::primitive::str = #symbol;
             const PARAM_LIMIT: ::core::primitive::usize = #limit;
-            const BUFFER_SIZE: ::core::primitive::usize = #p::buffer_size::<#count>(&#ident::__PTX_ABI_MEMBERS);
+            const BUFFER_SIZE: ::core::primitive::usize = #p::buffer_size::<#count>(&#this::__PTX_ABI_MEMBERS);
             const PARAM_OFFSETS: &'static [::core::primitive::usize] =
-                &#p::param_offsets::<#count>(&#ident::__PTX_ABI_MEMBERS);
+                &#p::param_offsets::<#count>(&#this::__PTX_ABI_MEMBERS);
+            type Signature = #st;
             type Image = #image;
             type Pointers = [*mut #p::c_void; #count];
 
             fn pointers(image: &mut #image) -> [*mut #p::c_void; #count] {
                 #p::param_pointers::<#count>(
                     <#image as #p::PtxImage>::as_bytes_mut(image),
-                    &#ident::__PTX_ABI_MEMBERS,
+                    &#this::__PTX_ABI_MEMBERS,
                 )
             }
+
+            #bind
         }
     };}
 }
@@ -116,4 +124,39 @@ pub fn is_cxx(input: &Input) -> bool {
         .abi
         .as_ref()
         .is_some_and(|a| matches!(a.value().as_str(), "c++" | "C++"))
+}
+
+/// `KernelParams::__bind_params`: each field bound for the launch's stream in order
+/// (`PtxAbi::__bind`: a plain value is written, a device buffer's address is read for the
+/// stream), the guards kept alive while `launch` runs on the image, then dropped.
+fn bind_params(gen: &Gen, image: &syn::Ident) -> TokenStream {
+    let p = &gen.p;
+    let Body::Struct(fields) = &gen.input.body else {
+        return TokenStream::new();
+    };
+    let guards: Vec<syn::Ident> = (0..fields.len())
+        .map(|i| quote::format_ident!("__ptx_abi_g{}", i))
+        .collect();
+    let binds = fields.iter().zip(&guards).enumerate().map(|(i, (f, g))| {
+        let (ty, member) = (f.ty, &f.member);
+        quote! {
+            let #g = <#ty as #p::PtxAbi>::__bind(
+                &mut self.#member, __ptx_abi_out, &Self::__PTX_ABI_PLACEMENTS[#i], __ptx_abi_stream,
+            )?;
+        }
+    });
+    quote! {
+        fn __bind_params<'__ptx_abi_s, __PtxAbiR>(
+            &'__ptx_abi_s mut self,
+            __ptx_abi_stream: #p::LaunchStream<'__ptx_abi_s>,
+            __ptx_abi_launch: impl ::core::ops::FnOnce(&mut #image) -> __PtxAbiR,
+        ) -> ::core::result::Result<__PtxAbiR, #p::EncodeError> {
+            let mut __ptx_abi_image = <#image as #p::PtxImage>::zeroed();
+            let __ptx_abi_out = <#image as #p::PtxImage>::as_bytes_mut(&mut __ptx_abi_image);
+            #(#binds)*
+            let __ptx_abi_result = __ptx_abi_launch(&mut __ptx_abi_image);
+            ::core::mem::drop((#(#guards,)*));
+            ::core::result::Result::Ok(__ptx_abi_result)
+        }
+    }
 }

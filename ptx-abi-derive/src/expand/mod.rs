@@ -159,13 +159,33 @@ impl<'a> Gen<'a> {
 
     /// `Self` where a check may name the type: the type's name for a non-generic type (whose
     /// checks are items of their own, outside its `impl`), else `Self`.
-    fn this(&self) -> TokenStream {
+    pub(crate) fn this(&self) -> TokenStream {
         if self.input.is_generic() {
             quote!(Self)
+        } else if self.input.has_lifetimes() {
+            let st = self.static_ty();
+            quote!(<#st>)
         } else {
             let ident = self.input.ident;
             quote!(#ident)
         }
+    }
+
+    /// A non-generic type as items outside its `impl` name it: `Name`, or, for a type with
+    /// lifetime parameters (an argument struct borrowing device buffers), `Name<'static, …>`,
+    /// whose layout is the same for every lifetime.
+    pub fn static_ty(&self) -> TokenStream {
+        let ident = self.input.ident;
+        if !self.input.has_lifetimes() {
+            return quote!(#ident);
+        }
+        let lifetimes = self
+            .input
+            .original
+            .generics
+            .lifetimes()
+            .map(|_| quote!('static));
+        quote!(#ident<#(#lifetimes),*>)
     }
 
     /// A value of the expansion that core checks: `value` (a core call that never fails) and
