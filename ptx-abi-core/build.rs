@@ -16,6 +16,10 @@
 //! `cfg(ptx_abi_cuda_chosen)` says that 1 or 2 chose (not the default): then a build with
 //! `cudarc` checks that cudarc describes the same major release (`integrations.rs`).
 
+#[path = "build/release.rs"]
+mod release;
+
+use release::parse_code;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -57,12 +61,13 @@ const ROOT_VARS: &[&str] = &[
     "CUDA_TOOLKIT_ROOT_DIR",
 ];
 
-fn feature_name((major, minor): (u32, u32)) -> String {
-    format!("cuda-{major}0{minor}0")
+fn feature_name(v: (u32, u32)) -> String {
+    format!("cuda-{}", release::code(v))
 }
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=build/release.rs");
     println!("cargo::rustc-check-cfg=cfg(ptx_abi_cuda_13)");
     println!("cargo::rustc-check-cfg=cfg(ptx_abi_cuda_chosen)");
     let chosen: Vec<(u32, u32)> = FEATURES
@@ -97,7 +102,10 @@ fn main() {
         }
     };
     let (major, minor) = version;
-    println!("cargo::rustc-env=PTX_ABI_CORE_CUDA_VERSION={major}0{minor}0");
+    println!(
+        "cargo::rustc-env=PTX_ABI_CORE_CUDA_VERSION={}",
+        release::code((major, minor))
+    );
     println!("cargo::rustc-env=PTX_ABI_CORE_CUDA_VERSION_SOURCE={source}");
     if major >= 13 {
         println!("cargo::rustc-cfg=ptx_abi_cuda_13");
@@ -115,11 +123,8 @@ fn from_build_system() -> ((u32, u32), String) {
         .ok()
         .filter(|t| !t.is_empty())
     {
-        let v = parse_code(text.trim()).unwrap_or_else(|| {
-            panic!(
-                "ptx-abi-core: $CUDARC_CUDA_VERSION is `{text}`, not a CUDA version such as `12090`"
-            )
-        });
+        let v = parse_code(text.trim())
+            .unwrap_or_else(|why| panic!("ptx-abi-core: $CUDARC_CUDA_VERSION is `{text}`: {why}"));
         return (
             known(v, "$CUDARC_CUDA_VERSION"),
             "$CUDARC_CUDA_VERSION".into(),
@@ -176,12 +181,6 @@ fn known(v: (u32, u32), what: &str) -> (u32, u32) {
     v
 }
 
-/// `12090` → 12.9 (CUDA's `CUDA_VERSION`: 1000 × major + 10 × minor).
-fn parse_code(text: &str) -> Option<(u32, u32)> {
-    let code: u32 = text.parse().ok()?;
-    (code >= 1000).then_some((code / 1000, code % 1000 / 10))
-}
-
 /// The release `nvcc --version` names (`Cuda compilation tools, release 12.9, V12.9.86`).
 fn nvcc_version(nvcc: &Path) -> Option<(u32, u32)> {
     let out = Command::new(nvcc).arg("--version").output().ok()?;
@@ -205,6 +204,6 @@ fn header_version(header: &Path) -> Option<(u32, u32)> {
         if !value.starts_with(char::is_whitespace) {
             return None;
         }
-        parse_code(value.trim())
+        parse_code(value.trim()).ok()
     })
 }
