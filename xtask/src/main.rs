@@ -14,6 +14,7 @@ mod bench_compile;
 mod corpus;
 mod fuzz;
 mod gpu;
+mod package;
 mod profiles;
 mod public_api;
 mod test;
@@ -70,6 +71,9 @@ commands:
           per-round ratios), then criterion's benchmarks unless --quick
   bench-compile [--runs N]
           time debug builds of 200 derived types against zerocopy and bytemuck (issue 6)
+  package build the published crates' packages (cargo package), unpack them into
+          <target>/package-check and, there, build every example they ship and run their doc
+          tests, so what crates.io receives builds as it ships (.ci/run runs it)
   public-api [--bless]
           list the public API of ptx-abi and ptx-abi-core (rustdoc JSON on rustup's nightly,
           read by the `public-api` crate) and compare it with tests/public-api/*.txt; --bless
@@ -116,6 +120,7 @@ fn main() -> ExitCode {
         "bench-compile" => bench_compile::run(rest),
         "corpus" => corpus::run(rest),
         "public-api" => public_api::run(rest),
+        "package" => package::run(rest),
         "help" | "-h" | "--help" => {
             println!("{USAGE}");
             Ok(())
