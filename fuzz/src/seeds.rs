@@ -137,7 +137,11 @@ pub fn write(target: &str) {
         return;
     };
     let seeds = match target {
-        "ptx_reader" | "check_entry" => ptx(),
+        "ptx_reader" => ptx(),
+        "check_entry" => ptx()
+            .into_iter()
+            .chain(crate::check_model::seeds())
+            .collect(),
         "decode" => crate::decode_inputs(),
         "import_ast" => ast(),
         other => panic!("no seeds for a target named `{other}`"),
