@@ -332,7 +332,7 @@ fn dumps(
     for (name, text) in HEADERS {
         let path = headers.join(name);
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        match ptx_abi_import::clang::ast_json(&clang, &standins, &path, &[]) {
+        match ptx_abi_import::clang::ast_json(clang, &standins, &path, &[]) {
             // Paths under `/seeds/`, so that a dump does not change from run to run.
             Ok(json) => out.push((
                 format!("{name}.json"),

@@ -140,6 +140,14 @@ fn check_all(producer: &str, ptx: &str, ptr: bool) {
 fn swaps_are_refused_in_nvrtc_ptx() {
     let Some(nvrtc) = common::nvrtc() else { return };
     for (arch, ptr) in [("compute_90", false), ("compute_100", true)] {
+        // compute_100 came with CUDA 12.8 (a build for CUDA 11 is checked with NVRTC 11.8).
+        if arch == "compute_100" && nvrtc.version() < (12, 8) {
+            let (major, minor) = nvrtc.version();
+            ptx_abi_oracle::require::say(&format!(
+                "SKIPPED NVRTC {major}.{minor} has no {arch}: its `.ptr` spelling is unchecked here"
+            ));
+            continue;
+        }
         let ptx = nvrtc
             .compile(
                 KERNELS,
