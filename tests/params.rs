@@ -188,8 +188,9 @@ fn checker_accepts_nvrtc_signature_and_names_a_wrong_parameter() {
     let err = check_signature(&ptx, "f", Drifted::TYPE, ParamSpace::Func).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "parameter 4 of `f` (field `l` of `Drifted`, an `i32`): the PTX declares \
-         `.param .b64 f_param_4`, the Rust field needs `.param .b32 f_param_4`"
+        "parameter 4 of `f` (field `l` of `Drifted`, an `i32`, C `int`): the PTX declares \
+         `.param .b64 f_param_4`, the Rust field needs `.param .b32 f_param_4` (the PTX's is 8 \
+         bytes of untyped bits; the field is an `int`)"
     );
     let err = check_signature(&ptx, "f", OneInt::TYPE, ParamSpace::Func).unwrap_err();
     assert!(
@@ -571,11 +572,20 @@ fn a_mismatch_names_the_field_type_with_its_article() {
     let ptx = module(".visible .entry k(\n\t.param .u16 k_param_0\n)");
     let msg = |e: Result<(), SignatureError>| e.unwrap_err().to_string();
     let m = msg(ptx_abi::check_entry::<Arr>(&ptx));
-    assert!(m.contains("(field `a` of `Arr`, an `array`)"), "{m}");
+    assert!(
+        m.contains("(field `a` of `Arr`, an `array`, C `float[3]`)"),
+        "{m}"
+    );
     let m = msg(ptx_abi::check_entry::<U32>(&ptx));
-    assert!(m.contains("(field `a` of `U32`, a `u32`)"), "{m}");
+    assert!(
+        m.contains("(field `a` of `U32`, a `u32`, C `unsigned int`)"),
+        "{m}"
+    );
     let m = msg(ptx_abi::check_entry::<F64>(&ptx));
-    assert!(m.contains("(field `a` of `F64`, an `f64`)"), "{m}");
+    assert!(
+        m.contains("(field `a` of `F64`, an `f64`, C `double`)"),
+        "{m}"
+    );
 }
 
 #[test]
@@ -643,4 +653,237 @@ fn launch_offsets_and_capabilities_never_overflow() {
         usize::MAX
     );
     assert_eq!(driver_param_offset(0x210, 8, 64), 48);
+}
+
+// ---- Type classes, as every producer writes them ------------------------------------------
+
+// struct S { signed char c; int i; double d; };  struct __align__(16) A16 { float x; };
+// extern "C" __global__ void kall(float* p, const double* __restrict__ q, unsigned long long u,
+//     long long s, float f, double d, bool b, signed char sc, unsigned char uc, short sh,
+//     unsigned short ush, int i, unsigned ui, S s2, float4 v, A16 a, S* sp, void* vp);
+//
+// rustc's kernel takes the same: `*mut f32`, `*const f64`, `u64`, `i64`, `f32`, `f64`, `bool`,
+// `i8`, `u8`, `i16`, `u16`, `i32`, `u32`, `#[repr(C)] S`, `#[repr(C, align(16))]` structs for
+// `float4` and `A16`, `&S` and `*mut V` (an enum).
+#[derive(PtxAbi, Clone, Copy)]
+struct KS {
+    c: i8,
+    i: i32,
+    d: f64,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(align = 16)]
+struct KA16 {
+    x: f32,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(kernel = "kall")]
+struct KAll {
+    p: DevicePtr<f32>,
+    q: ptx_abi::DeviceConstPtr<f64>,
+    u: u64,
+    s: i64,
+    f: f32,
+    d: f64,
+    b: bool,
+    sc: i8,
+    uc: u8,
+    sh: i16,
+    ush: u16,
+    i: i32,
+    ui: u32,
+    s2: KS,
+    v: Float4,
+    a: KA16,
+    sp: DevicePtr<KS>,
+    vp: DevicePtr<core::ffi::c_void>,
+}
+
+/// The `.entry` of `kall` as each producer wrote it, between `(` and `)`: NVRTC 12.9.86
+/// (`-rdc=true -std=c++20`) for compute_90 and compute_100, clang 22 (zig 0.17.1, `-O2
+/// --cuda-gpu-arch=sm_70`, `float4` declared as `struct __align__(16) { float x, y, z, w; }`)
+/// for a 64-bit and a 32-bit host, and rustc 1.97.0-nightly (`--target nvptx64-nvidia-cuda
+/// --emit asm -O`, a `#![no_core]` crate).
+const KALL: [(&str, u32, &str); 5] = [
+    ("NVRTC compute_90", 64, ".u64;.u64;-"),
+    (
+        "NVRTC compute_100",
+        64,
+        ".u64 .ptr .align 1;.u64 .ptr .align 1;-",
+    ),
+    (
+        "clang x86_64",
+        64,
+        ".u64 .ptr .align 1;.u64 .ptr .align 1;-",
+    ),
+    ("clang i386", 32, ".u32 .ptr .align 1;.u32 .ptr .align 1;-"),
+    (
+        "rustc",
+        64,
+        ".u64 .ptr .align 1;.u64 .ptr .align 8;.u64 .ptr .align 1",
+    ),
+];
+
+/// `kall`'s module as `KALL[i]` describes it: the pointers of parameters 0 and 1 (which every
+/// producer spells the same way), 16 and 17 (`-`: as parameter 0), the rest as all five wrote
+/// them.
+fn kall_module(i: usize) -> String {
+    let (_, bits, ptrs) = KALL[i];
+    let ptrs: Vec<&str> = ptrs.split(';').collect();
+    let p0 = ptrs[0];
+    let p16 = ptrs[1];
+    let p17 = if ptrs[2] == "-" { p0 } else { ptrs[2] };
+    let middle = [
+        ".u64",
+        ".u64",
+        ".f32",
+        ".f64",
+        ".u8",
+        ".u8",
+        ".u8",
+        ".u16",
+        ".u16",
+        ".u32",
+        ".u32",
+        ".align 8 .b8",
+        ".align 16 .b8",
+        ".align 16 .b8",
+    ];
+    let mut params = vec![format!("\t.param {p0} kall_param_0")];
+    params.push(format!("\t.param {p0} kall_param_1"));
+    for (k, ty) in middle.iter().enumerate() {
+        let n = k + 2;
+        let dims = if ty.contains(".b8") { "[16]" } else { "" };
+        params.push(format!("\t.param {ty} kall_param_{n}{dims}"));
+    }
+    params.push(format!("\t.param {p16} kall_param_16"));
+    params.push(format!("\t.param {p17} kall_param_17"));
+    format!(
+        ".version 8.8\n.target sm_90\n.address_size {bits}\n\n.visible .entry kall(\n{}\n)\n{{\n\tret;\n}}\n",
+        params.join(",\n")
+    )
+}
+
+#[test]
+fn every_producers_spelling_of_the_right_struct_is_accepted() {
+    // The modules are the recorded text: NVRTC compute_100's first lines, rustc's `&S`.
+    assert!(kall_module(1).contains(
+        ".param .u64 .ptr .align 1 kall_param_1,\n\t.param .u64 kall_param_2,\n\t.param .u64 \
+         kall_param_3,\n\t.param .f32 kall_param_4"
+    ));
+    assert!(kall_module(4).contains(".param .u64 .ptr .align 8 kall_param_16,"));
+    for (i, (producer, ..)) in KALL.iter().enumerate() {
+        ptx_abi::check_entry::<KAll>(&kall_module(i)).unwrap_or_else(|e| panic!("{producer}: {e}"));
+    }
+}
+
+/// The parameter `check_entry` names for `A` against producer `i`'s `kall`: its index and
+/// field; `None` when it accepts `A`.
+fn first_drift<A: ptx_abi::KernelParams>(i: usize) -> Option<(usize, &'static str)> {
+    match ptx_abi::check_entry::<A>(&kall_module(i)) {
+        Ok(()) => None,
+        Err(SignatureError::Param(m)) => Some((m.index, m.field)),
+        Err(e) => panic!("{}: {e}", KALL[i].0),
+    }
+}
+
+#[test]
+fn type_swaps_are_refused_in_every_producers_spelling() {
+    // `f: f32` and `i: i32` swapped, `u: u64` and `d: f64` swapped: refused everywhere.
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "kall")]
+    #[rustfmt::skip]
+    struct IntFloat {
+        p: DevicePtr<f32>, q: DevicePtr<f64>, u: u64, s: i64, i: i32, d: f64, b: bool, sc: i8,
+        uc: u8, sh: i16, ush: u16, f: f32, ui: u32, s2: KS, v: Float4, a: KA16,
+        sp: DevicePtr<KS>, vp: DevicePtr<u8>,
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "kall")]
+    #[rustfmt::skip]
+    struct WordDouble {
+        p: DevicePtr<f32>, q: DevicePtr<f64>, d: f64, s: i64, f: f32, u: u64, b: bool, sc: i8,
+        uc: u8, sh: i16, ush: u16, i: i32, ui: u32, s2: KS, v: Float4, a: KA16,
+        sp: DevicePtr<KS>, vp: DevicePtr<u8>,
+    }
+    // A pointer and a `u64` swapped: refused where the PTX says `.ptr`; NVRTC's compute_90
+    // text cannot tell them apart.
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "kall")]
+    #[rustfmt::skip]
+    struct PtrWord {
+        u: u64, q: DevicePtr<f64>, p: DevicePtr<f32>, s: i64, f: f32, d: f64, b: bool, sc: i8,
+        uc: u8, sh: i16, ush: u16, i: i32, ui: u32, s2: KS, v: Float4, a: KA16,
+        sp: DevicePtr<KS>, vp: DevicePtr<u8>,
+    }
+    // `S*` as a byte pointer: refused where the PTX promises `S`'s alignment (rustc's `&S`).
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "kall")]
+    #[rustfmt::skip]
+    struct BytePtr {
+        p: DevicePtr<f32>, q: DevicePtr<f64>, u: u64, s: i64, f: f32, d: f64, b: bool, sc: i8,
+        uc: u8, sh: i16, ush: u16, i: i32, ui: u32, s2: KS, v: Float4, a: KA16,
+        sp: DevicePtr<u8>, vp: DevicePtr<u8>,
+    }
+    // `float4` and `A16` swapped: same size and alignment, so an aggregate's members are not
+    // checked (what the check cannot see).
+    #[derive(PtxAbi, Clone, Copy)]
+    #[ptx(kernel = "kall")]
+    #[rustfmt::skip]
+    struct Aggregates {
+        p: DevicePtr<f32>, q: DevicePtr<f64>, u: u64, s: i64, f: f32, d: f64, b: bool, sc: i8,
+        uc: u8, sh: i16, ush: u16, i: i32, ui: u32, s2: KS, a: KA16, v: Float4,
+        sp: DevicePtr<KS>, vp: DevicePtr<u8>,
+    }
+    for (i, &(producer, ..)) in KALL.iter().enumerate() {
+        assert_eq!(first_drift::<IntFloat>(i), Some((4, "i")), "{producer}");
+        assert_eq!(first_drift::<WordDouble>(i), Some((2, "d")), "{producer}");
+        let ptr_word = if producer == "NVRTC compute_90" {
+            None
+        } else {
+            Some((0, "u"))
+        };
+        assert_eq!(first_drift::<PtrWord>(i), ptr_word, "{producer}");
+        let byte_ptr = if producer == "rustc" {
+            Some((16, "sp"))
+        } else {
+            None
+        };
+        assert_eq!(first_drift::<BytePtr>(i), byte_ptr, "{producer}");
+        assert_eq!(first_drift::<Aggregates>(i), None, "{producer}");
+    }
+}
+
+/// The `check_entry` fuzz target's type-class property (`fuzz/src/check_model.rs`: a model of
+/// the rule written independently of ptx-abi), on its seeds and 20,000 random inputs, in every
+/// `cargo test`.
+#[path = "../fuzz/src/check_model.rs"]
+#[allow(dead_code)]
+mod check_model;
+
+#[test]
+fn check_signature_agrees_with_the_fuzz_targets_model() {
+    for (name, bytes) in check_model::seeds() {
+        let r = std::panic::catch_unwind(|| check_model::check(&bytes));
+        assert!(r.is_ok(), "seed {name}");
+    }
+    // splitmix64, seeded so that a failure replays.
+    let mut state = 0x2900_0001_u64;
+    let mut next = move || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for _ in 0..20_000 {
+        let bytes: Vec<u8> = next()
+            .to_le_bytes()
+            .into_iter()
+            .chain(next().to_le_bytes())
+            .collect();
+        check_model::check(&bytes);
+    }
 }

@@ -12,10 +12,14 @@
 //! - [`import_ast`]: ptx-abi-import's reader of clang's JSON AST on any text: an error or
 //!   Rust source, never a panic.
 //! - [`check_entry`]: `check_entry` of fixed kernel argument structs against any text: `Ok` or
-//!   an error that displays, never a panic.
+//!   an error that displays, never a panic; and on a signature and an argument struct built
+//!   from the same bytes ([`check_model`]), `check_signature` is `Ok` exactly when an
+//!   independent model of the type-class rule says every parameter holds its field, and
+//!   otherwise names the first that does not.
 //!
 //! At start-up each target writes its seeds ([`seeds`]) into the corpus directory it was given.
 
+pub mod check_model;
 pub mod seeds;
 pub mod types;
 
@@ -275,7 +279,9 @@ pub fn import_ast(data: &[u8]) {
 
 /// The `check_entry` target: `check_entry` of every kernel argument struct of [`types`], and
 /// `check_entry_named` by two other names, against `data` as text; each error is displayed.
+/// Then the type-class property of [`check_model`] on the signature and struct `data` builds.
 pub fn check_entry(data: &[u8]) {
+    check_model::check(data);
     use ptx_abi::{check_entry, check_entry_named};
     use types::{KArgs, ScaleArgs, StepArgs};
     let text = String::from_utf8_lossy(data);

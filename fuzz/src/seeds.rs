@@ -137,7 +137,11 @@ pub fn write(target: &str) {
         return;
     };
     let seeds = match target {
-        "ptx_reader" | "check_entry" => ptx(),
+        "ptx_reader" => ptx(),
+        "check_entry" => ptx()
+            .into_iter()
+            .chain(crate::check_model::seeds())
+            .collect(),
         "decode" => crate::decode_inputs(),
         "import_ast" => ast(),
         other => panic!("no seeds for a target named `{other}`"),
@@ -328,7 +332,7 @@ fn dumps(
     for (name, text) in HEADERS {
         let path = headers.join(name);
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        match ptx_abi_import::clang::ast_json(&clang, &standins, &path, &[]) {
+        match ptx_abi_import::clang::ast_json(clang, &standins, &path, &[]) {
             // Paths under `/seeds/`, so that a dump does not change from run to run.
             Ok(json) => out.push((
                 format!("{name}.json"),

@@ -249,7 +249,7 @@ fn the_checker_catches_a_drifted_struct_in_real_ptx() {
         .unwrap_err()
         .to_string();
     assert!(
-        err.contains("parameter 3 of `mixed` (field `scale` of `Drifted`, an `f32`)"),
+        err.contains("parameter 3 of `mixed` (field `scale` of `Drifted`, an `f32`, C `float`)"),
         "{err}"
     );
     assert!(err.contains(".param .f64 mixed_param_3"), "{err}");

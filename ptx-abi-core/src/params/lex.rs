@@ -340,18 +340,31 @@ pub fn matching_paren(s: &str, open: usize) -> Option<usize> {
     None
 }
 
-/// Whether the whitespace-separated word `.entry` or `.func` occurs in `s`: whether `s` can be
-/// a function header at all.
+/// Whether the directive `.entry` or `.func` occurs in `s` (as a word, or a piece of one such
+/// as `.visible.entry`, see [`directive_pieces`]): whether `s` can be a function header at all.
 pub(super) fn has_function_directive(s: &str) -> bool {
-    let b = s.as_bytes();
-    let word_at = |at: usize, w: &[u8]| {
-        b.get(at..).is_some_and(|r| r.starts_with(w))
-            && b.get(at + w.len()).is_none_or(u8::is_ascii_whitespace)
-    };
-    b.iter().enumerate().any(|(i, &c)| {
-        c == b'.'
-            && (i == 0 || b[i - 1].is_ascii_whitespace())
-            && (word_at(i, b".entry") || word_at(i, b".func"))
+    s.split_ascii_whitespace()
+        .any(|w| directive_pieces(w).any(|p| p == ".entry" || p == ".func"))
+}
+
+/// A word split where ptxas splits it: a directive is a `.` and what follows up to the next
+/// `.`, so `.ptr.global.align` is three directives (`.ptr`, `.global`, `.align`, which the
+/// PTX ISA's `.ptr` section writes so) and `.visible.entry` two. A word that does not start
+/// with a `.` (a name, a number) is left whole.
+pub(super) fn directive_pieces(word: &str) -> impl Iterator<Item = &str> {
+    let directive = word.starts_with('.');
+    let mut rest = word;
+    core::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = match directive {
+            true => rest[1..].find('.').map_or(rest.len(), |i| i + 1),
+            false => rest.len(),
+        };
+        let (piece, tail) = rest.split_at(end);
+        rest = tail;
+        Some(piece)
     })
 }
 
@@ -418,5 +431,14 @@ mod tests {
         assert!(!has_function_directive(".visible .entryx k()"));
         assert!(!has_function_directive("x.func f"));
         assert!(!has_function_directive(".global .u32 entry"));
+        // Directives without spaces between them, as ptxas reads them.
+        assert!(has_function_directive(".visible.entry k()"));
+        assert!(has_function_directive(".weak.func f"));
+        assert!(!has_function_directive(".visible.entryx k()"));
+        let pieces: Vec<&str> = directive_pieces(".ptr.global.align").collect();
+        assert_eq!(pieces, [".ptr", ".global", ".align"]);
+        let pieces: Vec<&str> = directive_pieces("k_param_0[16]").collect();
+        assert_eq!(pieces, ["k_param_0[16]"]);
+        assert_eq!(directive_pieces("..").collect::<Vec<_>>(), [".", "."]);
     }
 }

@@ -24,10 +24,14 @@ mod loaded;
 #[cfg(feature = "alloc")]
 pub mod read;
 #[cfg(feature = "alloc")]
+mod refusal;
+#[cfg(feature = "alloc")]
 mod short_name;
 #[cfg(feature = "alloc")]
 mod signature;
 pub mod text;
+#[cfg(feature = "alloc")]
+mod type_class;
 
 pub use arch::{driver_param_offset, Arch, PtxIsa, ARCH_INDEPENDENT_ALIGN};
 pub use buffer::ParamBuffer;

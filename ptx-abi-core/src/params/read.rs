@@ -28,7 +28,7 @@
 //! compute_100. The PTX ISA's `.ptr [.space] [.align N]` attributes are parsed into
 //! [`Param::ptr`] when present; [`Param::ty`] is the `.u64` either way.
 
-use super::lex::{has_function_directive, normalise, Module};
+use super::lex::{directive_pieces, has_function_directive, normalise, Module};
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -131,10 +131,16 @@ pub struct Param {
 impl Param {
     /// Reads one declaration: `.param .u32 k_param_0`, `.param .align 8 .b8 k_param_1[24]`,
     /// `.param .u64 .ptr .global .align 16 q`; `Err` says what cannot be read.
+    ///
+    /// As in ptxas, the directives may be written without spaces between them
+    /// (`.param .u64 .ptr.global.align 16 q`, which the PTX ISA's `.ptr` section shows, and
+    /// `.param.u32 n`). What ptxas refuses to parse is an error here too: two types, `.ptr`
+    /// twice or before the type, a state space after the `.ptr`'s `.align`, and an `.align`
+    /// that is not a power of two (ptxas 12.9: "Alignment must be a power of two").
     pub fn parse(text: &str) -> Result<Param, String> {
         let text = normalise(text);
         let err = |m: &str| format!("cannot read parameter `{}`: {m}", excerpt(&text));
-        let tokens: Vec<&str> = text.split(' ').collect();
+        let tokens: Vec<&str> = text.split(' ').flat_map(directive_pieces).collect();
         let (&space, rest) = tokens.split_first().ok_or_else(|| err("empty"))?;
         if space != ".param" && space != ".reg" {
             return Err(err("not a .param or .reg declaration"));
@@ -151,11 +157,21 @@ impl Param {
                         .next()
                         .and_then(|n| n.parse::<u32>().ok())
                         .ok_or_else(|| err("bad .align"))?;
+                    if !n.is_power_of_two() {
+                        return Err(err(&format!(
+                            "`.align {n}` is not a power of two, which ptxas requires"
+                        )));
+                    }
                     match ptr.as_mut() {
+                        Some(PtrAttrs { align: Some(_), .. }) => {
+                            return Err(err("two `.align`s after `.ptr`"))
+                        }
                         Some(p) => p.align = Some(n),
                         None => align = Some(n),
                     }
                 }
+                ".ptr" if ptr.is_some() => return Err(err("`.ptr` twice")),
+                ".ptr" if ty.is_none() => return Err(err("`.ptr` before the type")),
                 ".ptr" => {
                     ptr = Some(PtrAttrs {
                         space: None,
@@ -163,9 +179,21 @@ impl Param {
                     })
                 }
                 ".global" | ".const" | ".local" | ".shared" if ptr.is_some() => {
-                    ptr.as_mut().expect("checked").space = Some(t.to_string());
+                    let p = ptr.as_mut().expect("checked");
+                    if p.space.is_some() || p.align.is_some() {
+                        return Err(err(&format!(
+                            "`{t}` after `.ptr`'s state space or `.align` (write `.ptr \
+                             .space .align N`)"
+                        )));
+                    }
+                    p.space = Some(t.to_string());
                 }
-                _ if type_size(t).is_some() || t == ".pred" => ty = Some(t),
+                _ if type_size(t).is_some() || t == ".pred" => {
+                    if ty.is_some() {
+                        return Err(err("two types"));
+                    }
+                    ty = Some(t)
+                }
                 _ if t.starts_with('.') => return Err(err(&format!("unknown directive {t}"))),
                 _ => {
                     if it.peek().is_some() {
@@ -270,21 +298,23 @@ impl Signature {
         let mut first = "";
         let mut at = 0;
         let mut kind = None;
-        for word in s.split(' ') {
-            match word {
-                ".entry" => kind = Some(FnKind::Entry),
-                ".func" => kind = Some(FnKind::Func),
-                _ => {}
+        // Directives may be written without spaces between them (`.visible.entry`).
+        'words: for word in s.split(' ') {
+            for piece in directive_pieces(word) {
+                at = piece.as_ptr() as usize - s.as_ptr() as usize + piece.len();
+                match piece {
+                    ".entry" => kind = Some(FnKind::Entry),
+                    ".func" => kind = Some(FnKind::Func),
+                    _ => {}
+                }
+                if kind.is_some() {
+                    break 'words;
+                }
+                if before == 0 {
+                    first = piece;
+                }
+                before += 1;
             }
-            at += word.len();
-            if kind.is_some() {
-                break;
-            }
-            if before == 0 {
-                first = word;
-            }
-            before += 1;
-            at += 1;
         }
         let Some(kind) = kind else {
             return Ok(None);
@@ -475,15 +505,35 @@ pub(crate) fn declared_with_lone_cr_line_breaks(ptx: &str, name: &str) -> bool {
 /// [`signature`] in a module whose comments are removed.
 fn find(module: &Module, name: &str) -> Result<Option<Signature>, String> {
     let mut found: Option<Signature> = None;
+    for sig in headers_of(module, name)? {
+        match found.as_mut() {
+            Some(prev) => keep(prev, sig),
+            None => found = Some(sig),
+        }
+    }
+    Ok(found)
+}
+
+/// Every header of the kernel or function `name` in `ptx`, prototypes and definitions, in
+/// the order written (what ptxas compares with each other: `params/refusal.rs`); empty when
+/// the module declares no such function. `Err` as for [`signature`]. Linear in the length of
+/// `ptx`.
+pub(crate) fn declarations(ptx: &str, name: &str) -> Result<Vec<Signature>, String> {
+    if !is_identifier(name) {
+        return Ok(Vec::new());
+    }
+    headers_of(&Module::new(ptx), name)
+}
+
+/// The headers of `name` in a module whose comments are removed, in order.
+fn headers_of(module: &Module, name: &str) -> Result<Vec<Signature>, String> {
+    let mut out = Vec::new();
     for s in module.statements() {
         if !may_declare(s.text, name) || !has_function_directive(s.text) {
             continue;
         }
         match Signature::parse(&s.normalised(), s.body) {
-            Ok(Some(sig)) if sig.name == name => match found.as_mut() {
-                Some(prev) => keep(prev, sig),
-                None => found = Some(sig),
-            },
+            Ok(Some(sig)) if sig.name == name => out.push(sig),
             Ok(_) => {}
             // A header naming `name` only as a parameter (`name_param_0` is another word)
             // cannot be this one's, but one naming it where a header puts its function's name
@@ -491,7 +541,7 @@ fn find(module: &Module, name: &str) -> Result<Option<Signature>, String> {
             Err(e) => return Err(e),
         }
     }
-    Ok(found)
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -824,6 +874,70 @@ $L__BB0_2:
             ("e", None, 1)
         );
         assert!(signatures(".visible .func (.param .b32 a, .param .b32 b) two()").is_err());
+    }
+
+    /// Directives without spaces between them, as ptxas 12.9 assembles them (the PTX ISA's
+    /// `.ptr` section writes `.ptr.global.align 16`), and what ptxas refuses to parse
+    /// (`tests/params_ptxas/refused.rs` runs ptxas on each).
+    #[test]
+    fn joined_directives_and_what_ptxas_cannot_parse() {
+        for text in [
+            ".param .u64 .ptr.global.align 16 q",
+            ".param .u64.ptr.global.align 16 q",
+            ".param.u64 .ptr .global.align 16 q",
+        ] {
+            let q = p(text);
+            assert_eq!(
+                (q.ty, q.ptr),
+                (
+                    DeclaredType::Scalar(".u64".into()),
+                    Some(PtrAttrs {
+                        space: Some(".global".into()),
+                        align: Some(16)
+                    })
+                ),
+                "{text}"
+            );
+        }
+        let sig = signature(".visible.entry k(.param.u32 a) { ret; }", "k")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (sig.kind, sig.linkage.as_deref(), sig.params.len()),
+            (FnKind::Entry, Some(".visible"), 1)
+        );
+        for (text, why) in [
+            (
+                ".param .align 12 .b8 a[16]",
+                "`.align 12` is not a power of two",
+            ),
+            (
+                ".param .align 0 .b8 a[16]",
+                "`.align 0` is not a power of two",
+            ),
+            (
+                ".param .u64 .ptr .align 3 a",
+                "`.align 3` is not a power of two",
+            ),
+            (".param .u32 .f32 a", "two types"),
+            (".param .u64 .ptr .ptr a", "`.ptr` twice"),
+            (".param .ptr .u64 a", "`.ptr` before the type"),
+            (
+                ".param .u64 .ptr .align 4 .align 8 a",
+                "two `.align`s after `.ptr`",
+            ),
+            (
+                ".param .u64 .ptr .align 4 .global a",
+                "after `.ptr`'s state space",
+            ),
+            (
+                ".param .u64 .ptr .global .shared a",
+                "after `.ptr`'s state space",
+            ),
+        ] {
+            let e = Param::parse(text).unwrap_err();
+            assert!(e.contains(why), "{text}: {e}");
+        }
     }
 
     /// Found by the `ptx_reader` fuzz target (issue 23): a kernel without a parameter list
