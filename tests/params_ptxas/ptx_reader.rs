@@ -416,12 +416,19 @@ fn adversarial_text_reads_in_time_proportional_to_its_length() {
     let (base, copies) = ordinary(SIZE);
     assert_eq!(read::signatures(&base).unwrap().len(), 3 * copies);
     ptx_abi::check_entry_named::<SaxpyArgs>(&base, &format!("saxpy{}", copies - 1)).unwrap();
-    let ordinary_time = time(&base, 3);
+    let mut ordinary_time = time(&base, 3);
     let mut worst = (0.0f64, "");
     let mut report = String::new();
     for (shape, ptx) in adversarial(SIZE) {
         assert!(ptx.len().abs_diff(SIZE) < 256, "{shape}: {}", ptx.len());
-        let t = time(&ptx, 2);
+        // Side by side: the other tests of this binary run NVRTC and ptxas meanwhile, so each
+        // shape is timed between two more reads of the ordinary text, and each side keeps its
+        // fastest read (the least disturbed).
+        let mut t = time(&ptx, 2);
+        for _ in 0..2 {
+            ordinary_time = ordinary_time.min(time(&base, 1));
+            t = t.min(time(&ptx, 1));
+        }
         let ratio = t.as_secs_f64() / ordinary_time.as_secs_f64().max(1e-9);
         report.push_str(&format!("{shape}: {t:?} ({ratio:.2}x)\n"));
         if ratio > worst.0 {
