@@ -38,6 +38,8 @@ pub const SOURCE_NAME: &str = "ptx_abi.cu";
 type NvrtcResult = c_int;
 const NVRTC_SUCCESS: NvrtcResult = 0;
 const NVRTC_ERROR_COMPILATION: NvrtcResult = 6;
+/// NVRTC could not open its builtins library (`libnvrtc-builtins.so.12.9`, next to it).
+const NVRTC_ERROR_BUILTIN_OPERATION_FAILURE: NvrtcResult = 7;
 /// `nvrtcProgram`: `typedef struct _nvrtcProgram *nvrtcProgram;`.
 type NvrtcProgram = *mut c_void;
 
@@ -111,6 +113,15 @@ pub struct CompileError {
     pub log: String,
 }
 
+impl CompileError {
+    /// Whether NVRTC failed because it could not open its builtins library
+    /// (`libnvrtc-builtins.so.12.9`), which it looks for beside itself and on the library
+    /// search path: a broken installation, not a problem of the source.
+    pub fn builtins_missing(&self) -> bool {
+        self.log.contains("NVRTC_ERROR_BUILTIN_OPERATION_FAILURE")
+    }
+}
+
 impl fmt::Display for CompileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "NVRTC compilation failed:\n{}", self.log)
@@ -141,6 +152,37 @@ impl fmt::Display for LoadError {
 }
 
 impl std::error::Error for LoadError {}
+
+/// A libloading error in the loader's own words (`dlopen failed: /etc/passwd: invalid ELF
+/// header`): its `Display` alone says only "dlopen failed".
+fn loader_error(e: &libloading::Error) -> String {
+    use std::error::Error as _;
+    match e.source() {
+        Some(cause) => format!("{e}: {cause}"),
+        None => e.to_string(),
+    }
+}
+
+/// Why a directory is not NVRTC, naming the NVRTC libraries in it when there are any.
+fn directory_hint(dir: &Path) -> String {
+    let mut libs: Vec<String> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .filter_map(Result::ok)
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.starts_with("libnvrtc.so") || n.starts_with("nvrtc64"))
+        .collect();
+    libs.sort();
+    match libs.first() {
+        Some(lib) => format!(
+            "it is a directory; give the library itself: {}",
+            dir.join(lib).display()
+        ),
+        None => "it is a directory, not the NVRTC library (libnvrtc.so.12 in CUDA's lib64, or \
+                 the wheel's nvidia/cuda_nvrtc/lib)"
+            .to_string(),
+    }
+}
 
 /// Why [`Nvrtc::locate_installed`] has no NVRTC.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,6 +244,9 @@ impl Nvrtc {
             message,
         };
         let bare_name = path.components().count() == 1 && !path.has_root();
+        if !bare_name && path.is_dir() {
+            return Err(err(directory_hint(path)));
+        }
         if !bare_name && !path.is_file() {
             return Err(err("no such file".to_string()));
         }
@@ -211,7 +256,7 @@ impl Nvrtc {
         // are ordinary C++ static constructors with no preconditions on the caller; it is
         // designed to be dlopen'ed by applications (that is how CUDA's own runtime-compilation
         // users load it).
-        let lib = unsafe { Library::new(path) }.map_err(|e| err(e.to_string()))?;
+        let lib = unsafe { Library::new(path) }.map_err(|e| err(loader_error(&e)))?;
         // SAFETY: every symbol is read as the type alias transcribed from nvrtc.h's prototype of
         // that very function (see the aliases above), and every pointer ends up in the same
         // `Nvrtc` as `lib` (moving a `Library` does not unload it), so none outlives the mapping:
@@ -435,6 +480,14 @@ impl Nvrtc {
         if status != NVRTC_SUCCESS {
             let log = prog.log().unwrap_or_else(|e| format!("(no log: {e})"));
             return Err(api(match self.check(status, "nvrtcCompileProgram") {
+                Err(e) if status == NVRTC_ERROR_BUILTIN_OPERATION_FAILURE => format!(
+                    "{e}\n{log}\nNVRTC at {} could not open its builtins library, which it \
+                     loads from its own directory or the library search path: keep the \
+                     libnvrtc-builtins file of the same release next to it (NVIDIA's wheel \
+                     and toolkit ship both in one lib directory), or add its directory to \
+                     LD_LIBRARY_PATH",
+                    self.path.display()
+                ),
                 // Anything but a plain compile error (e.g. an invalid option): say which.
                 Err(e) if status != NVRTC_ERROR_COMPILATION => format!("{e}\n{log}"),
                 _ => log,

@@ -82,3 +82,36 @@ fn a_missing_library_is_a_load_error_naming_it() {
     let e = Nvrtc::load("libnvrtc-that-does-not-exist.so").unwrap_err();
     assert_ne!(e.message, "no such file");
 }
+
+/// Issue 32: each way of pointing at something that is not a working NVRTC is one message
+/// naming it and what to give instead.
+#[test]
+fn a_file_that_is_not_a_library_or_a_directory_says_what_it_is() {
+    let dir = std::env::temp_dir().join(format!("ptx-abi-nvrtc-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Not a shared object: the loader's own reason, not libloading's bare "dlopen failed".
+    let text = dir.join("libnvrtc.so.12");
+    std::fs::write(&text, "not a library\n").unwrap();
+    let e = Nvrtc::load(&text).unwrap_err();
+    assert!(e.message.starts_with("dlopen failed: "), "{e}");
+    assert!(
+        e.message.contains(&text.display().to_string()),
+        "the loader's reason names the file: {e}"
+    );
+    // A directory holding the library: named.
+    let e = Nvrtc::load(&dir).unwrap_err();
+    assert_eq!(
+        e.message,
+        format!(
+            "it is a directory; give the library itself: {}",
+            text.display()
+        )
+    );
+    std::fs::remove_file(&text).unwrap();
+    let e = Nvrtc::load(&dir).unwrap_err();
+    assert!(
+        e.message
+            .starts_with("it is a directory, not the NVRTC library"),
+        "{e}"
+    );
+}

@@ -137,6 +137,14 @@ pub enum NvrtcError {
         /// NVRTC's log (the header is `header.cuh` in it, the checks `ptx_abi_checks.cu`).
         log: String,
     },
+    /// NVRTC could not open its builtins library (`libnvrtc-builtins.so.12.9`): the installation
+    /// is broken, whatever the header.
+    Builtins {
+        /// The NVRTC library.
+        path: PathBuf,
+        /// NVRTC's log.
+        log: String,
+    },
     /// The Rust type has no PTX layout.
     Layout(LayoutError),
 }
@@ -191,6 +199,12 @@ impl fmt::Display for NvrtcError {
                     None => Ok(()),
                 }
             }
+            NvrtcError::Builtins { path, log } => write!(
+                f,
+                "NVRTC at {} is installed without its builtins library, so it compiles \
+                 nothing (the header was not looked at):\n{log}",
+                path.display()
+            ),
             NvrtcError::Layout(e) => write!(f, "{e}"),
         }
     }
@@ -317,7 +331,16 @@ impl Nvrtc {
         self.inner
             .compile_source(&source, options, &[])
             .map(|(ptx, _)| ptx)
-            .map_err(|e| NvrtcError::Compile { log: e.log })
+            .map_err(|e| {
+                if e.builtins_missing() {
+                    NvrtcError::Builtins {
+                        path: self.inner.path().to_path_buf(),
+                        log: e.log,
+                    }
+                } else {
+                    NvrtcError::Compile { log: e.log }
+                }
+            })
     }
 
     /// Checks that the C type `c_type` declared by `header` has `T`'s PTX layout, with
