@@ -381,3 +381,44 @@ fn assert_matches_names_the_nvrtc_release() {
         );
     }
 }
+
+/// Issue 32: a CUDA 13.5 build checked with CUDA 12.9's include directory said "C has aligned
+/// 64, Rust has aligned 128" and never named the headers' release. The headers' release is read
+/// from their `cuda.h` and refused at once, naming both releases and what to set.
+#[cfg(feature = "nvrtc")]
+#[test]
+fn headers_of_another_major_release_are_refused_naming_both() {
+    use ptx_abi::report::nvrtc::{check_headers_release, headers_release, NvrtcError};
+    const WHAT: &str = "headers_of_another_major_release_are_refused_naming_both";
+    // The fetched headers of this build's release and of another major release.
+    let (own, other) = match CUDA_VERSION.major {
+        13 => ("PTX_ABI_CUDA_INCLUDE_13_5", "PTX_ABI_CUDA_INCLUDE"),
+        _ => ("PTX_ABI_CUDA_INCLUDE", "PTX_ABI_CUDA_INCLUDE_13_5"),
+    };
+    let dir = |var: &str| {
+        std::env::var_os(var)
+            .filter(|p| !p.is_empty())
+            .map(std::path::PathBuf::from)
+    };
+    let (Some(own), Some(other)) = (dir(own), dir(other)) else {
+        return require::skip(WHAT, &format!("${own} and ${other} are not both set"));
+    };
+    assert!(check_headers_release(&own).is_ok());
+    let theirs = headers_release(&other).expect("the fetched headers have cuda.h");
+    assert!(!CUDA_VERSION.same_layout_rules(theirs));
+    let e = check_headers_release(&other).unwrap_err();
+    assert!(
+        matches!(&e, NvrtcError::Headers { headers, built_for, .. }
+            if *headers == theirs && *built_for == CUDA_VERSION),
+        "{e:?}"
+    );
+    let text = e.to_string();
+    for part in [
+        format!("are CUDA {theirs}'s"),
+        format!("ptx-abi describes CUDA {CUDA_VERSION}"),
+        other.display().to_string(),
+        format!("feature `cuda-{}`", theirs.code()),
+    ] {
+        assert!(text.contains(&part), "{part:?} missing: {text}");
+    }
+}

@@ -60,7 +60,7 @@ mod diagnosis;
 mod include;
 mod shims;
 
-pub use include::{cuda_include, include_env, IncludeSearch};
+pub use include::{cuda_include, headers_release, include_env, IncludeSearch};
 pub use shims::SHIMS;
 
 use crate::codec::PtxAbi;
@@ -137,6 +137,17 @@ pub enum NvrtcError {
         /// NVRTC's log (the header is `header.cuh` in it, the checks `ptx_abi_checks.cu`).
         log: String,
     },
+    /// CUDA's include directory found for the checks holds the headers of another major
+    /// release than ptx-abi describes: their types' layouts may differ (chapter 7:
+    /// `CUtensorMap`), so the check would answer for the wrong release.
+    Headers {
+        /// The include directory.
+        dir: PathBuf,
+        /// The release its `cuda.h` names.
+        headers: CudaVersion,
+        /// The release ptx-abi describes.
+        built_for: CudaVersion,
+    },
     /// NVRTC could not open its builtins library (`libnvrtc-builtins.so.12.9`): the installation
     /// is broken, whatever the header.
     Builtins {
@@ -199,6 +210,22 @@ impl fmt::Display for NvrtcError {
                     None => Ok(()),
                 }
             }
+            NvrtcError::Headers {
+                dir,
+                headers,
+                built_for,
+            } => write!(
+                f,
+                "CUDA's headers in {} are CUDA {headers}'s (its cuda.h), but ptx-abi describes \
+                 CUDA {built_for} ({}), and CUDA's types differ between major releases \
+                 (CUtensorMap's alignment, CUDA 13's vectors): set {} to the include directory \
+                 of CUDA {}.x, or build ptx-abi for CUDA {headers} with its feature `cuda-{}`",
+                dir.display(),
+                CUDA_VERSION_SOURCE,
+                include_env(built_for.major)[0],
+                built_for.major,
+                headers.code()
+            ),
             NvrtcError::Builtins { path, log } => write!(
                 f,
                 "NVRTC at {} is installed without its builtins library, so it compiles \
@@ -361,7 +388,11 @@ impl Nvrtc {
             diagnosis::CHECKS_FILE,
             check.source()
         );
-        let include = cuda_include().found.map(|d| format!("-I{}", d.display()));
+        let dir = cuda_include().found;
+        if let Some(dir) = &dir {
+            check_headers_release(dir).map_err(MatchError::Nvrtc)?;
+        }
+        let include = dir.map(|d| format!("-I{}", d.display()));
         let mut options: Vec<&str> = check_options(self.version).to_vec();
         options.extend_from_slice(CHECK_DEFINES);
         options.extend(include.as_deref());
@@ -381,6 +412,19 @@ impl Nvrtc {
             other => other?,
         };
         check.compare(&ptx).map_err(MatchError::Mismatch)
+    }
+}
+
+/// Refuses CUDA's include directory `dir` when its `cuda.h` names another major release than
+/// ptx-abi describes ([`NvrtcError::Headers`]); a directory without `cuda.h` is taken as it is.
+pub fn check_headers_release(dir: &Path) -> Result<(), NvrtcError> {
+    match headers_release(dir) {
+        Some(headers) if !CUDA_VERSION.same_layout_rules(headers) => Err(NvrtcError::Headers {
+            dir: dir.to_path_buf(),
+            headers,
+            built_for: CUDA_VERSION,
+        }),
+        _ => Ok(()),
     }
 }
 

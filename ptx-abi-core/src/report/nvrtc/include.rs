@@ -12,7 +12,7 @@
 //! 3. the copy `cargo xtask cuda-headers` caches under the workspace's `target/nvidia/`
 //!    (`$CARGO_TARGET_DIR/nvidia`, or `target/nvidia` in the current directory or above it).
 
-use crate::layout::cuda_version::CUDA_VERSION;
+use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION};
 use std::path::{Path, PathBuf};
 use std::vec::Vec;
 
@@ -104,4 +104,40 @@ fn candidates() -> Vec<PathBuf> {
         }
     }
     out
+}
+
+/// The CUDA release of the headers in `dir`: the `#define CUDA_VERSION 12090` of its
+/// `cuda.h`, or `None` when it has none (a directory of the user's own headers).
+pub fn headers_release(dir: &Path) -> Option<CudaVersion> {
+    let text = std::fs::read_to_string(dir.join("cuda.h")).ok()?;
+    text.lines().find_map(|line| {
+        let rest = line.trim().strip_prefix("#define")?.trim_start();
+        let value = rest.strip_prefix("CUDA_VERSION")?;
+        // `CUDA_VERSION_…` is another macro.
+        if !value.starts_with(|c: char| c.is_ascii_whitespace()) {
+            return None;
+        }
+        let code: u32 = value.trim().parse().ok()?;
+        (code >= 1000 && code % 10 == 0).then(|| CudaVersion::from_code(code))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_headers_release_is_read_from_cuda_h() {
+        let dir = std::env::temp_dir().join(std::format!("ptx-abi-cuda-h-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(headers_release(&dir), None);
+        std::fs::write(
+            dir.join("cuda.h"),
+            "#define CUDA_VERSION_MAJOR 13\n#define  CUDA_VERSION   13050\n",
+        )
+        .unwrap();
+        assert_eq!(headers_release(&dir), Some(CudaVersion::new(13, 5)));
+        std::fs::write(dir.join("cuda.h"), "#define CUDA_VERSION 12091\n").unwrap();
+        assert_eq!(headers_release(&dir), None);
+    }
 }
