@@ -105,7 +105,9 @@ pub unsafe extern "ptx-kernel" fn rk_handles(tex: u64, sampler: u64, surf: u64) 
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn rk_enums(mode: Mode, level: Level, wide: Wide) {}
 #[no_mangle]
-pub unsafe extern "ptx-kernel" fn rk_arrays(a: [u32; 3], b: [f64; 2], c: [[u8; 3]; 2], d: [Float2; 2]) {}
+pub unsafe extern "ptx-kernel" fn rk_arrays(
+    a: [u32; 3], b: [f64; 2], c: [[u8; 3]; 2], d: [Float2; 2],
+) {}
 #[no_mangle]
 pub unsafe extern "ptx-kernel" fn rk_cuda_types(h2: Half2, bf: Bf16, d3: Double3, d4: Double4) {}
 #[no_mangle]

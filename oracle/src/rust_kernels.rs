@@ -95,7 +95,8 @@ pub fn device_vectors() -> String {
             let name = vector_name(elem, lanes);
             writeln!(
                 s,
-                "#[repr(C, align({align}))]\npub struct {name}(pub [{}; {lanes}]);\nimpl Copy for {name} {{}}",
+                "#[repr(C, align({align}))]\npub struct {name}(pub [{}; {lanes}]);\n\
+                 impl Copy for {name} {{}}",
                 elem.rust_name()
             )
             .unwrap();
@@ -167,7 +168,8 @@ pub fn device_fields_defs(case: &Case) -> String {
 /// The image type of `name` on the device: `size` bytes aligned to `align` (NVRTC's answer).
 pub fn device_image(name: &str, size: u64, align: u64) -> String {
     format!(
-        "#[repr(C)]\npub struct {name}Image {{\n    pub bytes: [u8; {size}],\n    pub _align: [Align{align}; 0],\n}}\nimpl Copy for {name}Image {{}}\n"
+        "#[repr(C)]\npub struct {name}Image {{\n    pub bytes: [u8; {size}],\n    \
+         pub _align: [Align{align}; 0],\n}}\nimpl Copy for {name}Image {{}}\n"
     )
 }
 

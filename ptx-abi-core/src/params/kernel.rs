@@ -252,7 +252,7 @@ pub const fn kernel_param_error<const N: usize>(
 }
 
 /// The strictest alignment of a parameter that rustc's nvptx64 backend passes to a kernel by
-/// value: 16 bytes. §2.3 note D allows up to 128, and NVRTC, nvcc and clang declare such
+/// value: 16 bytes. §2.3 note D allows up to 128, and NVRTC and clang declare such
 /// parameters (`.param .align 32 .b8 p[32]`), but rustc (an `extern "ptx-kernel"` function,
 /// `--target nvptx64-nvidia-cuda`) stops with an internal compiler error, "Align is given as
 /// power of 2 no larger than 16 bytes" (`compiler/rustc_target/src/callconv/nvptx64.rs`;
@@ -261,8 +261,8 @@ pub const RUSTC_PARAM_ALIGN_LIMIT: usize = 16;
 
 /// §2.3 note D, as rustc's nvptx64 backend implements it: member `i` of the argument struct of
 /// a kernel compiled by rustc (`#[ptx(kernel = "k", abi = "rust")]`) must be aligned to at most
-/// [`RUSTC_PARAM_ALIGN_LIMIT`] bytes, or rustc cannot pass it by value. The message, naming the
-/// field, its alignment, rustc's limit and what to do, when it is not.
+/// `RUSTC_PARAM_ALIGN_LIMIT` (16) bytes, or rustc cannot pass it by value. The message, naming
+/// the field, its alignment, rustc's limit and what to do, when it is not.
 pub const fn rust_kernel_param_error<const N: usize>(
     ty: &TypeDesc,
     kernel: &str,
