@@ -9,6 +9,8 @@
 //!   seed, asked of NVRTC by `build.rs` and checked the same way;
 //! - `tests/clang.rs`: clang (`--target=nvptx64-nvidia-cuda`) as a second producer, compared
 //!   with NVRTC's recorded answers;
+//! - `tests/rust_kernels.rs`: nightly rustc's nvptx64 backend as a producer of kernels written
+//!   in Rust, taking a sample of the corpus by value, checked against their host structs;
 //! - `tests/regressions.rs`: minimized cases of bugs the suite found.
 //!
 //! [`Run::check`] is the one generic checker all generated test sources call, one line per

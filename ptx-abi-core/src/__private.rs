@@ -37,7 +37,7 @@ pub mod v1 {
     pub use crate::params::kernel::{
         buffer_size, kernel_limit_error, kernel_name_error, kernel_param_error, param_limit_error,
         param_offsets, param_pointers, params_as_data, requested_param_limit,
-        try_place_params_given,
+        rust_kernel_param_error, try_place_params_given,
     };
     pub use crate::params::{KernelParams, PARAM_LIMIT};
     pub use crate::types::align::{AlignTo, Alignment};

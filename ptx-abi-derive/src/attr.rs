@@ -33,7 +33,7 @@ pub struct TypeAttrs {
     pub accessors: Option<Span>,
     // #[ptx(kernel = "step")]
     pub kernel: Option<syn::LitStr>,
-    // #[ptx(abi = "c++")]
+    // #[ptx(abi = "c++")], #[ptx(abi = "rust")]
     pub abi: Option<syn::LitStr>,
     // #[ptx(param_limit = 32764)]
     pub param_limit: Option<WithSpan<u64>>,
@@ -350,7 +350,7 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
                         set_once(cx, &mut out.kernel, name, KERNEL, span);
                     }
                 }
-                // #[ptx(abi = "c++")]
+                // #[ptx(abi = "c++")], #[ptx(abi = "rust")]
                 ABI => {
                     if has_value(cx, ABI, "\"c++\"", &meta) {
                         let abi: syn::LitStr = meta.value()?.parse()?;

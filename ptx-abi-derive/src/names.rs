@@ -14,7 +14,8 @@ pub const IMAGE: &str = "image";
 pub const ACCESSORS: &str = "accessors";
 // #[ptx(kernel = "name")] on a struct of kernel arguments
 pub const KERNEL: &str = "kernel";
-// #[ptx(abi = "c++")] next to `kernel`: an Itanium-mangled C++ name (chapter 7)
+// #[ptx(abi = "c++")] next to `kernel`: an Itanium-mangled C++ name (chapter 7); `abi = "rust"`:
+// a kernel compiled by rustc (`extern "ptx-kernel"`), its parameters checked against rustc's limits
 pub const ABI: &str = "abi";
 // #[ptx(param_limit = N)] next to `kernel`
 pub const PARAM_LIMIT: &str = "param_limit";

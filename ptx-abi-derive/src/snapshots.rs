@@ -124,3 +124,21 @@ fn kernel_without_parameters() {
         "#,
     );
 }
+
+/// The arguments of a kernel compiled by rustc (`abi = "rust"`): besides the checks of every
+/// kernel, one call per field to core's `rust_kernel_param_error` (rustc's 16-byte limit on a
+/// parameter's alignment), spanned on the field.
+#[test]
+fn rust_kernel_args() {
+    check(
+        "rust_kernel_args",
+        r#"
+        #[derive(PtxAbi, Clone, Copy)]
+        #[ptx(kernel = "shade", abi = "rust")]
+        struct ShadeArgs {
+            out: DevicePtr<f32>,
+            color: Float4,
+        }
+        "#,
+    );
+}

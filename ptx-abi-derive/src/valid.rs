@@ -60,11 +60,11 @@ fn check_kernel(cx: &mut Ctxt, input: &Input) {
                 abi,
                 "`abi` belongs with `kernel`: write `#[ptx(kernel = \"ns::scale\", abi = \"c++\")]`",
             );
-        } else if !matches!(abi.value().as_str(), "c++" | "C++" | "C") {
+        } else if !matches!(abi.value().as_str(), "c++" | "C++" | "C" | "rust" | "Rust") {
             cx.error(
                 abi,
                 format_args!(
-                    "unknown `abi = \"{}\"`: write `abi = \"c++\"` for a C++ kernel (an Itanium-mangled name) or leave it out for `extern \"C\"`",
+                    "unknown `abi = \"{}\"`: write `abi = \"c++\"` for a C++ kernel (an Itanium-mangled name), `abi = \"rust\"` for a kernel compiled by rustc (`extern \"ptx-kernel\"`, `#[no_mangle]`), or leave it out for `extern \"C\"`",
                     abi.value()
                 ),
             );

@@ -271,7 +271,8 @@ fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
             "test",
             "--workspace",
             "--features",
-            "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc",
+            // `oracle-tests/half`: the Rust kernel taking an `f16` (`tests/rust_kernels.rs`).
+            "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc,oracle-tests/half",
         ],
         &env,
     )?;

@@ -269,6 +269,54 @@ pub const fn kernel_param_error<const N: usize>(
     )
 }
 
+/// The strictest alignment of a parameter that rustc's nvptx64 backend passes to a kernel by
+/// value: 16 bytes. §2.3 note D allows up to 128, and NVRTC and clang declare such
+/// parameters (`.param .align 32 .b8 p[32]`), but rustc (an `extern "ptx-kernel"` function,
+/// `--target nvptx64-nvidia-cuda`) stops with an internal compiler error, "Align is given as
+/// power of 2 no larger than 16 bytes" (`compiler/rustc_target/src/callconv/nvptx64.rs`;
+/// rustc 1.97.0-nightly 2026-05-19, reproduced by oracle-tests' `rust_kernels` test).
+pub const RUSTC_PARAM_ALIGN_LIMIT: usize = 16;
+
+/// §2.3 note D, as rustc's nvptx64 backend implements it: member `i` of the argument struct of
+/// a kernel compiled by rustc (`#[ptx(kernel = "k", abi = "rust")]`) must be aligned to at most
+/// `RUSTC_PARAM_ALIGN_LIMIT` (16) bytes, or rustc cannot pass it by value. The message, naming
+/// the field, its alignment, rustc's limit and what to do, when it is not.
+pub const fn rust_kernel_param_error<const N: usize>(
+    ty: &TypeDesc,
+    kernel: &str,
+    layout: &MemberLayout<N>,
+    i: usize,
+) -> Option<ConstMsg<1024>> {
+    let members = ty.members();
+    if i >= N || i >= members.len() || attr_checks::is_stand_in(&members[i]) {
+        return None;
+    }
+    let align = layout.members[i].align;
+    if align <= RUSTC_PARAM_ALIGN_LIMIT {
+        return None;
+    }
+    Some(
+        ConstMsg::new()
+            .str("kernel `")
+            .str(kernel)
+            .str("` (`abi = \"rust\"`): field `")
+            .str(members[i].name)
+            .str("` is aligned to ")
+            .num(align as u128)
+            .str(
+                " bytes, but rustc's nvptx64 backend passes a kernel parameter aligned to at most ",
+            )
+            .num(RUSTC_PARAM_ALIGN_LIMIT as u128)
+            .str(
+                " bytes (above that rustc stops with an internal compiler error, \"Align is \
+                 given as power of 2 no larger than 16 bytes\"); pass it through a pointer \
+                 (`DevicePtr<T>`), or lower its alignment to ",
+            )
+            .num(RUSTC_PARAM_ALIGN_LIMIT as u128)
+            .str(" or less"),
+    )
+}
+
 /// The bytes of a kernel's parameters (the end of the last one, [`buffer_size`]) against
 /// `limit` ([`entry_param_limit`]): the message, with a per-parameter size breakdown, when
 /// they are over it.

@@ -1,6 +1,9 @@
 //! `#[ptx(kernel = "name")]`: a struct whose fields are a kernel's parameters;
 //! `#[ptx(kernel = "ns::scale", abi = "c++")]`: the same for a C++ kernel, whose symbol is the
-//! Itanium-mangled name core computes from the fields' C++ types (chapter 7).
+//! Itanium-mangled name core computes from the fields' C++ types (chapter 7);
+//! `#[ptx(kernel = "scale", abi = "rust")]`: a kernel compiled by rustc (`extern "ptx-kernel"`,
+//! `#[no_mangle]`), whose symbol is the name as written and whose parameters core also checks
+//! against what rustc's nvptx64 backend can pass.
 
 use super::{check_item, Gen};
 use crate::ast::{Body, Input};
@@ -67,7 +70,8 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
             quote_spanned!(kernel.span()=> #ps::kernel_name_error(#name)),
         ));
     }
-    // Every field must be a parameter: not a bit-field, not zero-sized.
+    // Every field must be a parameter: not a bit-field, not zero-sized; and, for a kernel
+    // compiled by rustc, aligned to no more than rustc passes (spanned on the field).
     if let Body::Struct(fields) = &gen.input.body {
         for (i, f) in fields.iter().enumerate() {
             let span = f.attrs.bits.as_ref().map_or_else(|| f.span(), |b| b.span);
@@ -78,6 +82,16 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
                     <#st as #ps::PtxAbi>::TYPE, #name, &#this::__PTX_ABI_MEMBERS, #i,
                 )},
             ));
+            if is_rust(gen.input) {
+                let span = f.span();
+                let ps = gen.p_at(span);
+                checks.extend(check_item(
+                    span,
+                    quote_spanned! {span=> #ps::rust_kernel_param_error::<#count>(
+                        <#ident as #ps::PtxAbi>::TYPE, #name, &#ident::__PTX_ABI_MEMBERS, #i,
+                    )},
+                ));
+            }
         }
     }
     checks.extend(check_item(
@@ -115,6 +129,17 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
             #bind
         }
     };}
+}
+
+/// Whether `#[ptx(abi = "rust")]` says the kernel is compiled by rustc's nvptx64 backend (an
+/// `extern "ptx-kernel"` function under its `#[no_mangle]` name), whose parameters core checks
+/// against rustc's limits.
+fn is_rust(input: &Input) -> bool {
+    input
+        .attrs
+        .abi
+        .as_ref()
+        .is_some_and(|a| matches!(a.value().as_str(), "rust" | "Rust"))
 }
 
 /// Whether `#[ptx(abi = "c++")]` asks for a C++ (mangled) kernel name.

@@ -1,7 +1,7 @@
 use ptx_abi::PtxAbi;
 
 #[derive(PtxAbi)]
-#[ptx(kernel = "scale", abi = "rust")]
+#[ptx(kernel = "scale", abi = "ptx-kernel")]
 struct Args {
     n: u32,
 }
