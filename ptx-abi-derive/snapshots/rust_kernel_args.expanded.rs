@@ -237,6 +237,7 @@ const _: () = {
         const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
             2usize,
         >(&ShadeArgs::__PTX_ABI_MEMBERS);
+        type Signature = ShadeArgs;
         type Image = ShadeArgsImage;
         type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 2usize];
         fn pointers(
@@ -250,6 +251,33 @@ const _: () = {
                 ),
                 &ShadeArgs::__PTX_ABI_MEMBERS,
             )
+        }
+        fn __bind_params<'__ptx_abi_s, __PtxAbiR>(
+            &'__ptx_abi_s mut self,
+            __ptx_abi_stream: ::ptx_abi::__private::v1::LaunchStream<'__ptx_abi_s>,
+            __ptx_abi_launch: impl ::core::ops::FnOnce(&mut ShadeArgsImage) -> __PtxAbiR,
+        ) -> ::core::result::Result<__PtxAbiR, ::ptx_abi::__private::v1::EncodeError> {
+            let mut __ptx_abi_image = <ShadeArgsImage as ::ptx_abi::__private::v1::PtxImage>::zeroed();
+            let __ptx_abi_out = <ShadeArgsImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(
+                &mut __ptx_abi_image,
+            );
+            let __ptx_abi_g0 = <DevicePtr<
+                f32,
+            > as ::ptx_abi::__private::v1::PtxAbi>::__bind(
+                &mut self.out,
+                __ptx_abi_out,
+                &Self::__PTX_ABI_PLACEMENTS[0usize],
+                __ptx_abi_stream,
+            )?;
+            let __ptx_abi_g1 = <Float4 as ::ptx_abi::__private::v1::PtxAbi>::__bind(
+                &mut self.color,
+                __ptx_abi_out,
+                &Self::__PTX_ABI_PLACEMENTS[1usize],
+                __ptx_abi_stream,
+            )?;
+            let __ptx_abi_result = __ptx_abi_launch(&mut __ptx_abi_image);
+            ::core::mem::drop((__ptx_abi_g0, __ptx_abi_g1));
+            ::core::result::Result::Ok(__ptx_abi_result)
         }
     }
 };
