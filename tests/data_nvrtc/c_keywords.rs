@@ -93,3 +93,80 @@ fn nvrtc_compiles_a_header_whose_members_are_keywords() {
         &format!("{h}\nextern \"C\" __global__ void use(Keywords k) {{}}\n"),
     );
 }
+
+/// Issue 32: Rust names that CUDA's headers already declare (`NULL`, `offsetof` are macros;
+/// `size_t`, `float4` types) and a name outside ASCII, which NVRTC refuses as UTF-8. The header
+/// renames the first (`NULL_`) and writes the last as a universal character name
+/// (`caf\u00e9`), and the check of a C struct spelled so compiles.
+#[allow(non_snake_case, non_camel_case_types)]
+#[derive(PtxAbi, Clone, Copy)]
+struct Odd {
+    NULL: u8,
+    offsetof: u8,
+    size_t: i32,
+    float4: f32,
+    café: i32,
+}
+
+const ODD_CUH: &str = "struct Odd { unsigned char NULL_; unsigned char offsetof_; int size_t_; \
+                       float float4_; int caf\\u00e9; };\n";
+
+#[test]
+fn names_cuda_declares_and_names_outside_ascii_are_spelled_so_nvrtc_compiles_them() {
+    let h = cuda_header(&[Odd::TYPE]).unwrap();
+    for member in [
+        "NULL_;",
+        "offsetof_;",
+        "size_t_;",
+        "float4_;",
+        "caf\\u00e9;",
+    ] {
+        assert!(h.contains(member), "{member} missing:\n{h}");
+    }
+    let Some(nvrtc) = common::nvrtc() else { return };
+    common::compile(
+        &nvrtc,
+        &format!("{h}\nextern \"C\" __global__ void use(Odd o) {{}}\n"),
+    );
+    let check = ptx_abi::CTypeCheck::new(Odd::TYPE, "Odd", &[]).unwrap();
+    let ptx = common::compile(&nvrtc, &format!("{ODD_CUH}\n{}", check.source()));
+    check.compare(&ptx).unwrap();
+}
+
+/// Issue 32: `cuda_header` wrote `Min = -9223372036854775808`, which NVRTC 12.9 refuses
+/// ("enumeration value is outside the range of its underlying type").
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[repr(i64)]
+enum Wide {
+    Min = i64::MIN,
+    Zero = 0,
+    Max = i64::MAX,
+}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[repr(u64)]
+enum UWide {
+    Zero = 0,
+    Max = u64::MAX,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct Extremes {
+    w: Wide,
+    u: UWide,
+}
+
+#[test]
+fn enum_values_at_the_ends_of_their_type_are_written_as_literals_nvrtc_accepts() {
+    let h = cuda_header(&[Extremes::TYPE]).unwrap();
+    assert!(h.contains("Min = (-9223372036854775807LL - 1),"), "{h}");
+    assert!(h.contains("Max = 18446744073709551615ULL,"), "{h}");
+    let Some(nvrtc) = common::nvrtc() else { return };
+    common::compile(
+        &nvrtc,
+        &format!(
+            "{h}\nstatic_assert((long long)Wide::Min == -9223372036854775807LL - 1, \"\");\n\
+             static_assert((unsigned long long)UWide::Max == ~0ULL, \"\");\n"
+        ),
+    );
+}

@@ -230,6 +230,19 @@ pub const fn c_name_error(name: &str) -> Option<ConstMsg<320>> {
                 .str("`"),
         );
     }
+    if c_spelling::is_header_name(name) {
+        return Some(
+            m.str("`")
+                .str(name)
+                .str(
+                    "` is declared by CUDA's headers or the C headers they include (a type or a \
+                     macro), so a header cannot declare a type or member of that name; write \
+                     e.g. `",
+                )
+                .str(name)
+                .str("_`"),
+        );
+    }
     if c_spelling::is_keyword(name) {
         return Some(
             m.str("`")
@@ -246,14 +259,19 @@ pub const fn c_name_error(name: &str) -> Option<ConstMsg<320>> {
 /// `union`): the message if that is a C or C++ keyword ([`c_spelling::is_keyword`]), which no
 /// header or C++ name could use, saying to give it a `c_name`.
 pub const fn type_c_name_error(name: &str) -> Option<ConstMsg<256>> {
-    if !c_spelling::is_keyword(name) {
+    let why = if c_spelling::is_keyword(name) {
+        "` is a C/C++ keyword"
+    } else if c_spelling::is_header_name(name) {
+        "` is declared by CUDA's headers or the C headers they include"
+    } else {
         return None;
-    }
+    };
     Some(
         ConstMsg::new()
             .str("`")
             .str(name)
-            .str("` is a C/C++ keyword and cannot name the type in CUDA; give it a C name, e.g. `#[ptx(c_name = \"")
+            .str(why)
+            .str(" and cannot name the type in CUDA; give it a C name, e.g. `#[ptx(c_name = \"")
             .str(name)
             .str("_\")]`"),
     )

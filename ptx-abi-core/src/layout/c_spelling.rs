@@ -232,6 +232,53 @@ pub const fn is_keyword(name: &str) -> bool {
     false
 }
 
+/// Names that CUDA's headers and the C headers they include already declare, as a type
+/// (`float4`, `size_t`, `half`, `CUtensorMap`) or a macro (`NULL`, `offsetof`): a generated
+/// header, which includes them, cannot declare a type or member under one of them (NVRTC 12.9:
+/// "class \"float4\" has already been defined", "invalid redeclaration of type name
+/// \"size_t\"", and `NULL` expands to an expression). CUDA's own C++ types
+/// (`types::CUDA_TYPES`) are here by their C names, which a test keeps in step.
+#[rustfmt::skip]
+const HEADER_NAMES: &[&str] = &[
+    // vector_types.h
+    "char1", "char2", "char3", "char4", "uchar1", "uchar2", "uchar3", "uchar4",
+    "short1", "short2", "short3", "short4", "ushort1", "ushort2", "ushort3", "ushort4",
+    "int1", "int2", "int3", "int4", "uint1", "uint2", "uint3", "uint4",
+    "long1", "long2", "long3", "long4", "ulong1", "ulong2", "ulong3", "ulong4",
+    "longlong1", "longlong2", "longlong3", "longlong4",
+    "ulonglong1", "ulonglong2", "ulonglong3", "ulonglong4",
+    "float1", "float2", "float3", "float4", "double1", "double2", "double3", "double4", "dim3",
+    // CUDA 13's aligned 4-lane vectors
+    "long4_16a", "long4_32a", "ulong4_16a", "ulong4_32a", "longlong4_16a", "longlong4_32a",
+    "ulonglong4_16a", "ulonglong4_32a", "double4_16a", "double4_32a",
+    // cuda_fp16.h, cuda_bf16.h, cuda.h, the runtime's handles
+    "half", "half2", "nv_bfloat16", "nv_bfloat162", "CUtensorMap", "CUtensorMap_st",
+    "CUdeviceptr", "cudaTextureObject_t", "cudaSurfaceObject_t", "cudaStream_t", "cudaEvent_t",
+    "cudaError_t",
+    // stddef.h, stdint.h (NVRTC declares these itself)
+    "size_t", "ptrdiff_t", "max_align_t", "nullptr_t", "int8_t", "int16_t", "int32_t",
+    "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t", "intptr_t", "uintptr_t",
+    "intmax_t", "uintmax_t",
+    // macros of stddef.h, assert.h, errno.h, limits.h, math.h
+    "NULL", "offsetof", "assert", "errno", "EOF", "INFINITY", "NAN", "CHAR_BIT", "INT_MAX",
+    "INT_MIN", "UINT_MAX", "LONG_MAX", "LONG_MIN", "ULONG_MAX", "LLONG_MAX", "LLONG_MIN",
+    "ULLONG_MAX", "SIZE_MAX",
+];
+
+/// Whether CUDA's headers (or the C headers they include) already declare `name` as a type or
+/// a macro, so that a generated header cannot declare a type or member under it (see
+/// [`HEADER_NAMES`]).
+pub const fn is_header_name(name: &str) -> bool {
+    let mut i = 0;
+    while i < HEADER_NAMES.len() {
+        if same_str(HEADER_NAMES[i], name) {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// What [`c_identifier`] puts before `name`: `_` for a tuple field's `0`, else nothing.
 pub const fn c_prefix(name: &str) -> &'static str {
     match name.as_bytes().first() {
@@ -240,9 +287,10 @@ pub const fn c_prefix(name: &str) -> &'static str {
     }
 }
 
-/// What [`c_identifier`] puts after `name`: `_` for a C or C++ keyword, else nothing.
+/// What [`c_identifier`] puts after `name`: `_` for a C or C++ keyword or a name CUDA's
+/// headers declare ([`is_header_name`]: `NULL`, `size_t`), else nothing.
 pub const fn c_suffix(name: &str) -> &'static str {
-    if !c_prefix(name).is_empty() || !is_keyword(name) {
+    if !c_prefix(name).is_empty() || !(is_keyword(name) || is_header_name(name)) {
         ""
     } else {
         "_"
@@ -279,10 +327,21 @@ const fn byte_at(parts: (&[u8], &[u8], &[u8]), i: usize) -> u8 {
     }
 }
 
-/// A member name as a C identifier: tuple fields `0` become `_0`, keywords get a `_`.
+/// A member name as a C identifier: tuple fields `0` become `_0`, keywords and names CUDA's
+/// headers declare get a `_`, and a character outside ASCII (Rust's `café`) is written as a
+/// universal character name (`caf\u00e9`), which NVRTC accepts where it refuses the UTF-8.
 #[cfg(feature = "alloc")]
 pub fn c_identifier(name: &str) -> String {
-    format!("{}{name}{}", c_prefix(name), c_suffix(name))
+    let mut out = String::from(c_prefix(name));
+    for c in name.chars() {
+        match c as u32 {
+            0..=0x7f => out.push(c),
+            u @ 0x80..=0xffff => out.push_str(&format!("\\u{u:04x}")),
+            u => out.push_str(&format!("\\U{u:08x}")),
+        }
+    }
+    out.push_str(c_suffix(name));
+    out
 }
 
 /// The element type and the array dimensions of a type (`[[i32; 3]; 2]` → `int`, `[2, 3]`).

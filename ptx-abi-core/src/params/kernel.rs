@@ -384,13 +384,35 @@ pub const fn limit_origin(limit: usize) -> &'static str {
 /// assemble. The message if it is not one. (A C++ kernel's name is checked by the mangler,
 /// chapter 7.)
 pub const fn kernel_name_error(name: &str) -> Option<ConstMsg<256>> {
-    if super::text::is_identifier(name) {
-        return None;
+    if !super::text::is_identifier(name) {
+        return Some(ConstMsg::new().str("kernel `").str(name).str(
+            "` is not a PTX identifier: write a letter or `_` followed by letters, digits and \
+             `_` (or use `abi = \"c++\"` for a `ns::name` path)",
+        ));
     }
-    Some(ConstMsg::new().str("kernel `").str(name).str(
-        "` is not a PTX identifier: write a letter, `_` or `$` followed by letters, \
-              digits, `_` and `$` (or use `abi = \"c++\"` for a `ns::name` path)",
-    ))
+    // An `extern "C"` kernel is a C function: PTX also allows `$` and a leading `%`, which no
+    // CUDA C function name has, and a C++ keyword names no function.
+    let b = name.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !(b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+            return Some(ConstMsg::new().str("kernel `").str(name).str(
+                "` is a PTX identifier but no CUDA C function's name: `$` and `%` do not \
+                 occur in C identifiers; write the `extern \"C\"` function's name (or the \
+                 mangled name the PTX spells, with `check_entry_named`)",
+            ));
+        }
+        i += 1;
+    }
+    if crate::layout::c_spelling::is_keyword(name) {
+        return Some(
+            ConstMsg::new()
+                .str("kernel `")
+                .str(name)
+                .str("` is a C/C++ keyword, which names no CUDA function; write the kernel's name"),
+        );
+    }
+    None
 }
 
 /// The bytes `cuLaunchKernel` must be told: the end of the last parameter (no tail padding).

@@ -85,12 +85,26 @@ fn collect(
     Ok(())
 }
 
+/// An enum's value as a C++ literal its underlying type holds: `i64::MIN` as
+/// `(-9223372036854775807LL - 1)` (NVRTC 12.9 refuses `-9223372036854775808`: the literal
+/// 9223372036854775808 has no signed type, "enumeration value is outside the range of its
+/// underlying type"), and a value above `i64::MAX` with `ULL`.
+fn c_integer(value: i128) -> String {
+    if value == i64::MIN as i128 {
+        String::from("(-9223372036854775807LL - 1)")
+    } else if value > i64::MAX as i128 {
+        format!("{value}ULL")
+    } else {
+        format!("{value}")
+    }
+}
+
 fn definition(ty: &TypeDesc) -> String {
     match ty.kind {
         TypeKind::Enum { repr, variants } => {
             let values: Vec<String> = variants
                 .iter()
-                .map(|v| format!("    {} = {},", c_identifier(v.name), v.value))
+                .map(|v| format!("    {} = {},", c_identifier(v.name), c_integer(v.value)))
                 .collect();
             format!(
                 "enum class {} : {} {{\n{}\n}};\n",

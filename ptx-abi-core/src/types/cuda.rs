@@ -474,3 +474,23 @@ table! {
     Fp4x2E2M1, "__nv_fp4x2_e2m1", Some("cuda_fp4.h"), FP4, None;
     TensorMap, "CUtensorMap", Some("cuda.h"), TENSOR_MAP, None;
 }
+
+#[cfg(test)]
+mod header_names {
+    use super::CUDA_TYPES;
+    use crate::layout::c_spelling::is_header_name;
+
+    /// A generated header includes CUDA's headers, so none of CUDA's own C++ types can be
+    /// redeclared there: every one of `CUDA_TYPES` is among the names `c_spelling` refuses and
+    /// renames (its names without a leading `__`, which are reserved to the implementation).
+    #[test]
+    fn every_cuda_type_is_a_header_name() {
+        for t in CUDA_TYPES.iter().filter(|t| !t.c_name.starts_with("__")) {
+            assert!(
+                is_header_name(t.c_name),
+                "{} is not in c_spelling's HEADER_NAMES",
+                t.c_name
+            );
+        }
+    }
+}
