@@ -46,6 +46,7 @@ const DEFAULT_CASES: u32 = 2000;
 fn main() {
     if std::env::var_os("CARGO_FEATURE_GPU").is_some() {
         gpu_suite();
+        gpu_rust_kernel();
     }
     // What `proof_profile` prints: how this build of the proof binaries is optimized.
     let opt_level = std::env::var("OPT_LEVEL").unwrap_or_default();
@@ -367,4 +368,37 @@ fn gpu_suite() {
         ptx_abi_oracle::gpu::rust_source(&keyed)
     );
     std::fs::write(out.join("gpu_cases.rs"), rust).unwrap();
+}
+
+/// `tests/gpu_rust_kernel.rs`'s device code: a kernel written in Rust, compiled here with
+/// rustup's nightly rustc (`oracle::rustc`), since the GPU machine runs the test binary and has
+/// no Rust toolchain. Written to `gpu_rust_kernel.ptx`, or, without nightly, an empty file and
+/// the reason in `gpu_rust_kernel.why`.
+fn gpu_rust_kernel() {
+    use ptx_abi_oracle::rustc::{NightlyRustc, PRELUDE};
+    const DEVICE: &str = "
+#[repr(C)]
+pub struct Echo { pub tag: u8, pub weight: f64, pub count: u32, pub rgb: [u8; 3] }
+impl Copy for Echo {}
+
+/// Writes its by-value parameters where the host asked, for the host to read back.
+#[no_mangle]
+pub unsafe extern \"ptx-kernel\" fn rk_echo(out: *mut Echo, e: Echo, scale: f32, out_scale: *mut f32) {
+    *out = e;
+    *out_scale = scale;
+}
+";
+    let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
+    let (ptx, why) = match NightlyRustc::locate() {
+        Err(absent) => (String::new(), absent.0),
+        Ok(rustc) => match rustc.compile_ptx(&format!("{PRELUDE}{DEVICE}")) {
+            Ok(ptx) => (ptx, String::new()),
+            Err(e) => panic!(
+                "nightly rustc cannot compile the GPU suite's Rust kernel: {}",
+                e.summary()
+            ),
+        },
+    };
+    std::fs::write(out.join("gpu_rust_kernel.ptx"), ptx).expect("OUT_DIR is writable");
+    std::fs::write(out.join("gpu_rust_kernel.why"), why).expect("OUT_DIR is writable");
 }

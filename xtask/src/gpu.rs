@@ -1,5 +1,6 @@
 //! `cargo xtask test-gpu`: the GPU end-to-end suite (`oracle-tests/tests/gpu.rs`, a sample of
-//! the corpus plus fresh cases of a live seed on every launch path) and `examples/launch.rs`.
+//! the corpus plus fresh cases of a live seed on every launch path; `gpu_rust_kernel.rs`, a
+//! kernel rustc built, launched with cudarc's buffers) and `examples/launch.rs`.
 //! Both run in `dev` and in `release`. Without a GPU both build, and say in one line that they
 //! skipped; `PTX_ABI_REQUIRE_GPU=1` makes that a failure. `cargo xtask test` runs this too
 //! when [`gpu_present`]; everywhere it builds both in `release` and `aggressive` with the
@@ -59,7 +60,7 @@ pub fn run_with_seed(seed: u64) -> Result<(), String> {
 }
 
 /// The GPU suite's `cargo` arguments (before the profile).
-const SUITE: [&str; 7] = [
+const SUITE: [&str; 9] = [
     "test",
     "-p",
     "oracle-tests",
@@ -67,6 +68,9 @@ const SUITE: [&str; 7] = [
     "gpu",
     "--test",
     "gpu",
+    // A kernel written in Rust (issue 29): its PTX built with nightly here, launched there.
+    "--test",
+    "gpu_rust_kernel",
 ];
 /// `examples/launch.rs`'s.
 const LAUNCH: [&str; 5] = ["run", "--example", "launch", "--features", "cudarc"];

@@ -199,7 +199,7 @@ pub fn prove(
         build.extend(["--bin", bin]);
     }
     if scope.gpu {
-        build.extend(["--test", "gpu"]);
+        build.extend(["--test", "gpu", "--test", "gpu_rust_kernel"]);
     }
     build.extend(common);
     cargo_with(toolchain.cargo(), &build, &env)?;
