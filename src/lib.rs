@@ -16,7 +16,9 @@ pub use ptx_abi_core::params::{
 };
 pub use ptx_abi_core::params::{KernelLaunch, KernelParams, LaunchError, ParamSpace};
 #[cfg(feature = "alloc")]
-pub use ptx_abi_core::report::{header::cuda_header, CTypeCheck, HeaderError, LayoutReport};
+pub use ptx_abi_core::report::{
+    c_check::CTypeCheck, header::cuda_header, HeaderError, LayoutReport,
+};
 pub use ptx_abi_core::types::{DeviceConstPtr, DevicePtr, Pad, Vector};
 
 // The rooms, one path each (ARCHITECTURE.md, "Core's rooms").

@@ -156,7 +156,7 @@ fn f16_travels_as_a_two_byte_aggregate() {
 
 #[test]
 fn declarations_are_available_at_compile_time() {
-    const DECL: ptx_abi::layout::ConstMsg<64> = ptx_abi::params::write_param_decl(
+    const DECL: ptx_abi::layout::ConstMsg<64> = ptx_abi::params::text::write_param_decl(
         <S as PtxAbi>::TYPE,
         "k_param_0",
         ParamSpace::Entry,

@@ -52,7 +52,7 @@ fn verdict<T: PtxAbi>(
     header: &str,
     c_type: &str,
     map: &[(&str, &str)],
-) -> Option<Result<(), ptx_abi::report::CTypeMismatch>> {
+) -> Option<Result<(), ptx_abi::report::c_check::CTypeMismatch>> {
     let nvrtc = common::nvrtc()?;
     let check = CTypeCheck::new(T::TYPE, c_type, map).unwrap();
     let src = format!("{header}\n{}", check.source());

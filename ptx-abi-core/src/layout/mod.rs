@@ -29,4 +29,3 @@ pub use aggregate::{
 pub use const_msg::ConstMsg;
 pub use error::LayoutError;
 pub use placement::{round_up, BitRange, Layout, Placement};
-pub use rules::{scalar_layout, try_vector_layout, vector_lanes_allowed, vector_layout};

@@ -4,7 +4,7 @@
 //!
 //! A parameter `DevicePtr<T>` is checked as what the PTX sees, a `.u64` address; the layout of
 //! the `T` it points to is checked against the user's C type by
-//! [`crate::report::CTypeCheck`] (and `ptx_abi::report::nvrtc::assert_matches` with feature `nvrtc`).
+//! [`crate::report::c_check::CTypeCheck`] (and `ptx_abi::report::nvrtc::assert_matches` with feature `nvrtc`).
 
 use super::check::{check_signature, SignatureError};
 use super::decl::ParamSpace;

@@ -64,4 +64,3 @@ pub use signature::{
     entry_signature, func_signature, param_decl, param_decl_with, signature_text, FnReturn,
     SignatureKind,
 };
-pub use text::write_param_decl;

@@ -121,7 +121,7 @@ pub(crate) enum Fit {
 /// - a pointer declared without `.ptr` (`.u64`, what NVRTC writes before compute_100): it is
 ///   an integer of 8 bytes to PTX, so a `u64` field matches it as well as a `DevicePtr`;
 /// - what a pointer points to, beyond the alignment `.ptr .align` promises: the type of `T`
-///   in `DevicePtr<T>` is checked against the C type by `report::CTypeCheck`, not here;
+///   in `DevicePtr<T>` is checked against the C type by `report::c_check::CTypeCheck`, not here;
 /// - `.ptr`'s state space (`.global`, `.shared`, …): the host passes a generic address;
 /// - the members of an aggregate: only its size and alignment are in the PTX.
 pub(crate) const fn fit(ptx: PtxClass, field: FieldClass) -> Fit {

@@ -11,6 +11,5 @@ pub mod nvrtc;
 mod reorder;
 mod rows;
 
-pub use c_check::{CMismatch, CTypeCheck, CTypeMismatch};
 pub use name_clash::HeaderError;
 pub use rows::{Hole, LayoutReport, MemberRow, StorageUnit};

@@ -10,7 +10,7 @@
 //! ptx_abi::report::nvrtc::assert_matches::<Particle>(header, "Particle");
 //! ```
 //!
-//! NVRTC compiles the header followed by the checks of [`crate::report::CTypeCheck`] (size, alignment,
+//! NVRTC compiles the header followed by the checks of [`crate::report::c_check::CTypeCheck`] (size, alignment,
 //! every member's offset, size and kind, every bit-field's declared type, width, signedness
 //! and bit positions; §1.1–§1.3) and the answers are compared with the Rust type's layout. A
 //! failure lists every difference: `` `mass`: offset: C has byte 16, Rust has byte 12 ``.
