@@ -73,6 +73,20 @@ impl FakeCuda {
         }
     }
 
+    /// Makes `cuDriverGetVersion` answer `version` (`13000` for 13.0) from now on; the entry
+    /// points the driver has stay those of its [`Release`].
+    pub fn set_version(&self, version: i32) {
+        // SAFETY: `fake_cuda_set_version` is `void (int)` in driver.c, called while `self.lib`
+        // keeps it mapped.
+        unsafe {
+            let f = self
+                .lib
+                .get::<unsafe extern "C" fn(std::ffi::c_int)>(b"fake_cuda_set_version\0")
+                .expect("driver.c defines fake_cuda_set_version");
+            f(version)
+        }
+    }
+
     /// Kernels launched so far.
     pub fn launches(&self) -> i64 {
         self.counter(b"fake_cuda_launches\0")

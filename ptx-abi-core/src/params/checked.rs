@@ -116,7 +116,8 @@ impl<K: KernelParams<Signature = K>> CheckedFunction<K> {
     /// older driver, `K` is checked against the kernel's `.entry` in `ptx`, the text `f` was
     /// loaded from ([`check_entry_named`] with [`KernelParams::KERNEL`]: every parameter's
     /// type class, size and alignment), and the `extra` offsets come from the loaded code's
-    /// architecture ([`Arch::param_base`](super::Arch::param_base)). A mismatch in the PTX is [`LoadedError::Ptx`].
+    /// architecture ([`Arch::param_base`](super::Arch::param_base)). A mismatch in the PTX is
+    /// [`LoadedError::Ptx`].
     pub fn with_ptx(f: &CudaFunction, ptx: &str) -> Result<Self, LoadedError> {
         match Self::new(f) {
             Err(LoadedError::DriverTooOld { .. }) => {}

@@ -109,7 +109,7 @@ pub enum LoadedError {
     /// [`EncodeError`](crate::codec::EncodeError)).
     Encode(crate::codec::EncodeError),
     /// The driver has no `cuFuncGetParamInfo`, and the kernel's PTX, checked instead, does not
-    /// match the argument struct ([`CheckedFunction::with_ptx`](super::CheckedFunction::with_ptx)).
+    /// match the argument struct (`CheckedFunction::with_ptx`, `CheckedCudaCoreFunction::with_ptx`).
     Ptx(super::check::SignatureError),
     /// `cuFuncGetParamInfo` never reported the end of the parameters.
     Endless {
