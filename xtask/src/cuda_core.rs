@@ -27,7 +27,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "`test-cuda-core` takes no arguments (got {args:?})"
         ));
     }
-    let mut env = toolkit_env()?;
+    run_with(&[])
+}
+
+/// Runs the step with `base` in its environment (a caller's `CARGO_TARGET_DIR`, so that the
+/// dependencies its builds share are built once), the toolkit's variables and NVRTC added.
+pub fn run_with(base: &[(&str, String)]) -> Result<(), String> {
+    let mut env = base.to_vec();
+    env.extend(toolkit_env()?);
     // `tests/launch_cuda_core_ptx.rs` checks NVRTC's PTX; as in `cargo xtask test`, a missing
     // tool is then a failure, not a skip.
     let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &fetch::cache_dir())?;
