@@ -32,6 +32,10 @@ pub use ptx_abi_core::types;
 
 pub mod guide;
 
+/// NVIDIA's `cuda-core` crate this crate's integration was built against (`cuda-core`
+/// feature).
+#[cfg(feature = "cuda-core")]
+pub use ptx_abi_core::cuda_core;
 /// The `cudarc` crate this crate's integration was built against (`cudarc` feature).
 #[cfg(feature = "cudarc")]
 pub use ptx_abi_core::cudarc;

@@ -12,7 +12,7 @@ pub mod v1 {
     pub use crate::abi::itanium::{
         mangle_error, mangle_in, mangled_capacity, mangled_name, CxxType, MangleError, Mangled,
     };
-    pub use crate::codec::bind::{LaunchGuard, LaunchStream};
+    pub use crate::codec::bind::{finish_guards, LaunchGuard, LaunchStream};
     pub use crate::codec::bits::BitFieldType;
     pub use crate::codec::encoder::{
         bad_discriminant, begin_decode, begin_encode, encode_bytes, end_encode, set_bits,

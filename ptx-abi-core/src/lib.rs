@@ -38,6 +38,10 @@ pub mod types;
 #[doc(hidden)]
 pub mod __private;
 
+/// NVIDIA's `cuda-core` crate this crate's integration was built against (`cuda-core`
+/// feature).
+#[cfg(feature = "cuda-core")]
+pub use cuda_core;
 /// The `cudarc` crate this crate's integration was built against (`cudarc` feature).
 #[cfg(feature = "cudarc")]
 pub use cudarc;

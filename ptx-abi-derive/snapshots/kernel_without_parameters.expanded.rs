@@ -171,7 +171,7 @@ const _: () = {
                 &mut __ptx_abi_image,
             );
             let __ptx_abi_result = __ptx_abi_launch(&mut __ptx_abi_image);
-            ::core::mem::drop(());
+            ::ptx_abi::__private::v1::finish_guards([])?;
             ::core::result::Result::Ok(__ptx_abi_result)
         }
     }

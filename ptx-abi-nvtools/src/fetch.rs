@@ -159,6 +159,87 @@ pub const CUDA_HEADERS_13_5_WHEEL: Wheel = Wheel {
     executable: false,
 };
 
+/// CUDA 13.5's C runtime headers (`crt/host_config.h`, `crt/host_defines.h`, …), which CUDA 13
+/// moved out of the runtime wheel into their own: `curand.h` includes `cuda_runtime.h`, which
+/// includes them. One of the four parts of the toolkit NVIDIA's `cuda-core` crate is built
+/// with ([`CUDA_CORE_TOOLKIT`]).
+pub const CUDA_CRT_13_5_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-crt",
+    version: "13.5.37",
+    sha256_x86_64: "e898b7f73d3035fa89915a3f7bf3b54a73e90249746111aed295822c4729bb29",
+    file: "nvidia/cu13/include/crt/host_config.h",
+    executable: false,
+};
+
+/// cuRAND 10.4.5 of CUDA 13.5: its `curand.h`, which `cuda-bindings` (under `cuda-core`) binds
+/// beside `cuda.h`. Only the headers are used; the wheel also carries `libcurand.so.10`
+/// (100 MB), which `cargo xtask test-cuda-core` deletes once unpacked.
+pub const CURAND_13_5_WHEEL: Wheel = Wheel {
+    project: "nvidia-curand",
+    version: "10.4.5.25",
+    sha256_x86_64: "22bb226a857e5888fe6b54ae465fc4371296bcff13a35f79e19691bcf454f529",
+    file: "nvidia/cu13/include/curand.h",
+    executable: false,
+};
+
+/// libclang 18.1.1 (PyPI's `libclang`, the LLVM project's library in a wheel): what bindgen
+/// loads to read `cuda.h` and `curand.h` when `cuda-bindings` builds (`LIBCLANG_PATH` is the
+/// directory of this file). It has no compiler headers (`stddef.h`); those come from zig's
+/// clang ([`ZIG_WHEEL`]'s `lib/include`).
+pub const LIBCLANG_WHEEL: Wheel = Wheel {
+    project: "libclang",
+    version: "18.1.1",
+    sha256_x86_64: "c533091d8a3bbf7460a00cb6c1a71da93bffe148f172c7d03b1c31fbf8aa2a0b",
+    file: "libclang-18.1.1.data/platlib/clang/native/libclang.so",
+    executable: false,
+};
+
+/// What building NVIDIA's `cuda-core` crate needs where no CUDA is installed: its
+/// `cuda-bindings` generates its bindings with bindgen from a CUDA 13.0+ toolkit's `cuda.h` and
+/// `curand.h` (found through `CUDA_TOOLKIT_PATH`, in `include/`). The headers of CUDA 13.5
+/// (runtime, C runtime, cuRAND) are assembled into one include directory; libclang and the
+/// compiler headers are given to bindgen (`LIBCLANG_PATH`, `BINDGEN_EXTRA_CLANG_ARGS`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CudaCoreToolkit {
+    /// The wheels whose `include/` directories are merged, in this order.
+    pub headers: [Wheel; 3],
+    /// libclang.
+    pub libclang: Wheel,
+    /// The clang whose compiler headers bindgen reads (zig's `lib/include`).
+    pub compiler_headers: Wheel,
+}
+
+/// The toolkit `cargo xtask test-cuda-core` builds the `cuda-core` feature with.
+pub const CUDA_CORE_TOOLKIT: CudaCoreToolkit = CudaCoreToolkit {
+    headers: [
+        CUDA_HEADERS_13_5_WHEEL,
+        CUDA_CRT_13_5_WHEEL,
+        CURAND_13_5_WHEEL,
+    ],
+    libclang: LIBCLANG_WHEEL,
+    compiler_headers: ZIG_WHEEL,
+};
+
+impl CudaCoreToolkit {
+    /// The toolkit directory assembled in `cache` (`<cache>/cuda-core-toolkit-13.5.37`; the
+    /// runtime headers' version names it, and the other pins are part of a marker file inside,
+    /// so a changed pin never reuses a stale directory).
+    pub fn dir_in(&self, cache: &Path) -> PathBuf {
+        cache.join(format!("cuda-core-toolkit-{}", self.headers[0].version))
+    }
+
+    /// The pins the assembled directory was made from, one requirement a line: written into it,
+    /// compared before it is reused.
+    pub fn stamp(&self) -> String {
+        let mut s = String::new();
+        for w in self.headers {
+            s.push_str(&w.requirement());
+            s.push('\n');
+        }
+        s
+    }
+}
+
 /// Environment variable naming NVRTC 11.8's `libnvrtc.so.11.2` directly.
 pub const NVRTC_11_8_ENV: &str = "PTX_ABI_NVRTC_11_8";
 /// Environment variable naming NVRTC 13.5's `libnvrtc.so.13` directly.
@@ -654,6 +735,30 @@ mod tests {
         assert_eq!(CUDA_12_9.nvrtc, NVRTC_WHEEL);
         assert_eq!(CUDA_11_8.nvrtc_env, "PTX_ABI_NVRTC_11_8");
         assert_eq!(CUDA_13_5.include_env, "PTX_ABI_CUDA_INCLUDE_13_5");
+    }
+
+    #[test]
+    fn the_cuda_core_toolkit_is_cuda_13_and_pinned() {
+        let t = CUDA_CORE_TOOLKIT;
+        let wheels = [t.headers[0], t.headers[1], t.headers[2], t.libclang];
+        for w in wheels {
+            assert_eq!(w.sha256_x86_64.len(), 64, "{w:?}");
+        }
+        // The runtime, C runtime and cuRAND headers of one CUDA 13 release, in `nvidia/cu13/`:
+        // cuda-bindings refuses a `cuda.h` older than 13.0.
+        assert_eq!(t.headers[0], CUDA_13_5.headers);
+        assert_eq!(t.headers[1].version, CUDA_13_5.headers.version);
+        for w in t.headers {
+            assert!(w.file.starts_with("nvidia/cu13/include/"), "{w:?}");
+        }
+        assert_eq!(
+            t.dir_in(Path::new("/c")),
+            Path::new("/c/cuda-core-toolkit-13.5.37")
+        );
+        assert_eq!(
+            t.stamp(),
+            "nvidia-cuda-runtime==13.5.37\nnvidia-cuda-crt==13.5.37\nnvidia-curand==10.4.5.25\n"
+        );
     }
 
     #[test]

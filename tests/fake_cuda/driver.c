@@ -1,12 +1,19 @@
 /*
  * A fake CUDA driver (libcuda.so.1) for tests and benchmarks on machines without a GPU.
  *
- * It implements the driver API calls cudarc's safe API and ptx-abi's launch make, on host
- * memory: a "device pointer" is a malloc'd host address, every stream runs its work at once
- * (in call order), and a kernel is one of the C functions below, chosen by its name when the
- * module is loaded. What it records is a trace of the calls that order work (`wait`,
- * `record`, `launch`), read with fake_cuda_trace(), so that a test can compare the order a
- * launch produces with the order cudarc's own launch builder produces.
+ * It implements the driver API calls cudarc's and cuda-core's safe APIs and ptx-abi's launches
+ * make, on host memory: a "device pointer" is a malloc'd host address, every stream runs its
+ * work at once (in call order), and a kernel is one of the C functions below, chosen by its
+ * name when the module is loaded. What it records is a trace of the calls that order work
+ * (`wait`, `record`, `launch`, `copy`), read with fake_cuda_trace(), so that a test can compare
+ * the order a launch produces with the order cudarc's launch builder or cuda-core's own
+ * operations produce.
+ *
+ * Work completes at once, unless a test holds it (fake_cuda_hold(1)): then an event recorded
+ * is not complete (cuEventQuery: CUDA_ERROR_NOT_READY) until the host waits (a synchronize
+ * call) or the test lets the work finish (fake_cuda_hold(0)), which is how a test sees what
+ * cuda-core does while a kernel is still running. cuda-core queries events from a thread of
+ * its own, so the completion counters are atomic.
  *
  * Each kernel reads its parameters through `kernelParams` or through `extra` exactly as a
  * GPU would read them: through C types (its parameter struct with C bit-fields, laid out by
@@ -28,6 +35,7 @@ enum {
     CUDA_ERROR_OUT_OF_MEMORY = 2,
     CUDA_ERROR_NOT_FOUND = 500,
     CUDA_ERROR_INVALID_HANDLE = 400,
+    CUDA_ERROR_NOT_READY = 600,
 };
 
 /* ---- the trace ------------------------------------------------------------------------- */
@@ -84,6 +92,14 @@ static void axpy(void **params, unsigned threads) {
     for (int i = 0; i < (int)threads && i < n; i++) y[i] = a * x[i] + y[i];
 }
 
+/* extern "C" __global__ void copy(float* dst, const float* src, unsigned n); */
+static void copy(void **params, unsigned threads) {
+    float *dst = *(float **)params[0];
+    const float *src = *(const float **)params[1];
+    unsigned n = *(unsigned *)params[2];
+    for (unsigned i = 0; i < threads && i < n; i++) dst[i] = src[i];
+}
+
 /* A kernel that does nothing, with the parameters of `scale`: for the launch benchmark. */
 static void nothing(void **params, unsigned threads) { (void)params; (void)threads; }
 
@@ -100,6 +116,7 @@ static const struct kernel kernels[] = {
     {"scale", scale, 4, {0, 8, 16, 20}, {8, 8, 4, 8}},
     {"axpy", axpy, 4, {0, 8, 16, 24}, {4, 8, 8, 4}},
     {"nothing", nothing, 4, {0, 8, 16, 20}, {8, 8, 4, 8}},
+    {"copy", copy, 3, {0, 8, 16}, {8, 8, 4}},
 };
 
 /* ---- handles ----------------------------------------------------------------------------- */
@@ -108,7 +125,7 @@ struct ctx { int dummy; };
 static struct ctx the_ctx;
 static __thread struct ctx *current = NULL;
 struct module { int loaded; };
-struct event { long id; };
+struct event { long id; long seq; };
 struct stream { long id; };
 static long next_event = 1, next_stream = 1;
 
@@ -159,7 +176,22 @@ CUresult cuDevicePrimaryCtxRetain(void **pctx, int dev) {
 CUresult cuDevicePrimaryCtxRelease_v2(int dev) { (void)dev; return CUDA_SUCCESS; }
 CUresult cuCtxGetCurrent(void **pctx) { *pctx = current; return CUDA_SUCCESS; }
 CUresult cuCtxSetCurrent(void *ctx) { current = ctx; return CUDA_SUCCESS; }
-CUresult cuCtxSynchronize(void) { return CUDA_SUCCESS; }
+/* ---- completion: events complete at once, or when the host waits while work is held ---- */
+
+static long record_seq = 0;   /* records so far (written by the test's thread) */
+static long finished = 0;     /* records complete (read by cuda-core's retirement thread too) */
+static int holding = 0;
+
+static void finish_all(void) {
+    __atomic_store_n(&finished, __atomic_load_n(&record_seq, __ATOMIC_SEQ_CST), __ATOMIC_SEQ_CST);
+}
+/* 1: work recorded from now on stays incomplete until the host waits; 0: finish it all. */
+void fake_cuda_hold(int on) {
+    holding = on;
+    if (!on) finish_all();
+}
+
+CUresult cuCtxSynchronize(void) { finish_all(); return CUDA_SUCCESS; }
 CUresult cuGetErrorString(CUresult e, const char **s) {
     (void)e;
     *s = "fake CUDA driver error";
@@ -179,7 +211,14 @@ CUresult cuStreamCreate(void **ps, unsigned flags) {
     return CUDA_SUCCESS;
 }
 CUresult cuStreamDestroy_v2(void *s) { free(s); return CUDA_SUCCESS; }
-CUresult cuStreamSynchronize(void *s) { (void)s; return CUDA_SUCCESS; }
+CUresult cuStreamSynchronize(void *s) { (void)s; finish_all(); return CUDA_SUCCESS; }
+CUresult cuStreamQuery(void *s) {
+    (void)s;
+    return __atomic_load_n(&finished, __ATOMIC_SEQ_CST) == __atomic_load_n(&record_seq, __ATOMIC_SEQ_CST)
+               ? CUDA_SUCCESS
+               : CUDA_ERROR_NOT_READY;
+}
+CUresult cuStreamGetPriority(void *s, int *priority) { (void)s; *priority = 0; return CUDA_SUCCESS; }
 CUresult cuStreamWaitEvent(void *s, void *e, unsigned flags) {
     (void)flags;
     note("wait stream %ld event %ld", stream_id(s), ((struct event *)e)->id);
@@ -190,16 +229,24 @@ CUresult cuEventCreate(void **pe, unsigned flags) {
     (void)flags;
     struct event *e = malloc(sizeof *e);
     e->id = next_event++;
+    e->seq = 0;
     *pe = e;
     return CUDA_SUCCESS;
 }
 CUresult cuEventDestroy_v2(void *e) { free(e); return CUDA_SUCCESS; }
 CUresult cuEventRecord(void *e, void *s) {
-    note("record event %ld stream %ld", ((struct event *)e)->id, stream_id(s));
+    struct event *ev = e;
+    note("record event %ld stream %ld", ev->id, stream_id(s));
+    long seq = __atomic_add_fetch(&record_seq, 1, __ATOMIC_SEQ_CST);
+    __atomic_store_n(&ev->seq, seq, __ATOMIC_SEQ_CST);
+    if (!holding) finish_all();
     return CUDA_SUCCESS;
 }
-CUresult cuEventSynchronize(void *e) { (void)e; return CUDA_SUCCESS; }
-CUresult cuEventQuery(void *e) { (void)e; return CUDA_SUCCESS; }
+CUresult cuEventSynchronize(void *e) { (void)e; finish_all(); return CUDA_SUCCESS; }
+CUresult cuEventQuery(void *e) {
+    long seq = __atomic_load_n(&((struct event *)e)->seq, __ATOMIC_SEQ_CST);
+    return seq <= __atomic_load_n(&finished, __ATOMIC_SEQ_CST) ? CUDA_SUCCESS : CUDA_ERROR_NOT_READY;
+}
 
 CUresult cuMemAlloc_v2(uint64_t *p, size_t n) {
     void *m = calloc(n ? n : 1, 1);
@@ -236,7 +283,7 @@ CUresult cuMemcpyDtoH_v2(void *h, uint64_t d, size_t n) {
     return CUDA_SUCCESS;
 }
 CUresult cuMemcpyDtoDAsync_v2(uint64_t d, uint64_t s, size_t n, void *st) {
-    (void)st;
+    note("copy stream %ld", stream_id(st));
     memmove((void *)(uintptr_t)d, (const void *)(uintptr_t)s, n);
     return CUDA_SUCCESS;
 }

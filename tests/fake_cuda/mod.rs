@@ -1,9 +1,10 @@
 //! The fake CUDA driver of `driver.c` (host memory for device memory, kernels written in C),
 //! built with the system's C compiler (`$CC`, else `cc`) and loaded as this process's
-//! `libcuda.so.1`, so that cudarc's safe API and ptx-abi's checked launches run on a machine
-//! without a GPU. Used by `tests/launch_cudarc.rs` and `benches/launch.rs`.
+//! `libcuda.so.1`, so that cudarc's and cuda-core's safe APIs and ptx-abi's checked launches run
+//! on a machine without a GPU. Used by `tests/launch_cudarc.rs`, `tests/launch_cuda_core.rs` and
+//! `benches/launch.rs`.
 //!
-//! cudarc and ptx-abi open the driver by name (`libcuda.so`, …, `libcuda.so.1`). The fake's
+//! cudarc, cuda-core and ptx-abi open the driver by name (`libcuda.so`, …, `libcuda.so.1`). The fake's
 //! shared object is named `libcuda.so.1` (its soname): once it is open, the loader hands it
 //! out for that name instead of searching the disk. A process where a real driver can be
 //! opened does not load the fake ([`FakeCuda::load`] says so), so a GPU machine runs the real
@@ -36,7 +37,8 @@ impl FakeCuda {
     }
 
     /// The calls that ordered work since the last [`FakeCuda::clear_trace`], one a line:
-    /// `wait stream S event E`, `record event E stream S`, `launch NAME stream S`.
+    /// `wait stream S event E`, `record event E stream S`, `launch NAME stream S`,
+    /// `copy stream S` (a device-to-device copy).
     pub fn trace(&self) -> String {
         // SAFETY: `fake_cuda_trace` is `const char *(void)` in driver.c, returning a
         // NUL-terminated buffer owned by the library, which `self.lib` keeps mapped; the text
@@ -54,6 +56,35 @@ impl FakeCuda {
     /// Empties the trace.
     pub fn clear_trace(&self) {
         self.call_void(b"fake_cuda_trace_clear\0")
+    }
+
+    /// With `true`, work recorded from now on stays unfinished (its events are not complete,
+    /// `CUDA_ERROR_NOT_READY`) until the host waits for it (a synchronize call); with `false`,
+    /// all of it finishes now and later work finishes at once, as by default.
+    pub fn hold(&self, on: bool) {
+        // SAFETY: `fake_cuda_hold` is `void (int)` in driver.c, called while `self.lib` keeps
+        // it mapped.
+        unsafe {
+            let f = self
+                .lib
+                .get::<unsafe extern "C" fn(std::ffi::c_int)>(b"fake_cuda_hold\0")
+                .expect("driver.c defines fake_cuda_hold");
+            f(std::ffi::c_int::from(on))
+        }
+    }
+
+    /// Makes `cuDriverGetVersion` answer `version` (`13000` for 13.0) from now on; the entry
+    /// points the driver has stay those of its [`Release`].
+    pub fn set_version(&self, version: i32) {
+        // SAFETY: `fake_cuda_set_version` is `void (int)` in driver.c, called while `self.lib`
+        // keeps it mapped.
+        unsafe {
+            let f = self
+                .lib
+                .get::<unsafe extern "C" fn(std::ffi::c_int)>(b"fake_cuda_set_version\0")
+                .expect("driver.c defines fake_cuda_set_version");
+            f(version)
+        }
     }
 
     /// Kernels launched so far.

@@ -1,8 +1,9 @@
 //! `cargo xtask test-gpu`: the GPU end-to-end suite (`oracle-tests/tests/gpu.rs`, a sample of
 //! the corpus plus fresh cases of a live seed on every launch path; `gpu_rust_kernel.rs`, a
-//! kernel rustc built, launched with cudarc's buffers) and `examples/launch.rs`.
-//! Both run in `dev` and in `release`. Without a GPU both build, and say in one line that they
-//! skipped; `PTX_ABI_REQUIRE_GPU=1` makes that a failure. `cargo xtask test` runs this too
+//! kernel rustc built, launched with cudarc's buffers), `examples/launch.rs` (cudarc) and
+//! `examples/launch_cuda_core.rs` (NVIDIA's cuda-core, built with the toolkit
+//! `cargo xtask test-cuda-core` assembles). All run in `dev` and in `release`. Without a GPU
+//! they build, and say in one line that they skipped; `PTX_ABI_REQUIRE_GPU=1` makes that a failure. `cargo xtask test` runs this too
 //! when [`gpu_present`]; everywhere it builds both in `release` and `aggressive` with the
 //! optimized proofs (`profiles::EVERY_PROOF`).
 
@@ -52,9 +53,15 @@ pub fn run_with_seed(seed: u64) -> Result<(), String> {
         env.push(("PTX_ABI_REQUIRE_GPU", "1".to_string()));
     }
     // In `dev` and in `release` (issue 20: the derived code users ship is optimized).
+    let mut cuda_core_env = env.clone();
+    cuda_core_env.extend(crate::cuda_core::toolkit_env()?);
     for profile in ["dev", "release"] {
         cargo(&[&SUITE[..], &["--profile", profile]].concat(), &env)?;
         cargo(&[&LAUNCH[..], &["--profile", profile]].concat(), &env)?;
+        cargo(
+            &[&LAUNCH_CUDA_CORE[..], &["--profile", profile]].concat(),
+            &cuda_core_env,
+        )?;
     }
     Ok(())
 }
@@ -74,3 +81,11 @@ const SUITE: [&str; 9] = [
 ];
 /// `examples/launch.rs`'s.
 const LAUNCH: [&str; 5] = ["run", "--example", "launch", "--features", "cudarc"];
+/// `examples/launch_cuda_core.rs`'s.
+const LAUNCH_CUDA_CORE: [&str; 5] = [
+    "run",
+    "--example",
+    "launch_cuda_core",
+    "--features",
+    "cuda-core",
+];

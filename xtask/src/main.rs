@@ -12,6 +12,7 @@ use ptx_abi_nvtools::fetch;
 mod bench;
 mod bench_compile;
 mod corpus;
+mod cuda_core;
 mod fuzz;
 mod gpu;
 mod package;
@@ -52,9 +53,16 @@ commands:
           on rustup's nightly: every test in `dev`, then the golden corpus and the repro
           crate in `release` and `aggressive` (into target/nightly); with --repro-only the
           repro crate's programs in `release` and `aggressive` only
+  test-cuda-core
+          fetch CUDA 13.5's runtime, C runtime and cuRAND headers, libclang and zig's clang
+          (the toolkit NVIDIA's cuda-core crate builds with; one include directory assembled
+          under <target>/nvidia/cuda-core-toolkit-13.5.37) and NVRTC, then run
+          tests/launch_cuda_core.rs and tests/launch_cuda_core_ptx.rs on the fake CUDA driver
+          and build examples/launch_cuda_core.rs, with `--features cuda-core`
   test-gpu [--seed N]
           fetch NVRTC, then run the GPU end-to-end suite (a corpus sample and fresh cases of a
-          live seed launched every way, read and written by device code) and examples/launch.rs;
+          live seed launched every way, read and written by device code), examples/launch.rs
+          and examples/launch_cuda_core.rs (with the toolkit of test-cuda-core);
           without a GPU they say they skipped (PTX_ABI_REQUIRE_GPU=1 makes that a failure).
           `test` runs it too when a GPU is present
   fuzz [--seconds N] [--seed S] [--asan] [TARGET...]
@@ -114,6 +122,7 @@ fn main() -> ExitCode {
         "clang" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::ZIG_WHEEL)),
         "test" => test::run(rest),
         "test-nightly" => test::nightly(rest),
+        "test-cuda-core" => cuda_core::run(rest),
         "test-gpu" => gpu::run(rest),
         "fuzz" => fuzz::run(rest),
         "bench" => bench::run(rest),

@@ -44,6 +44,20 @@ pub enum EncodeError {
         /// The buffer's type.
         ty: &'static str,
     },
+    /// A step of the buffer's library that orders its uses on the launch's stream failed
+    /// (feature `cuda-core`: `RawDeviceBuffer::acquire` before the launch,
+    /// `AllocationLease::retain_until_complete` after it). Before the launch nothing was
+    /// enqueued; after it the kernel was, and cuda-core keeps the buffer's allocation rather
+    /// than free memory the kernel may still use.
+    StreamOrdering {
+        /// The buffer's type.
+        ty: &'static str,
+        /// The library's step, `"acquire"` or `"retain_until_complete"`.
+        step: &'static str,
+        /// Its `CUresult`: `CUDA_ERROR_NOT_READY` (600) for a buffer in use on another stream,
+        /// `CUDA_ERROR_INVALID_CONTEXT` (201) for a buffer of another context.
+        code: i32,
+    },
 }
 
 impl From<TranscodeError> for EncodeError {
@@ -95,6 +109,24 @@ impl fmt::Display for EncodeError {
                  which also orders the buffer's uses; launch the kernel with \
                  `CheckedFunction::launch` (ptx_abi::params), or pass a `DevicePtr<T>`"
             ),
+            EncodeError::StreamOrdering { ty, step, code } => {
+                write!(f, "`{ty}`: `{step}` failed with CUresult {code}")?;
+                match code {
+                    600 => write!(
+                        f,
+                        " (CUDA_ERROR_NOT_READY): the buffer is in use on another stream, by \
+                         work that has not completed and that conflicts with this launch (a \
+                         write, or any use where this launch writes); cuda-core refuses such \
+                         an access instead of waiting: synchronize that stream, or launch on it"
+                    ),
+                    201 => write!(
+                        f,
+                        " (CUDA_ERROR_INVALID_CONTEXT): the buffer belongs to another context \
+                         than the launch's stream"
+                    ),
+                    _ => Ok(()),
+                }
+            }
         }
     }
 }

@@ -28,17 +28,14 @@
 //! launches the struct with any lifetimes, so each launch borrows its buffers only for the
 //! call.
 
-use super::arch::{driver_param_offset, Arch, ARCH_INDEPENDENT_ALIGN};
 use super::buffer::ParamBuffer;
 use super::check_named::check_entry_named;
 use super::kernel::KernelParams;
 use super::launch::KernelLaunch;
 use super::launch_error::LaunchError;
-use super::loaded::{driver, Checked, LoadedError, LoadedKernel};
+use super::loaded::{arch_offsets, driver, extra_buffer, Checked, LoadedError, LoadedKernel};
 use crate::codec::bind::LaunchStream;
 use crate::codec::image::PtxImage;
-use crate::layout::address::AddressSize;
-use crate::layout::Placements;
 use alloc::vec::Vec;
 use core::ffi::c_void;
 use core::fmt;
@@ -119,7 +116,8 @@ impl<K: KernelParams<Signature = K>> CheckedFunction<K> {
     /// older driver, `K` is checked against the kernel's `.entry` in `ptx`, the text `f` was
     /// loaded from ([`check_entry_named`] with [`KernelParams::KERNEL`]: every parameter's
     /// type class, size and alignment), and the `extra` offsets come from the loaded code's
-    /// architecture ([`Arch::param_base`]). A mismatch in the PTX is [`LoadedError::Ptx`].
+    /// architecture ([`Arch::param_base`](super::Arch::param_base)). A mismatch in the PTX is
+    /// [`LoadedError::Ptx`].
     pub fn with_ptx(f: &CudaFunction, ptx: &str) -> Result<Self, LoadedError> {
         match Self::new(f) {
             Err(LoadedError::DriverTooOld { .. }) => {}
@@ -232,15 +230,7 @@ impl<K: KernelParams<Signature = K>> CheckedFunction<K> {
         let f = self.function.cu_function();
         let offsets = &self.offsets;
         args.__bind_params(LaunchStream::Cudarc(stream), |image| {
-            let mut next = 0;
-            let mut buffer = ParamBuffer::lay_out::<A>(image.as_bytes(), |_, _| {
-                // One call per parameter; `offsets` has one per parameter (checked when the
-                // function was).
-                let o = offsets.get(next).copied().unwrap_or(usize::MAX);
-                next += 1;
-                o
-            })
-            .map_err(LoadedError::Launch)?;
+            let mut buffer = extra_buffer::<A>(image.as_bytes(), offsets)?;
             let mut extra = buffer.extra();
             let (g, b) = (cfg.grid_dim, cfg.block_dim);
             // SAFETY: `f` is the function checked against `K`; `extra` points at `buffer`,
@@ -268,28 +258,4 @@ impl<K: KernelParams<Signature = K>> CheckedFunction<K> {
         })
         .map_err(LoadedError::Encode)?
     }
-}
-
-/// Where the driver reads each parameter of `K` from an `extra` buffer on `arch`
-/// ([`driver_param_offset`] from [`Arch::param_base`]); an over-aligned parameter on an
-/// architecture whose base is unknown is [`LaunchError::UnknownArch`].
-fn arch_offsets<K: KernelParams>(arch: Arch) -> Result<Vec<usize>, LoadedError> {
-    let base = arch.param_base();
-    let mut offsets = Vec::with_capacity(K::PARAM_OFFSETS.len());
-    let mut end = 0usize;
-    for placed in Placements::new(K::TYPE, AddressSize::A64) {
-        let Ok((member, p)) = placed else { continue };
-        if p.align > ARCH_INDEPENDENT_ALIGN && base.is_none() {
-            return Err(LoadedError::Launch(LaunchError::UnknownArch {
-                kernel: K::KERNEL,
-                arch,
-                field: member.name,
-                align: p.align,
-            }));
-        }
-        let offset = driver_param_offset(base.unwrap_or(0), end, p.align);
-        offsets.push(offset);
-        end = offset.saturating_add(p.size);
-    }
-    Ok(offsets)
 }

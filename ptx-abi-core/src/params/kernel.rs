@@ -120,8 +120,11 @@ pub trait KernelParams: PtxAbi {
     fn pointers(image: &mut Self::Image) -> Self::Pointers;
     /// Derive support: writes every parameter into a new image for a launch on `stream`
     /// (`codec/bind.rs`: a device buffer's address is read for the stream, which orders its
-    /// uses), runs `launch` on the image while the buffers' guards are alive, then drops them,
-    /// recording the kernel's use of each buffer after the launch was enqueued.
+    /// uses), runs `launch` on the image while the buffers' guards are alive, then finishes
+    /// every guard (`finish_guards`: the kernel's use of each buffer recorded, or retained
+    /// until it completes), whatever `launch` returned. `Err` when a parameter cannot be
+    /// bound (nothing launched) or a guard cannot be finished (the launch ran); a caller
+    /// that must report the launch's own error first keeps it outside `R`.
     #[doc(hidden)]
     fn __bind_params<'s, R>(
         &'s mut self,

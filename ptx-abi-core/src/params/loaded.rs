@@ -19,6 +19,7 @@
 use super::arch::{driver_param_offset, Arch, ARCH_INDEPENDENT_ALIGN};
 use super::buffer::ParamBuffer;
 use super::kernel::{KernelParams, PARAM_LIMIT_VOLTA_CUDA_12_1};
+#[cfg(feature = "cudarc")]
 use super::launch::KernelLaunch;
 use super::launch_error::LaunchError;
 use crate::layout::address::AddressSize;
@@ -28,6 +29,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::ffi::{c_int, c_void};
 use core::fmt;
+#[cfg(feature = "cudarc")]
 use cudarc::driver::CudaFunction;
 use std::sync::OnceLock;
 
@@ -107,7 +109,7 @@ pub enum LoadedError {
     /// [`EncodeError`](crate::codec::EncodeError)).
     Encode(crate::codec::EncodeError),
     /// The driver has no `cuFuncGetParamInfo`, and the kernel's PTX, checked instead, does not
-    /// match the argument struct ([`CheckedFunction::with_ptx`](super::CheckedFunction::with_ptx)).
+    /// match the argument struct (`CheckedFunction::with_ptx`, `CheckedCudaCoreFunction::with_ptx`).
     Ptx(super::check::SignatureError),
     /// `cuFuncGetParamInfo` never reported the end of the parameters.
     Endless {
@@ -385,6 +387,7 @@ pub(super) fn driver() -> Result<&'static Driver, LoadedError> {
 /// with its version) and the architecture of the loaded code. `f`'s context must be current on
 /// this thread (cudarc makes a context current where it creates it). Asks the driver anew on
 /// every call; [`CheckedFunction`](super::CheckedFunction) keeps the answer.
+#[cfg(feature = "cudarc")]
 pub fn loaded_params(f: &CudaFunction) -> Result<LoadedKernel, LoadedError> {
     let d = driver()?;
     // SAFETY: `f.cu_function()` is a live `CUfunction` of the driver cudarc loaded it with
@@ -402,6 +405,7 @@ pub fn loaded_params(f: &CudaFunction) -> Result<LoadedKernel, LoadedError> {
 /// or newer (else [`LoadedError::DriverTooOld`]: check the PTX with
 /// [`check_entry`](super::check_entry) instead); asks the driver anew on every call, see
 /// [`CheckedFunction`](super::CheckedFunction) for launching many times.
+#[cfg(feature = "cudarc")]
 pub fn check_loaded<A: KernelParams>(f: &CudaFunction) -> Result<LoadedKernel, LoadedError> {
     check_against(A::TYPE, A::KERNEL, loaded_params(f)?)
 }
@@ -484,6 +488,48 @@ impl Checked {
     }
 }
 
+/// Where the driver reads each parameter of `K` from an `extra` buffer on `arch`
+/// ([`driver_param_offset`] from [`Arch::param_base`]); an over-aligned parameter on an
+/// architecture whose base is unknown is [`LaunchError::UnknownArch`].
+pub(super) fn arch_offsets<K: KernelParams>(arch: Arch) -> Result<Vec<usize>, LoadedError> {
+    let base = arch.param_base();
+    let mut offsets = Vec::with_capacity(K::PARAM_OFFSETS.len());
+    let mut end = 0usize;
+    for placed in Placements::new(K::TYPE, AddressSize::A64) {
+        let Ok((member, p)) = placed else { continue };
+        if p.align > ARCH_INDEPENDENT_ALIGN && base.is_none() {
+            return Err(LoadedError::Launch(LaunchError::UnknownArch {
+                kernel: K::KERNEL,
+                arch,
+                field: member.name,
+                align: p.align,
+            }));
+        }
+        let offset = driver_param_offset(base.unwrap_or(0), end, p.align);
+        offsets.push(offset);
+        end = offset.saturating_add(p.size);
+    }
+    Ok(offsets)
+}
+
+/// The `extra` buffer of a launch of `A` whose parameters (written in `image`, the layout from
+/// 0) the driver reads at `offsets`, one per parameter (the checked function's). On the stack.
+pub(super) fn extra_buffer<A: KernelParams>(
+    image: &[u8],
+    offsets: &[usize],
+) -> Result<ParamBuffer, LoadedError> {
+    let mut next = 0;
+    ParamBuffer::lay_out::<A>(image, |_, _| {
+        // One call per parameter; `offsets` has one per parameter (checked when the function
+        // was).
+        let o = offsets.get(next).copied().unwrap_or(usize::MAX);
+        next += 1;
+        o
+    })
+    .map_err(LoadedError::Launch)
+}
+
+#[cfg(feature = "cudarc")]
 impl<A: KernelParams> KernelLaunch<A> {
     /// The parameter buffer for `extra`, laid out at the offsets the driver reports for the
     /// loaded kernel `f`, after [`check_loaded`] found it matches `A`. Asks the driver on every

@@ -12,6 +12,8 @@ mod check;
 mod check_named;
 #[cfg(feature = "cudarc")]
 mod checked;
+#[cfg(feature = "cuda-core")]
+mod checked_cuda_core;
 mod decl;
 mod extra;
 pub(crate) mod kernel;
@@ -19,7 +21,7 @@ mod launch;
 mod launch_error;
 #[cfg(feature = "alloc")]
 pub mod lex;
-#[cfg(feature = "cudarc")]
+#[cfg(any(feature = "cudarc", feature = "cuda-core"))]
 mod loaded;
 #[cfg(feature = "alloc")]
 pub mod read;
@@ -51,6 +53,8 @@ pub use extra::{
 // `param_pointers`, `params_as_data` and `try_place_params_given`: through `__private::v1`.
 #[cfg(feature = "cudarc")]
 pub use checked::CheckedFunction;
+#[cfg(feature = "cuda-core")]
+pub use checked_cuda_core::CheckedCudaCoreFunction;
 pub use kernel::{
     entry_param_limit, kernel_params_error, limit_origin, place_params, try_place_params,
     try_place_params_given, KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
@@ -58,7 +62,9 @@ pub use kernel::{
 pub use launch::{KernelLaunch, KernelParamPointers};
 pub use launch_error::LaunchError;
 #[cfg(feature = "cudarc")]
-pub use loaded::{check_loaded, loaded_params, LoadedError, LoadedKernel, LoadedParam};
+pub use loaded::{check_loaded, loaded_params};
+#[cfg(any(feature = "cudarc", feature = "cuda-core"))]
+pub use loaded::{LoadedError, LoadedKernel, LoadedParam};
 #[cfg(feature = "alloc")]
 pub use signature::{
     entry_signature, func_signature, param_decl, param_decl_with, signature_text, FnReturn,

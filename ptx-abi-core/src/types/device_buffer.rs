@@ -4,11 +4,14 @@
 //! A field `out: &'a mut CudaSlice<f32>` of a kernel's argument struct is the kernel's
 //! `float* out`; `input: &'a CudaSlice<f32>` (or a `CudaView`) is `const float* input`, the
 //! `const` mattering only in a C++ kernel's mangled name (chapter 7). Their layout is a
-//! pointer's. Their value is not: cudarc (feature `cudarc`) hands a buffer's device address
-//! out only for a stream (`DevicePtr::device_ptr`, `DevicePtrMut::device_ptr_mut`), making
-//! the stream wait for the buffer's earlier uses, with a guard that records the kernel's use
-//! when it is dropped after the launch. So a buffer is written only by a launch that binds it
-//! (`PtxAbi::__bind`, `params/checked.rs`): encoding one outside a launch is
+//! pointer's. Their value is not: a CUDA host library hands a buffer's device address out only
+//! for a stream, ordering the buffer's uses there (`codec/bind.rs`): cudarc (feature `cudarc`,
+//! `DevicePtr::device_ptr`, `DevicePtrMut::device_ptr_mut`) makes the stream wait for the
+//! buffer's earlier uses and records the kernel's use after the launch; cuda-core (feature
+//! `cuda-core`, `RawDeviceBuffer::acquire`) tracks the buffer's accesses, refusing one that
+//! conflicts with another stream's unfinished work, and retains the kernel's access until it
+//! completes. So a buffer is written only by a launch that binds it (`PtxAbi::__bind`,
+//! `params/checked.rs`, `params/checked_cuda_core.rs`): encoding one outside a launch is
 //! [`EncodeError::NotBound`], and decoding one is [`DecodeError::NotABuffer`] (an image holds
 //! an address, not a buffer to borrow; decode the parameter as a `DevicePtr<T>`).
 //!
@@ -17,7 +20,10 @@
 //! compile time by what it points to ("a reference to `f32` points into host memory"), not by
 //! how it is spelled. `&CudaSlice` and the views bind as cudarc's launch builder binds them:
 //! read (wait for pending writes, record a read); `&mut CudaSlice` and `CudaViewMut` bind as
-//! written (wait for pending reads and writes, record a write).
+//! written (wait for pending reads and writes, record a write). cuda-core's
+//! `&mut DeviceBuffer<T>` is a write access; `&DeviceBuffer<T>` and `DeviceBufferView<T>` are
+//! the access cuda-core gives a shared kernel reference (`shared_access_writes`: a read for
+//! ordinary elements, a write where the elements may be mutated through a shared reference).
 
 use crate::abi::itanium::CxxType;
 use crate::codec::bind::{LaunchGuard, LaunchStream};
@@ -29,12 +35,13 @@ use crate::types::pointer::pointee;
 
 /// A buffer in device memory that a kernel may read through a `const T*` parameter: the
 /// argument struct holds `&B` (cudarc's `CudaSlice<T>`, `CudaView<T>`, `CudaViewMut<T>` with
-/// the `cudarc` feature). Implemented by ptx-abi for the buffers of the CUDA libraries it
+/// the `cudarc` feature; cuda-core's `DeviceBuffer<T>`, `DeviceBufferView<T>` with
+/// `cuda-core`). Implemented by ptx-abi for the buffers of the CUDA libraries it
 /// integrates, whose streams a launch binds them to.
 #[diagnostic::on_unimplemented(
     message = "a reference to `{Self}` points into host memory, which a kernel cannot read",
     label = "a reference into host memory",
-    note = "use `DevicePtr<T>` for a device address; a kernel's argument struct may borrow device buffers (`&CudaSlice<T>`, `&mut CudaSlice<T>`, `&CudaView<T>`, `&mut CudaViewMut<T>`, with the `cudarc` feature)"
+    note = "use `DevicePtr<T>` for a device address; a kernel's argument struct may borrow device buffers (`&CudaSlice<T>`, `&mut CudaSlice<T>`, `&CudaView<T>`, `&mut CudaViewMut<T>`, with the `cudarc` feature; `&DeviceBuffer<T>`, `&mut DeviceBuffer<T>`, `&DeviceBufferView<T>` of cuda-core, with the `cuda-core` feature)"
 )]
 pub trait DeviceBuffer {
     /// The type of the buffer's elements: the parameter is a pointer to it.
@@ -42,8 +49,10 @@ pub trait DeviceBuffer {
     /// The buffer's type as messages name it (`CudaSlice<T>`).
     const NAME: &'static str;
     /// The buffer's device address for a launch on `stream`, read for reading: `stream`
-    /// waits for the buffer's pending writes, and the guard records the kernel's read.
-    /// [`EncodeError::NotBound`] for a stream of another library.
+    /// waits for the buffer's pending writes, and the guard records the kernel's read
+    /// (cudarc); the buffer's access is acquired for `stream`, and the guard retains it
+    /// (cuda-core). [`EncodeError::NotBound`] for a stream of another library,
+    /// [`EncodeError::StreamOrdering`] for an access the library refuses.
     #[doc(hidden)]
     fn bind_read<'s>(
         &'s self,
@@ -56,12 +65,14 @@ pub trait DeviceBuffer {
 #[diagnostic::on_unimplemented(
     message = "a mutable reference to `{Self}` points into host memory, which a kernel cannot write",
     label = "a reference into host memory",
-    note = "use `DevicePtr<T>` for a device address; a kernel's argument struct may borrow device buffers mutably (`&mut CudaSlice<T>`, `&mut CudaViewMut<T>`, with the `cudarc` feature)"
+    note = "use `DevicePtr<T>` for a device address; a kernel's argument struct may borrow device buffers mutably (`&mut CudaSlice<T>`, `&mut CudaViewMut<T>`, with the `cudarc` feature; `&mut DeviceBuffer<T>` of cuda-core, with the `cuda-core` feature)"
 )]
 pub trait DeviceBufferMut: DeviceBuffer {
     /// The buffer's device address for a launch on `stream`, read for writing: `stream` waits
-    /// for the buffer's pending reads and writes, and the guard records the kernel's write.
-    /// [`EncodeError::NotBound`] for a stream of another library.
+    /// for the buffer's pending reads and writes, and the guard records the kernel's write
+    /// (cudarc); a write access is acquired for `stream`, and the guard retains it
+    /// (cuda-core). [`EncodeError::NotBound`] for a stream of another library,
+    /// [`EncodeError::StreamOrdering`] for an access the library refuses.
     #[doc(hidden)]
     fn bind_write<'s>(
         &'s mut self,
@@ -230,5 +241,101 @@ mod cudarc_buffers {
             |b, s| DeviceBuffer::bind_read(&*b, s);
         ['a, T: PtxAbi] CudaViewMut<'a, T>, T, "CudaViewMut<T>", false,
             |b, s| DeviceBufferMut::bind_write(b, s);
+    }
+}
+
+#[cfg(feature = "cuda-core")]
+mod cuda_core_buffers {
+    use super::{put_address, DeviceBuffer, DeviceBufferMut};
+    use crate::abi::itanium::CxxType;
+    use crate::codec::bind::{LaunchGuard, LaunchStream};
+    use crate::codec::error::{DecodeError, EncodeError};
+    use crate::codec::PtxAbi;
+    use crate::layout::desc::{TypeDesc, TypeKind};
+    use crate::layout::Placement;
+    use crate::types::pointer::pointee;
+    use cuda_core::{DeviceBufferView, RawDeviceBuffer, Stream};
+
+    /// The name messages give cuda-core's `DeviceBuffer<T>` (not this module's trait).
+    const BUFFER: &str = "cuda_core::DeviceBuffer<T>";
+    /// The name messages give cuda-core's `DeviceBufferView<T>`.
+    const VIEW: &str = "cuda_core::DeviceBufferView<T>";
+
+    /// What cuda-core does before enqueuing work on a buffer (`DeviceBuffer::enqueue_access`):
+    /// acquires the allocation's access for `stream` (`RawDeviceBuffer::acquire`: the buffer's
+    /// context must be the stream's, and an access conflicting with another stream's unfinished
+    /// work is refused, `CUDA_ERROR_NOT_READY`), a write access when `write`. The guard
+    /// retains the access after the launch. [`EncodeError::NotBound`] for another library's
+    /// stream.
+    #[inline(always)]
+    fn acquire<'s>(
+        storage: &RawDeviceBuffer,
+        addr: u64,
+        stream: LaunchStream<'s>,
+        write: bool,
+        ty: &'static str,
+    ) -> Result<(u64, LaunchGuard<'s>), EncodeError> {
+        let stream: &'s Stream = match stream {
+            LaunchStream::CudaCore(s) => s,
+            #[allow(unreachable_patterns)] // another library's stream, with its feature
+            _ => return Err(EncodeError::NotBound { ty }),
+        };
+        let lease =
+            storage
+                .acquire(stream, write, false)
+                .map_err(|e| EncodeError::StreamOrdering {
+                    ty,
+                    step: "acquire",
+                    code: e.0 as i32,
+                })?;
+        Ok((addr, LaunchGuard::cuda_core(lease, stream, ty)))
+    }
+
+    impl<T: PtxAbi> DeviceBuffer for cuda_core::DeviceBuffer<T> {
+        type Elem = T;
+        const NAME: &'static str = BUFFER;
+
+        /// The access cuda-core gives a shared kernel reference: a write where the elements
+        /// may be mutated through it (`shared_access_writes`), else a read.
+        #[inline(always)]
+        fn bind_read<'s>(
+            &'s self,
+            stream: LaunchStream<'s>,
+        ) -> Result<(u64, LaunchGuard<'s>), EncodeError> {
+            let write = self.shared_access_writes();
+            acquire(self.storage(), self.cu_deviceptr(), stream, write, BUFFER)
+        }
+    }
+
+    impl<T: PtxAbi> DeviceBufferMut for cuda_core::DeviceBuffer<T> {
+        #[inline(always)]
+        fn bind_write<'s>(
+            &'s mut self,
+            stream: LaunchStream<'s>,
+        ) -> Result<(u64, LaunchGuard<'s>), EncodeError> {
+            acquire(self.storage(), self.cu_deviceptr(), stream, true, BUFFER)
+        }
+    }
+
+    impl<T: PtxAbi> DeviceBuffer for DeviceBufferView<'_, T> {
+        type Elem = T;
+        const NAME: &'static str = VIEW;
+
+        /// As `&DeviceBuffer<T>`'s: a view tracks its accesses on its parent's allocation.
+        #[inline(always)]
+        fn bind_read<'s>(
+            &'s self,
+            stream: LaunchStream<'s>,
+        ) -> Result<(u64, LaunchGuard<'s>), EncodeError> {
+            let write = self.shared_access_writes();
+            acquire(self.storage(), self.cu_deviceptr(), stream, write, VIEW)
+        }
+    }
+
+    // A view by value borrows its buffer: `input: DeviceBufferView<'a, f32>` reads like
+    // `&DeviceBuffer`. (cuda-core 0.5 has no mutable view.)
+    buffer_param! {
+        ['a, T: PtxAbi] DeviceBufferView<'a, T>, T, VIEW, true,
+            |b, s| DeviceBuffer::bind_read(&*b, s);
     }
 }

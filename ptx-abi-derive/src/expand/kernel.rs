@@ -153,7 +153,8 @@ pub fn is_cxx(input: &Input) -> bool {
 
 /// `KernelParams::__bind_params`: each field bound for the launch's stream in order
 /// (`PtxAbi::__bind`: a plain value is written, a device buffer's address is read for the
-/// stream), the guards kept alive while `launch` runs on the image, then dropped.
+/// stream), the guards kept alive while `launch` runs on the image, then finished in order
+/// (`finish_guards`: the buffers' uses recorded or retained), the first failure returned.
 fn bind_params(gen: &Gen, image: &syn::Ident) -> TokenStream {
     let p = &gen.p;
     let Body::Struct(fields) = &gen.input.body else {
@@ -180,7 +181,7 @@ fn bind_params(gen: &Gen, image: &syn::Ident) -> TokenStream {
             let __ptx_abi_out = <#image as #p::PtxImage>::as_bytes_mut(&mut __ptx_abi_image);
             #(#binds)*
             let __ptx_abi_result = __ptx_abi_launch(&mut __ptx_abi_image);
-            ::core::mem::drop((#(#guards,)*));
+            #p::finish_guards([#(#guards),*])?;
             ::core::result::Result::Ok(__ptx_abi_result)
         }
     }
