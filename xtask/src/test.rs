@@ -276,6 +276,11 @@ fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
         ],
         &env,
     )?;
+    // NVIDIA's cuda-core behind its feature (issue 29): its toolkit headers and libclang come
+    // from PyPI; in this target directory it reuses the suite's dependencies.
+    if matches!(toolchain, Toolchain::Pinned) {
+        crate::cuda_core::run_with(&env)?;
+    }
     // The `dev` builds and trybuild's UI-test crates: no later step reads them. The programs
     // at the top of `debug/` stay: xtask itself is one (it starts the nightly run).
     let target = std::path::Path::new(&toolchain.target_dir()).to_path_buf();
