@@ -276,7 +276,7 @@ const _: () = {
                 __ptx_abi_stream,
             )?;
             let __ptx_abi_result = __ptx_abi_launch(&mut __ptx_abi_image);
-            ::core::mem::drop((__ptx_abi_g0, __ptx_abi_g1));
+            ::ptx_abi::__private::v1::finish_guards([__ptx_abi_g0, __ptx_abi_g1])?;
             ::core::result::Result::Ok(__ptx_abi_result)
         }
     }
