@@ -160,8 +160,25 @@ pub const fn unnamed_bit_field(name: &'static str, ty: &'static TypeDesc) -> Mem
 
 /// A member whose type is spelled as an array (`b: [u32; N]`), §1.2: the message if the array
 /// (or one of its dimensions) has length 0, which C does not allow
-/// ([`rules::array_len_allowed`]).
+/// ([`rules::array_len_allowed`]), or if its elements are zero-sized (`PhantomData`), which C
+/// has no array of.
 pub const fn array_member_error(name: &str, ty: &TypeDesc) -> Option<ConstMsg<320>> {
+    // An array of a zero-sized element (`[PhantomData<T>; 4]`) is C's `void p[4]`: no type.
+    let mut elem = ty;
+    while let TypeKind::Array { elem: e, .. } = elem.kind {
+        elem = e;
+    }
+    if matches!(elem.kind, TypeKind::Phantom) && !matches!(ty.kind, TypeKind::Phantom) {
+        return Some(
+            ConstMsg::new()
+                .str("`")
+                .str(name)
+                .str(
+                    "` is an array of `PhantomData`, which has no C counterpart (an array of \
+                     `void`); write one `PhantomData<T>` field",
+                ),
+        );
+    }
     if !crate::layout::aggregate::has_zero_length(ty) {
         return None;
     }
