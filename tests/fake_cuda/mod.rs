@@ -87,6 +87,19 @@ impl FakeCuda {
         }
     }
 
+    /// Turns the trace on or off (on when loaded): formatting it costs more than the host side
+    /// of a launch, which the launch benchmark times.
+    pub fn set_tracing(&self, on: bool) {
+        // SAFETY: `void (int)` in driver.c, called while `self.lib` keeps it mapped.
+        unsafe {
+            let f = self
+                .lib
+                .get::<unsafe extern "C" fn(std::ffi::c_int)>(b"fake_cuda_set_tracing\0")
+                .expect("driver.c defines it");
+            f(std::ffi::c_int::from(on))
+        }
+    }
+
     /// Kernels launched so far.
     pub fn launches(&self) -> i64 {
         self.counter(b"fake_cuda_launches\0")

@@ -96,6 +96,7 @@ impl LaunchGuard<'_> {
     /// cuda-core's retirement thread), which cuda-core does even when its enqueue failed.
     /// [`EncodeError::StreamOrdering`] when that step fails; cuda-core then keeps the
     /// buffer's allocation (it leaks it rather than free memory a kernel may use).
+    #[inline]
     pub fn finish(self) -> Result<(), EncodeError> {
         match self.held {
             Held::Nothing(_) => Ok(()),
@@ -122,6 +123,7 @@ impl LaunchGuard<'_> {
 /// the first error: each one is finished even after another failed, as cuda-core retains
 /// every access of an operation whatever the others do. What the derive's
 /// `KernelParams::__bind_params` calls after the launch.
+#[inline]
 pub fn finish_guards<const N: usize>(guards: [LaunchGuard<'_>; N]) -> Result<(), EncodeError> {
     let mut first = Ok(());
     for guard in guards {
@@ -137,6 +139,7 @@ pub fn finish_guards<const N: usize>(guards: [LaunchGuard<'_>; N]) -> Result<(),
 impl<'s> LaunchGuard<'s> {
     /// The guard of a cudarc buffer bound to a stream: cudarc's `SyncOnDrop`, from
     /// `DevicePtr::device_ptr` or `DevicePtrMut::device_ptr_mut`.
+    #[inline]
     pub fn cudarc(sync: cudarc::driver::SyncOnDrop<'s>) -> Self {
         LaunchGuard {
             held: Held::Cudarc(sync),

@@ -169,15 +169,10 @@ pub const fn array_member_error(name: &str, ty: &TypeDesc) -> Option<ConstMsg<32
         elem = e;
     }
     if matches!(elem.kind, TypeKind::Phantom) && !matches!(ty.kind, TypeKind::Phantom) {
-        return Some(
-            ConstMsg::new()
-                .str("`")
-                .str(name)
-                .str(
-                    "` is an array of `PhantomData`, which has no C counterpart (an array of \
+        return Some(ConstMsg::new().str("`").str(name).str(
+            "` is an array of `PhantomData`, which has no C counterpart (an array of \
                      `void`); write one `PhantomData<T>` field",
-                ),
-        );
+        ));
     }
     if !crate::layout::aggregate::has_zero_length(ty) {
         return None;

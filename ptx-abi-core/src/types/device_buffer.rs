@@ -82,6 +82,7 @@ pub trait DeviceBufferMut: DeviceBuffer {
 
 /// Writes the device address `addr` as the parameter placed at `p` (a pointer: 8 bytes,
 /// little-endian, at `.address_size 64`).
+#[inline(always)]
 fn put_address(
     out: &mut [u8],
     p: &Placement,
