@@ -237,17 +237,28 @@ const _: () = {
     };
     const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::template_list_error(
         &__PTX_ABI_FUNCTION,
+        __PTX_ABI_MANGLED,
     ) {
         ::core::panic!("{}", __ptx_abi_error.as_str())
     };
-    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::declared_param_error::<
-        __PTX_ABI_CAPACITY,
-    >(&__PTX_ABI_FUNCTION, __PTX_ABI_PARAMS, 0usize, "x", "DeviceConstPtr<f32>") {
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::declared_param_error(
+        &__PTX_ABI_FUNCTION,
+        __PTX_ABI_PARAMS,
+        __PTX_ABI_MANGLED,
+        0usize,
+        "x",
+        "DeviceConstPtr<f32>",
+    ) {
         ::core::panic!("{}", __ptx_abi_error.as_str())
     };
-    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::declared_param_error::<
-        __PTX_ABI_CAPACITY,
-    >(&__PTX_ABI_FUNCTION, __PTX_ABI_PARAMS, 1usize, "dst", "DevicePtr<f32>") {
+    const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::declared_param_error(
+        &__PTX_ABI_FUNCTION,
+        __PTX_ABI_PARAMS,
+        __PTX_ABI_MANGLED,
+        1usize,
+        "dst",
+        "DevicePtr<f32>",
+    ) {
         ::core::panic!("{}", __ptx_abi_error.as_str())
     };
     const _: () = if let ::core::option::Option::Some(__ptx_abi_error) = ::ptx_abi::__private::v1::kernel_param_error::<

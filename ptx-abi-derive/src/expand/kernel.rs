@@ -176,7 +176,7 @@ fn cxx_function(gen: &Gen, checks: &mut TokenStream) -> TokenStream {
         let ts = gen.p_at(t.span());
         checks.extend(check_item(
             t.span(),
-            quote_spanned!(t.span()=> #ts::template_list_error(&__PTX_ABI_FUNCTION)),
+            quote_spanned!(t.span()=> #ts::template_list_error(&__PTX_ABI_FUNCTION, __PTX_ABI_MANGLED)),
         ));
     }
     for (i, f) in fields.iter().enumerate() {
@@ -186,8 +186,8 @@ fn cxx_function(gen: &Gen, checks: &mut TokenStream) -> TokenStream {
         let rust = crate::types::spell(f.ty);
         checks.extend(check_item(
             cxx.span(),
-            quote_spanned!(cxx.span()=> #cs::declared_param_error::<__PTX_ABI_CAPACITY>(
-                &__PTX_ABI_FUNCTION, __PTX_ABI_PARAMS, #i, #field, #rust,
+            quote_spanned!(cxx.span()=> #cs::declared_param_error(
+                &__PTX_ABI_FUNCTION, __PTX_ABI_PARAMS, __PTX_ABI_MANGLED, #i, #field, #rust,
             )),
         ));
     }

@@ -16,8 +16,15 @@ use super::tparams;
 use super::work::{Frame, Work};
 use crate::layout::const_msg::ConstMsg;
 
-/// The message about `f`'s template parameter list, if it cannot be read.
-pub const fn template_list_error(f: &CxxFunction) -> Option<ConstMsg<512>> {
+/// The message about `f`'s template parameter list, if it cannot be read (`mangled`, the
+/// result of [`super::mangle_function_in`], says at no cost that it could).
+pub const fn template_list_error<const N: usize>(
+    f: &CxxFunction,
+    mangled: &Result<Mangled<N>, MangleError>,
+) -> Option<ConstMsg<512>> {
+    if mangled.is_ok() {
+        return None;
+    }
     match tparams::validate(f.template.as_bytes()) {
         Ok(_) => None,
         Err(e) => Some(
@@ -64,14 +71,25 @@ pub const fn function_name_error<const N: usize>(
 /// The message about parameter `index` of `f`, declared with `#[ptx(cxx = "…")]` on the field
 /// `field` of Rust type `rust`: its spelling cannot be read, or, with the template's arguments
 /// substituted, it is not the field's C++ type. `None` when the parameter list or the name
-/// are wrong (their own checks report that). `N` is [`super::function_capacity`]'s.
+/// are wrong (their own checks report that). `N` is [`super::function_capacity`]'s, and
+/// `mangled` [`super::mangle_function_in`]'s result, which records the comparison: when it
+/// found the two types equal, this costs nothing; otherwise it is done again, to say why.
 pub const fn declared_param_error<const N: usize>(
     f: &CxxFunction,
     params: &[CxxParam],
+    mangled: &Result<Mangled<N>, MangleError>,
     index: usize,
     field: &str,
     rust: &str,
 ) -> Option<ConstMsg<512>> {
+    if let Ok(m) = mangled {
+        if !m.may_mismatch(index) {
+            return None;
+        }
+    }
+    if index >= params.len() {
+        return None;
+    }
     let (spelling, ty) = match params[index] {
         CxxParam::Declared { spelling, field } => (spelling, field),
         CxxParam::Type(_) => return None,

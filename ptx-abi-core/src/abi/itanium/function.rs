@@ -3,6 +3,7 @@
 //! template only), then each parameter's type. The one algorithm behind [`super::mangle`]
 //! and [`super::mangle_function_in`].
 
+use super::compare::same_type;
 use super::cxx_type::CxxType;
 use super::emit::{emit_function_name, emit_type};
 use super::error::{CxxSite, MangleError};
@@ -172,7 +173,18 @@ pub(super) const fn run(w: &mut Work, f: &CxxFunction, params: Params) -> Result
                 tri!(check_param(t, i));
                 tri!(super::key::write_cxx(w, t));
             }
-            Param::Declared(spelling, _) => tri!(write_declared(w, spelling, list, template, i)),
+            Param::Declared(spelling, field) => {
+                tri!(write_declared(w, spelling, list, template, i));
+                // Compared here, where the keys are at hand: the derive's check of each
+                // field then costs nothing when they agree.
+                let end = w.plain_len;
+                let agrees = !matches!(field, CxxType::NoParameter)
+                    && check_param(field, i).is_ok()
+                    && same_type(w, 0, at, end, field);
+                if !agrees && i < 128 {
+                    w.mismatched |= 1 << i;
+                }
+            }
         }
         let end = w.plain_len;
         tri!(emit_type(w, at, end));

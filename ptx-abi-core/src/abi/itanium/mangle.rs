@@ -68,14 +68,14 @@ const fn run_in<const N: usize>(
     let mut plain = [0u8; N];
     let mut subs = [(0u32, 0u32); N];
     let mut frames = [Frame::EMPTY; N];
-    let len = {
+    let (len, mismatched) = {
         let mut w = Work::new(&mut out, &mut plain, &mut subs, &mut frames);
         if let Err(e) = run(&mut w, f, params) {
             return Err(e);
         }
-        w.len
+        (w.len, w.mismatched)
     };
-    Ok(Mangled::new(out, len))
+    Ok(Mangled::new(out, len, mismatched))
 }
 
 /// [`mangle`] into a `String`, with the working space [`mangled_capacity`] asks for: no limit

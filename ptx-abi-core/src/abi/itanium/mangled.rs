@@ -12,6 +12,9 @@ pub const MANGLED_MAX: usize = 1024;
 pub struct Mangled<const N: usize = MANGLED_MAX> {
     buf: [u8; N],
     len: usize,
+    /// Bit `i`: declared parameter `i` (below 128) is not its Rust field's C++ type, or was not
+    /// compared; the derive's per-field check then looks again, to say why.
+    mismatched: u128,
 }
 
 impl<const N: usize> core::fmt::Debug for Mangled<N> {
@@ -22,8 +25,17 @@ impl<const N: usize> core::fmt::Debug for Mangled<N> {
 
 impl<const N: usize> Mangled<N> {
     /// The first `len` bytes of `buf`, which hold ASCII.
-    pub(super) const fn new(buf: [u8; N], len: usize) -> Mangled<N> {
-        Mangled { buf, len }
+    pub(super) const fn new(buf: [u8; N], len: usize, mismatched: u128) -> Mangled<N> {
+        Mangled {
+            buf,
+            len,
+            mismatched,
+        }
+    }
+
+    /// Whether declared parameter `index` may not be its field's type (see `mismatched`).
+    pub(super) const fn may_mismatch(&self, index: usize) -> bool {
+        index >= 128 || self.mismatched & (1 << index) != 0
     }
 
     /// The mangled name.

@@ -19,8 +19,8 @@
 use super::error::{CxxSite, MangleError};
 use super::key::slice;
 use super::tokens::{
-    add_word, builtin_code, error, error_at, keyword, keyword_of, next, Tok, BAD, END, IDENT,
-    KW_AUTO, KW_CONST, KW_FALSE, KW_LAST_BUILTIN, KW_NONE, KW_RESTRICT, KW_TAG, KW_TRUE,
+    add_word, builtin_code, error, error_at, is_reserved, keyword, keyword_of, next, Tok, BAD, END,
+    IDENT, KW_AUTO, KW_CONST, KW_FALSE, KW_LAST_BUILTIN, KW_NONE, KW_RESTRICT, KW_TAG, KW_TRUE,
     KW_TYPENAME, KW_VOLATILE, NUMBER, SCOPE,
 };
 use super::tparams;
@@ -494,6 +494,7 @@ pub(super) const fn write_simple_type(
             p = t.end;
         } else if (t.kind == IDENT && kw == KW_NONE || t.kind == SCOPE) && !name && words == 0 {
             let (end, id) = tri!(path_end(text, t, r.1, site));
+            tri!(not_std(text, t, end, site));
             if let Some(key) = typedef(slice(text, id.0, id.1)) {
                 if single_component(text, t, end) {
                     tri!(w.write(key.as_bytes()));
@@ -556,6 +557,27 @@ const fn path_end(
             return Ok((p, last));
         }
     }
+}
+
+/// Refuses a name in namespace `std` (from token `t`): the ABI abbreviates it (`St`, `Sa`, …),
+/// which ptx-abi does not write.
+const fn not_std(
+    text: &'static [u8],
+    t: Tok,
+    end: usize,
+    site: CxxSite,
+) -> Result<(), MangleError> {
+    let first = if t.kind == SCOPE {
+        next(text, t.end, end)
+    } else {
+        t
+    };
+    let after = next(text, first.end, end);
+    let id = slice(text, first.start, first.end);
+    if after.kind == SCOPE && id.len() == 3 && id[0] == b's' && id[1] == b't' && id[2] == b'd' {
+        return Err(error_at(site, text, t.start, end, "is in namespace `std`, whose names the ABI abbreviates (`St`), which ptx-abi does not write; use a type of your own or a builtin"));
+    }
+    Ok(())
 }
 
 /// Whether the name from `t` to `end` is one identifier (with an optional leading `::`).
@@ -962,6 +984,7 @@ const fn write_name(
 ) -> Result<(usize, bool), MangleError> {
     let site = ctx.site;
     let (end, last) = tri!(path_end(text, t, limit, site));
+    tri!(not_std(text, t, end, site));
     let after = next(text, end, limit);
     let opens = after.is(text, b'<');
     let single = single_component(text, t, end);
@@ -1006,7 +1029,7 @@ const fn write_name(
             return Err(error(site, text, t, "is a typedef of the host's C library, which NVRTC does not define; write its builtin type (on 64-bit Linux, `int64_t` is `long`, `uint64_t` `unsigned long`, `int32_t` `int`, `uint8_t` `unsigned char`)"));
         }
     }
-    if keyword(id) != KW_NONE {
+    if keyword(id) != KW_NONE || is_reserved(id) {
         return Err(error(site, text, t, "is a C++ keyword, not a type"));
     }
     tri!(w.write(b"N"));

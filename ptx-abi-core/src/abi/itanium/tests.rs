@@ -96,19 +96,10 @@ const MANGLED: &str = mangled_name(RESULT);
 #[test]
 fn the_mangling_is_a_constant() {
     assert_eq!(MANGLED, "_Z9mul_mat_qIfLi32ELb1EEvPKT_PS0_i");
-    assert!(declared_param_error::<CAP>(
-        &MUL_MAT_Q,
-        MUL_MAT_Q_PARAMS,
-        0,
-        "x",
-        "DeviceConstPtr<f32>"
-    )
-    .is_none());
-    assert!(
-        declared_param_error::<CAP>(&MUL_MAT_Q, MUL_MAT_Q_PARAMS, 1, "dst", "DevicePtr<f32>")
-            .is_none()
-    );
-    assert!(template_list_error(&MUL_MAT_Q).is_none());
+    let (f, p) = (&MUL_MAT_Q, MUL_MAT_Q_PARAMS);
+    assert!(declared_param_error(f, p, RESULT, 0, "x", "DeviceConstPtr<f32>").is_none());
+    assert!(declared_param_error(f, p, RESULT, 1, "dst", "DevicePtr<f32>").is_none());
+    assert!(template_list_error(f, RESULT).is_none());
 }
 
 /// Template arguments nested 3,000 deep cost no recursion: the mangler runs on a 64 KiB
@@ -173,6 +164,8 @@ fn errors_say_where_and_what_to_write() {
         ("k<float>", "int* P", &[], CxxSite::Template, "pointer or reference template parameter"),
         ("k<float>", "struct S s", &[], CxxSite::Template, "class type"),
         ("k<float>", "typename T", &["T&"], CxxSite::Param(0), "reference"),
+        ("k<float>", "typename T", &["std::size_t"], CxxSite::Param(0), "namespace `std`"),
+        ("k<std::int64_t>", "typename T", &[], arg(0, "typename T"), "namespace `std`"),
         ("k<float>", "typename T", &["T[4]"], CxxSite::Param(0), "write `T*`"),
         ("k<float>", "typename T", &["int64_t*"], CxxSite::Param(0), "`int64_t` is `long`"),
         ("k<float>", "typename T", &["typename T::type*"], CxxSite::Param(0), "dependent type"),
@@ -236,34 +229,35 @@ fn the_derive_checks_share_the_work() {
     // The argument: on `kernel`.
     let e = function_name_error(&F, P, &m).unwrap();
     assert!(e.as_str().contains("`-1` does not fit"), "{}", e.as_str());
-    assert!(template_list_error(&F).is_none());
+    assert!(template_list_error(&F, &m).is_none());
     // The spelling of parameter 0 is still read without the name's arguments; parameter 1
     // cannot be compared without them.
-    let e = declared_param_error::<N>(&F, P, 0, "a", "DevicePtr<f32>").unwrap();
+    let e = declared_param_error(&F, P, &m, 0, "a", "DevicePtr<f32>").unwrap();
     assert!(
         e.as_str().starts_with("field `a`: `cxx = \"T[4]\"`"),
         "{}",
         e.as_str()
     );
-    assert!(declared_param_error::<N>(&F, P, 1, "b", "i32").is_none());
+    assert!(declared_param_error(&F, P, &m, 1, "b", "i32").is_none());
     // With the argument fixed: parameter 1 does not match its field, and parameter 2 (a Rust
     // array) is refused on `kernel`.
     const G: CxxFunction = CxxFunction::kernel("k<float, 1>", "typename T, unsigned N");
     const Q: &[CxxParam] = &[P[1], P[2]];
     const M: usize = function_capacity(&G, Q);
-    let e = declared_param_error::<M>(&G, Q, 0, "b", "i32").unwrap();
+    let m = mangle_function_in::<M>(&G, Q);
+    let e = declared_param_error(&G, Q, &m, 0, "b", "i32").unwrap();
     assert_eq!(
         e.as_str(),
         "field `b`: `cxx = \"T\"` is `float` for `k<float, 1>`, but the field's type `i32` is \
          `int` in C++; give the field the Rust type of the C++ parameter, or correct `cxx`"
     );
-    let e = function_name_error(&G, Q, &mangle_function_in::<M>(&G, Q)).unwrap();
+    let e = function_name_error(&G, Q, &m).unwrap();
     assert!(e.as_str().contains("array by value"), "{}", e.as_str());
     // A template list error is only `template_list_error`'s.
     const H: CxxFunction = CxxFunction::kernel("k<float>", "typename... T");
     let m = mangle_function(&H, &[]);
     assert!(function_name_error(&H, &[], &m).is_none());
-    assert!(template_list_error(&H)
+    assert!(template_list_error(&H, &m)
         .unwrap()
         .as_str()
         .contains("parameter pack"));
@@ -351,8 +345,17 @@ fn declared_types_are_compared_with_the_field() {
         },
     ];
     const N: usize = function_capacity(&F, P);
-    let ok =
-        |i: usize| declared_param_error::<N>(&F, P, i, "f", "R").map(|m| String::from(m.as_str()));
+    let m = mangle_function_in::<N>(&F, P);
+    // The mangler's record of the comparison (fast) and the comparison done again (as when the
+    // name could not be mangled) agree.
+    let slow: Result<Mangled<N>, MangleError> = Err(MangleError::BadFunctionName);
+    let check = |i: usize, m: &Result<Mangled<N>, MangleError>| {
+        declared_param_error(&F, P, m, i, "f", "R").map(|m| String::from(m.as_str()))
+    };
+    for i in 0..P.len() {
+        assert_eq!(check(i, &m), check(i, &slow), "{i}");
+    }
+    let ok = |i: usize| check(i, &m);
     for i in 0..5 {
         assert_eq!(ok(i), None, "{i}");
     }
@@ -482,10 +485,19 @@ fn any_text_is_an_error_or_a_name() {
                 errors += 1;
             }
         }
-        let _ = template_list_error(&f);
-        let _ = function_name_error(&f, &params, &mangle_function(&f, &params));
+        let m = mangle_function_in::<4096>(&f, &params);
+        let _ = template_list_error(&f, &m);
+        let _ = function_name_error(&f, &params, &m);
         for i in 0..params.len() {
-            let _ = declared_param_error::<4096>(&f, &params, i, "f", "R");
+            let _ = declared_param_error(&f, &params, &m, i, "f", "R");
+            let _ = declared_param_error::<4096>(
+                &f,
+                &params,
+                &Err(MangleError::BadFunctionName),
+                i,
+                "f",
+                "R",
+            );
         }
     }
     assert!(

@@ -178,8 +178,6 @@ pub(super) const KW_FALSE: u8 = 22;
 pub(super) const KW_TEMPLATE: u8 = 23;
 /// `auto`, `decltype`: a deduced type.
 pub(super) const KW_AUTO: u8 = 24;
-/// Any other C++ keyword (`sizeof`, `operator`, `new`, …).
-pub(super) const KW_OTHER: u8 = 25;
 
 const KEYWORDS: &[(&str, u8)] = &[
     ("void", KW_VOID),
@@ -233,18 +231,32 @@ pub(super) const fn same_range(text: &[u8], a: (usize, usize), b: (usize, usize)
     same(slice(text, a.0, a.1), slice(text, b.0, b.1))
 }
 
-/// What the identifier `id` is: one of the `KW_*` constants.
+/// What the identifier `id` is among the keywords a type spelling uses: one of the `KW_*`
+/// constants, `KW_NONE` for any other identifier (see [`is_reserved`] for the rest of C++'s
+/// keywords).
 pub(super) const fn keyword(id: &[u8]) -> u8 {
+    // Every keyword is lowercase or starts with `_`, and most identifiers are not keywords:
+    // reject them before any comparison (`const` evaluation makes each call costly).
+    if id.is_empty() || !(id[0].is_ascii_lowercase() || id[0] == b'_') {
+        return KW_NONE;
+    }
     let mut i = 0;
     while i < KEYWORDS.len() {
-        if same(KEYWORDS[i].0.as_bytes(), id) {
+        let k = KEYWORDS[i].0.as_bytes();
+        if k.len() == id.len() && k[0] == id[0] && same(k, id) {
             return KEYWORDS[i].1;
         }
         i += 1;
     }
+    KW_NONE
+}
+
+/// Whether `id` is a C or C++ keyword, which cannot name a type or a parameter. Asked only of
+/// identifiers about to be written as names: the list is long, and `const` evaluation slow.
+pub(super) const fn is_reserved(id: &[u8]) -> bool {
     match core::str::from_utf8(id) {
-        Ok(s) if crate::layout::c_spelling::is_keyword(s) => KW_OTHER,
-        _ => KW_NONE,
+        Ok(s) => crate::layout::c_spelling::is_keyword(s),
+        Err(_) => false,
     }
 }
 

@@ -310,12 +310,44 @@ pub(super) const fn get(list: &'static [u8], i: usize) -> Option<TParam> {
     }
 }
 
-/// The parameter called `text[name]`, and its position.
+/// The name of the parameter declared in `list[r]` (empty when unnamed), read as [`parse`]
+/// reads it but without checking the rest: the last identifier before any `=`, when a token
+/// other than `::` comes before it.
+const fn name_of(list: &[u8], r: Range) -> Range {
+    let eq = default_sign(list, r);
+    let mut p = r.0;
+    let mut prev: Option<Tok> = None;
+    let mut last: Option<Tok> = None;
+    loop {
+        let t = next(list, p, eq);
+        if t.kind == END {
+            break;
+        }
+        prev = last;
+        last = Some(t);
+        p = t.end;
+    }
+    match (last, prev) {
+        (Some(l), Some(b))
+            if l.kind == IDENT && b.kind != SCOPE && keyword_of(list, l) == KW_NONE =>
+        {
+            (l.start, l.end)
+        }
+        _ => (eq, eq),
+    }
+}
+
+/// The parameter called `text[name]`, and its position, in a list [`validate`] accepted.
 pub(super) const fn find(list: &'static [u8], text: &[u8], name: Range) -> Option<(usize, TParam)> {
+    let all = (0, list.len());
     let mut i = 0;
-    while let Some(p) = get(list, i) {
-        if p.name.1 > p.name.0 && same_text(list, p.name, text, name) {
-            return Some((i, p));
+    while let Some(r) = item(list, all, i) {
+        let n = name_of(list, r);
+        if n.1 > n.0 && same_text(list, n, text, name) {
+            return match parse(list, r) {
+                Ok(p) => Some((i, p)),
+                Err(_) => None,
+            };
         }
         i += 1;
     }

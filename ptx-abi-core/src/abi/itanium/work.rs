@@ -41,6 +41,8 @@ pub(super) struct Work<'a> {
     pub nsubs: usize,
     pub frames: &'a mut [Frame],
     pub nframes: usize,
+    /// What `Mangled` records of the declared parameters' comparison with their fields.
+    pub mismatched: u128,
 }
 
 impl<'a> Work<'a> {
@@ -59,6 +61,7 @@ impl<'a> Work<'a> {
             nsubs: 0,
             frames,
             nframes: 0,
+            mismatched: 0,
         }
     }
 
