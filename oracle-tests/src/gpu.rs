@@ -16,6 +16,8 @@ use ptx_abi::{DevicePtr, KernelLaunch, KernelParams, PtxAbi};
 
 use crate::say;
 
+pub mod template;
+
 /// `PTX_ABI_REQUIRE_GPU`: when `1`, a machine without a usable GPU fails the suite.
 pub const REQUIRE_GPU_ENV: &str = "PTX_ABI_REQUIRE_GPU";
 

@@ -4,10 +4,13 @@
 //! repeated often so that substitutions (`S_`, `S0_`, …) occur.
 //!
 //! The generator only writes C++; the mangled names come from NVRTC
-//! (`nvrtcGetLoweredName`, [`ptx_abi_nvtools::nvrtc::Nvrtc::compile_lowered`]).
+//! (`nvrtcGetLoweredName`, [`ptx_abi_nvtools::nvrtc::Nvrtc::compile_lowered`]). Function
+//! templates and their instantiations are [`template`]'s.
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+pub mod template;
 
 /// A parameter type as a tree.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -112,10 +112,31 @@ fn write_ty(case: &Case, ty: &Ty, path: &str, depth: usize, out: &mut String) {
     }
 }
 
+/// The suite's C++ kernel template (issue 29), explicitly instantiated twice so that NVRTC
+/// emits both; `oracle-tests/src/gpu/template.rs` launches each by the name its argument
+/// struct's derive computes from `kernel`, `template` and `cxx`. `y[i] = OP(y[i], x[i] *
+/// c.scale + N * c.shift)`, in arithmetic exact for the small values the runner uses.
+pub const TEMPLATE_SOURCE: &str = "\
+namespace ptxabi_t {
+enum class Op : int { Add = 0, Mul = 1 };
+template <class T> struct Coeffs { T scale; T shift; };
+template <typename T, int N, Op OP>
+__global__ void affine(const T* __restrict__ x, T* y, Coeffs<T> c, unsigned n) {
+  for (unsigned i = 0; i < n; ++i) {
+    T v = x[i] * c.scale;
+    for (int k = 0; k < N; ++k) v = v + c.shift;
+    y[i] = OP == Op::Add ? y[i] + v : y[i] * v;
+  }
+}
+template __global__ void affine<float, 3, Op::Mul>(const float*, float*, Coeffs<float>, unsigned);
+template __global__ void affine<double, 2, Op::Add>(const double*, double*, Coeffs<double>, unsigned);
+}
+";
+
 /// The CUDA source of the suite: every case's definitions and its four device symbols
-/// (numbered by position in `cases`).
+/// (numbered by position in `cases`), then [`TEMPLATE_SOURCE`].
 pub fn cuda_source(cases: &[&Case]) -> String {
-    let mut s = String::new();
+    let mut s = String::from(TEMPLATE_SOURCE);
     for (j, case) in cases.iter().enumerate() {
         let t = &case.top().name;
         let top = Ty::Named(case.top_index());

@@ -9,8 +9,12 @@
 
 /// Version 1 of what generated code calls.
 pub mod v1 {
+    pub use crate::abi::itanium::check::{
+        declared_param_error, function_name_error, template_list_error,
+    };
     pub use crate::abi::itanium::{
-        mangle_error, mangle_in, mangled_capacity, mangled_name, CxxType, MangleError, Mangled,
+        function_capacity, mangle_error, mangle_function_in, mangle_in, mangled_capacity,
+        mangled_name, CxxFunction, CxxParam, CxxType, MangleError, Mangled,
     };
     pub use crate::codec::bind::{finish_guards, LaunchGuard, LaunchStream};
     pub use crate::codec::bits::BitFieldType;

@@ -2,8 +2,8 @@
 
 use crate::ctxt::Ctxt;
 use crate::names::{
-    self, ABI, ACCESSORS, ALIGN, BITS, CRATE, C_NAME, DECODE, IMAGE, KERNEL, PARAM_LIMIT, UNION,
-    ZERO_COPY,
+    self, ABI, ACCESSORS, ALIGN, BITS, CRATE, CXX, C_NAME, DECODE, IMAGE, KERNEL, PARAM_LIMIT,
+    TEMPLATE, UNION, ZERO_COPY,
 };
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -37,6 +37,8 @@ pub struct TypeAttrs {
     pub abi: Option<syn::LitStr>,
     // #[ptx(param_limit = 32764)]
     pub param_limit: Option<WithSpan<u64>>,
+    // #[ptx(template = "typename T, int N")]
+    pub template: Option<syn::LitStr>,
     // #[ptx(c_name = "particle_t")]
     pub c_name: Option<syn::LitStr>,
 }
@@ -50,6 +52,8 @@ pub struct MemberAttrs {
     pub decode: Option<Span>,
     // #[ptx(c_name = "type")]
     pub c_name: Option<syn::LitStr>,
+    // #[ptx(cxx = "const T*")]
+    pub cxx: Option<syn::LitStr>,
 }
 
 /// What `#[repr(...)]` says.
@@ -261,6 +265,36 @@ fn c_name_value(
     Ok(Some(lit.clone()))
 }
 
+/// The string of `key = "…"`, with a clear error for anything else (the text itself is read
+/// by core, which reports its mistakes spanned on the string).
+fn str_value(
+    cx: &mut Ctxt,
+    key: &str,
+    example: &str,
+    meta: &syn::meta::ParseNestedMeta,
+) -> syn::Result<Option<syn::LitStr>> {
+    if !has_value(cx, key, example, meta) {
+        return Ok(None);
+    }
+    let expr: Expr = meta.value()?.parse()?;
+    let mut inner = &expr;
+    while let Expr::Group(g) = inner {
+        inner = &g.expr;
+    }
+    match inner {
+        Expr::Lit(syn::ExprLit {
+            lit: Lit::Str(lit), ..
+        }) => Ok(Some(lit.clone())),
+        _ => {
+            cx.error(
+                &expr,
+                format_args!("`{key}` takes a string, e.g. `#[ptx({key} = {example})]`"),
+            );
+            Ok(None)
+        }
+    }
+}
+
 /// Skips the value of an unknown key so parsing can go on to the next one.
 fn skip_value(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
     if meta.input.peek(syn::Token![=]) {
@@ -273,8 +307,11 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
 
 fn wrong_site(cx: &mut Ctxt, key: &str, site: Site, span: Span) {
     let hint = match key {
-        ALIGN | UNION | ZERO_COPY | CRATE | IMAGE | KERNEL | PARAM_LIMIT => {
+        ALIGN | UNION | ZERO_COPY | CRATE | IMAGE | KERNEL | PARAM_LIMIT | TEMPLATE => {
             "it goes on the type, above `struct`, `union` or `enum`"
+        }
+        CXX => {
+            "it goes on a field of a C++ kernel's argument struct: the parameter's declared type"
         }
         BITS => "it goes on a field (or on a variant of a `#[ptx(union)]` enum)",
         DECODE => "it goes on a variant of a `#[ptx(union)]` enum",
@@ -363,11 +400,21 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
                         set_once(cx, &mut out.param_limit, v, PARAM_LIMIT, span);
                     }
                 }
+                // #[ptx(template = "typename T, int N")]
+                TEMPLATE => {
+                    if let Some(list) = str_value(cx, TEMPLATE, "\"typename T, int N\"", &meta)? {
+                        set_once(cx, &mut out.template, list, TEMPLATE, span);
+                    }
+                }
                 // #[ptx(c_name = "particle_t")]
                 C_NAME => {
                     if let Some(name) = c_name_value(cx, &meta)? {
                         set_once(cx, &mut out.c_name, name, C_NAME, span);
                     }
+                }
+                CXX => {
+                    wrong_site(cx, CXX, Site::Type, span);
+                    skip_value(&meta)?;
                 }
                 _ => {
                     unknown(cx, &key, Site::Type, span);
@@ -408,7 +455,13 @@ pub fn member_attrs(cx: &mut Ctxt, attrs: &[Attribute], site: Site) -> MemberAtt
                         set_once(cx, &mut out.c_name, name, C_NAME, span);
                     }
                 }
-                _ if names::TYPE_KEYS.contains(&key.as_str()) || key == DECODE => {
+                // #[ptx(cxx = "const T*")]
+                CXX if site == Site::Field => {
+                    if let Some(ty) = str_value(cx, CXX, "\"const T*\"", &meta)? {
+                        set_once(cx, &mut out.cxx, ty, CXX, span);
+                    }
+                }
+                _ if names::TYPE_KEYS.contains(&key.as_str()) || key == DECODE || key == CXX => {
                     wrong_site(cx, &key, site, span);
                     skip_value(&meta)?;
                 }

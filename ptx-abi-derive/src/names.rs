@@ -19,6 +19,12 @@ pub const KERNEL: &str = "kernel";
 pub const ABI: &str = "abi";
 // #[ptx(param_limit = N)] next to `kernel`
 pub const PARAM_LIMIT: &str = "param_limit";
+// #[ptx(template = "typename T, int N")] next to `kernel` and `abi = "c++"`: a function
+// template's parameter list (chapter 7)
+pub const TEMPLATE: &str = "template";
+// #[ptx(cxx = "const T*")] on a field of a C++ kernel's argument struct: the parameter's
+// declared C++ type
+pub const CXX: &str = "cxx";
 // #[ptx(c_name = "name")] on a type, a field or a union variant
 pub const C_NAME: &str = "c_name";
 // #[ptx(bits = N)] on a field or a union variant
@@ -37,10 +43,11 @@ pub const TYPE_KEYS: &[&str] = &[
     KERNEL,
     ABI,
     PARAM_LIMIT,
+    TEMPLATE,
     C_NAME,
 ];
 /// Keys accepted on a field.
-pub const FIELD_KEYS: &[&str] = &[BITS, C_NAME];
+pub const FIELD_KEYS: &[&str] = &[BITS, C_NAME, CXX];
 /// Keys accepted on a variant of a `#[ptx(union)]` enum.
 pub const VARIANT_KEYS: &[&str] = &[BITS, DECODE, C_NAME];
 

@@ -110,6 +110,25 @@ fn kernel_args() {
     );
 }
 
+/// A C++ kernel template's instantiation (issue 29): core reads `kernel`, `template` and each
+/// `cxx` and mangles the name in `const`; one check per attribute, spanned on its string.
+#[test]
+fn kernel_template() {
+    check(
+        "kernel_template",
+        r#"
+        #[derive(PtxAbi, Clone, Copy)]
+        #[ptx(kernel = "mul_mat_q<float, 32, true>", abi = "c++",
+              template = "typename T, int BLOCK, bool CHECK")]
+        struct MulMatQ {
+            #[ptx(cxx = "const T*")] x: DeviceConstPtr<f32>,
+            #[ptx(cxx = "T*")] dst: DevicePtr<f32>,
+            n: i32,
+        }
+        "#,
+    );
+}
+
 /// The arguments of a kernel with no parameters (`extern "C" __global__ void init()`): core's
 /// `try_place_params_given` lays out the empty list (0 bytes), the encoder has nothing to put, and there
 /// are no parameter pointers.

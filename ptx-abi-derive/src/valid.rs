@@ -51,6 +51,41 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
     }
     check_zero_copy(cx, input);
     check_kernel(cx, input);
+    check_cxx_template(cx, input);
+}
+
+/// `template` and `cxx` describe a C++ kernel (chapter 7): they need `kernel` and
+/// `abi = "c++"`. What they say is read by core (`abi::itanium`), spanned on the strings.
+fn check_cxx_template(cx: &mut Ctxt, input: &Input) {
+    let cxx_kernel = input.attrs.kernel.is_some()
+        && input
+            .attrs
+            .abi
+            .as_ref()
+            .is_some_and(|a| matches!(a.value().as_str(), "c++" | "C++"));
+    if let Some(template) = &input.attrs.template {
+        if !cxx_kernel {
+            cx.error(
+                template,
+                "`template` lists a C++ function template's parameters, for a C++ kernel: write \
+                 `#[ptx(kernel = \"k<float, 32>\", abi = \"c++\", template = \"typename T, int N\")]`",
+            );
+        }
+    }
+    if cxx_kernel {
+        return;
+    }
+    let fields = match &input.body {
+        Body::Struct(fields) | Body::RustUnion(fields) => fields,
+        _ => return,
+    };
+    for cxx in fields.iter().filter_map(|f| f.attrs.cxx.as_ref()) {
+        cx.error(
+            cxx,
+            "`cxx` declares a C++ kernel parameter's type: the struct needs \
+             `#[ptx(kernel = \"…\", abi = \"c++\")]`",
+        );
+    }
 }
 
 fn check_kernel(cx: &mut Ctxt, input: &Input) {

@@ -12,4 +12,5 @@ mod atomics;
 mod cxx;
 mod dwarf;
 mod itanium;
+mod itanium_template;
 mod syscall;

@@ -3,10 +3,13 @@
 //! Itanium-mangled name core computes from the fields' C++ types (chapter 7);
 //! `#[ptx(kernel = "scale", abi = "rust")]`: a kernel compiled by rustc (`extern "ptx-kernel"`,
 //! `#[no_mangle]`), whose symbol is the name as written and whose parameters core also checks
-//! against what rustc's nvptx64 backend can pass.
+//! against what rustc's nvptx64 backend can pass;
+//! `#[ptx(kernel = "k<float, 32>", abi = "c++", template = "typename T, int N")]` with
+//! `#[ptx(cxx = "const T*")]` on fields: a kernel template's instantiation, whose C++ text core
+//! reads and checks, each check spanned on the string it is about.
 
 use super::{check_item, Gen};
-use crate::ast::{Body, Input};
+use crate::ast::{Body, Field, Input};
 use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned};
 
@@ -41,7 +44,9 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
     // The symbol: the name as written (`extern "C"`), or its Itanium mangling, which core
     // computes (with a buffer sized for this signature: no fixed limit on the name's length)
     // and checks, spanned on the name.
-    let symbol = if is_cxx(gen.input) {
+    let symbol = if is_cxx(gen.input) && is_declared(gen.input) {
+        cxx_function(gen, &mut checks)
+    } else if is_cxx(gen.input) {
         let tys: Vec<&syn::Type> = match &gen.input.body {
             Body::Struct(fields) => fields.iter().map(|f| f.ty).collect(),
             _ => Vec::new(),
@@ -140,6 +145,86 @@ fn is_rust(input: &Input) -> bool {
         .abi
         .as_ref()
         .is_some_and(|a| matches!(a.value().as_str(), "rust" | "Rust"))
+}
+
+/// Whether the C++ kernel is a template's instantiation or declares a parameter's C++ type:
+/// then core reads the C++ text (`CxxFunction`, `CxxParam`).
+fn is_declared(input: &Input) -> bool {
+    input.attrs.template.is_some()
+        || matches!(&input.body, Body::Struct(fields) if fields.iter().any(|f| f.attrs.cxx.is_some()))
+}
+
+/// The symbol of a C++ kernel described by C++ text: its instantiation (`kernel`), the
+/// template's parameter list (`template`) and the fields' declared types (`cxx`), mangled by
+/// core, which checks each (spanned on its string) and each declared type against the
+/// field's own C++ type.
+fn cxx_function(gen: &Gen, checks: &mut TokenStream) -> TokenStream {
+    let Some(kernel) = &gen.input.attrs.kernel else {
+        return TokenStream::new();
+    };
+    let p = &gen.p;
+    let ps = gen.p_at(kernel.span());
+    let name = kernel.value();
+    let template = gen
+        .input
+        .attrs
+        .template
+        .as_ref()
+        .map_or_else(String::new, |t| t.value());
+    let fields: &[Field] = match &gen.input.body {
+        Body::Struct(fields) => fields,
+        _ => &[],
+    };
+    let params = fields.iter().map(|f| {
+        let ty = f.ty;
+        match &f.attrs.cxx {
+            Some(cxx) => quote_spanned! {cxx.span()=> #ps::CxxParam::Declared {
+                spelling: #cxx,
+                field: <#ty as #p::PtxAbi>::CXX,
+            }},
+            None => quote_spanned!(kernel.span()=> #ps::CxxParam::Type(<#ty as #p::PtxAbi>::CXX)),
+        }
+    });
+    checks.extend(quote_spanned! {kernel.span()=>
+        const __PTX_ABI_FUNCTION: #ps::CxxFunction = #ps::CxxFunction {
+            name: #name,
+            template: #template,
+            ret: "void",
+        };
+        const __PTX_ABI_PARAMS: &[#ps::CxxParam] = &[#(#params),*];
+        const __PTX_ABI_CAPACITY: ::core::primitive::usize =
+            #ps::function_capacity(&__PTX_ABI_FUNCTION, __PTX_ABI_PARAMS);
+        const __PTX_ABI_MANGLED: &::core::result::Result<
+            #ps::Mangled<__PTX_ABI_CAPACITY>,
+            #ps::MangleError,
+        > = &#ps::mangle_function_in::<__PTX_ABI_CAPACITY>(&__PTX_ABI_FUNCTION, __PTX_ABI_PARAMS);
+    });
+    checks.extend(check_item(
+        kernel.span(),
+        quote_spanned!(kernel.span()=> #ps::function_name_error(
+            &__PTX_ABI_FUNCTION, __PTX_ABI_PARAMS, __PTX_ABI_MANGLED,
+        )),
+    ));
+    if let Some(t) = &gen.input.attrs.template {
+        let ts = gen.p_at(t.span());
+        checks.extend(check_item(
+            t.span(),
+            quote_spanned!(t.span()=> #ts::template_list_error(&__PTX_ABI_FUNCTION, __PTX_ABI_MANGLED)),
+        ));
+    }
+    for (i, f) in fields.iter().enumerate() {
+        let Some(cxx) = &f.attrs.cxx else { continue };
+        let cs = gen.p_at(cxx.span());
+        let field = &f.name;
+        let rust = crate::types::spell(f.ty);
+        checks.extend(check_item(
+            cxx.span(),
+            quote_spanned!(cxx.span()=> #cs::declared_param_error(
+                &__PTX_ABI_FUNCTION, __PTX_ABI_PARAMS, __PTX_ABI_MANGLED, #i, #field, #rust,
+            )),
+        ));
+    }
+    quote_spanned!(kernel.span()=> #ps::mangled_name(__PTX_ABI_MANGLED))
 }
 
 /// Whether `#[ptx(abi = "c++")]` asks for a C++ (mangled) kernel name.

@@ -41,6 +41,18 @@ pub enum Mode {
     On,
 }
 
+/// A C++ kernel template's instantiation (chapter 7): its name computed in `const`, without
+/// `alloc`.
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(crate = ::abi, kernel = "scale<float, 4>", abi = "c++", template = "typename T, int N")]
+pub struct Scale {
+    /// `const T*`.
+    #[ptx(cxx = "const T*")]
+    pub x: ::abi::DeviceConstPtr<f32>,
+    /// The mode.
+    pub mode: Mode,
+}
+
 /// Encodes a header into a stack buffer, no allocation anywhere.
 pub fn encode_header(h: &Header) -> ::core::result::Result<[u8; 24], ::abi::EncodeError> {
     let mut out = [0u8; <Header as PtxAbi>::SIZE];

@@ -103,8 +103,24 @@ struct Renamed {
     x: i16,
 }
 
+// A C++ kernel template's instantiation: the declared types name the template's parameters.
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(
+    kernel = "ns::mul_mat_q<float, 32, true>",
+    abi = "c++",
+    template = "typename T, int BLOCK = 32, bool CHECK = false"
+)]
+struct MulMatQ {
+    #[ptx(cxx = "const T* __restrict__ x")]
+    x: ptx_abi::DeviceConstPtr<f32>,
+    #[ptx(cxx = "T*")]
+    dst: DevicePtr<f32>,
+    n: i32,
+}
+
 fn main() {
     assert_eq!(<Particle as PtxAbi>::ALIGN, 16);
+    assert!(!<MulMatQ as ptx_abi::KernelParams>::KERNEL.is_empty());
     assert_eq!(
         core::mem::size_of::<ParticleBytes>(),
         <Particle as PtxAbi>::SIZE

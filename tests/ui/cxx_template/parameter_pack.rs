@@ -1,0 +1,9 @@
+use ptx_abi::{DevicePtr, PtxAbi};
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(kernel = "k<float>", abi = "c++", template = "typename... Ts")]
+struct Args {
+    out: DevicePtr<f32>,
+}
+
+fn main() {}

@@ -1,0 +1,10 @@
+use ptx_abi::{DevicePtr, PtxAbi};
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(kernel = "k<float, float>", abi = "c++", template = "typename T, int BLOCK")]
+struct Args {
+    #[ptx(cxx = "T*")]
+    out: DevicePtr<f32>,
+}
+
+fn main() {}
