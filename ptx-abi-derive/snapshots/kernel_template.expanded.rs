@@ -313,6 +313,7 @@ const _: () = {
         const PARAM_OFFSETS: &'static [::core::primitive::usize] = &::ptx_abi::__private::v1::param_offsets::<
             3usize,
         >(&MulMatQ::__PTX_ABI_MEMBERS);
+        type Signature = MulMatQ;
         type Image = MulMatQImage;
         type Pointers = [*mut ::ptx_abi::__private::v1::c_void; 3usize];
         fn pointers(
@@ -326,6 +327,45 @@ const _: () = {
                 ),
                 &MulMatQ::__PTX_ABI_MEMBERS,
             )
+        }
+        fn __bind_params<'__ptx_abi_s, __PtxAbiR>(
+            &'__ptx_abi_s mut self,
+            __ptx_abi_stream: ::ptx_abi::__private::v1::LaunchStream<'__ptx_abi_s>,
+            __ptx_abi_launch: impl ::core::ops::FnOnce(&mut MulMatQImage) -> __PtxAbiR,
+        ) -> ::core::result::Result<__PtxAbiR, ::ptx_abi::__private::v1::EncodeError> {
+            let mut __ptx_abi_image = <MulMatQImage as ::ptx_abi::__private::v1::PtxImage>::zeroed();
+            let __ptx_abi_out = <MulMatQImage as ::ptx_abi::__private::v1::PtxImage>::as_bytes_mut(
+                &mut __ptx_abi_image,
+            );
+            let __ptx_abi_g0 = <DeviceConstPtr<
+                f32,
+            > as ::ptx_abi::__private::v1::PtxAbi>::__bind(
+                &mut self.x,
+                __ptx_abi_out,
+                &Self::__PTX_ABI_PLACEMENTS[0usize],
+                __ptx_abi_stream,
+            )?;
+            let __ptx_abi_g1 = <DevicePtr<
+                f32,
+            > as ::ptx_abi::__private::v1::PtxAbi>::__bind(
+                &mut self.dst,
+                __ptx_abi_out,
+                &Self::__PTX_ABI_PLACEMENTS[1usize],
+                __ptx_abi_stream,
+            )?;
+            let __ptx_abi_g2 = <i32 as ::ptx_abi::__private::v1::PtxAbi>::__bind(
+                &mut self.n,
+                __ptx_abi_out,
+                &Self::__PTX_ABI_PLACEMENTS[2usize],
+                __ptx_abi_stream,
+            )?;
+            let __ptx_abi_result = __ptx_abi_launch(&mut __ptx_abi_image);
+            ::ptx_abi::__private::v1::finish_guards([
+                __ptx_abi_g0,
+                __ptx_abi_g1,
+                __ptx_abi_g2,
+            ])?;
+            ::core::result::Result::Ok(__ptx_abi_result)
         }
     }
 };
