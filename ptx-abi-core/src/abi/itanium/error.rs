@@ -111,7 +111,8 @@ impl MangleError {
                 .str(name)
                 .str("` is not a C++ name; give the type its C name with `#[ptx(c_name = \"…\")]`"),
             MangleError::BadFunctionName => m.str(
-                "the function name must be a C++ identifier or a `ns::inner::name` path",
+                "the function name must be a C++ identifier or a `ns::inner::name` path whose \
+                 components are identifiers and no C++ keyword",
             ),
             MangleError::Unsupported { index, reason } => m
                 .str("parameter ")

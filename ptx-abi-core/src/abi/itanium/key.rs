@@ -214,15 +214,16 @@ const fn component_end(name: &[u8], start: usize) -> usize {
     i
 }
 
-/// Checks every component of `name` (C++ identifiers; not `std::…`, which mangles as `St`)
-/// and returns how many there are; `None` if one is not an identifier.
+/// Checks every component of `name` (C++ identifiers, none a keyword: `class::int` names no
+/// function; not `std::…`, which mangles as `St`) and returns how many there are; `None` if
+/// one is not such an identifier.
 pub(super) const fn check_path(name: &[u8]) -> Option<usize> {
     let mut n = 0;
     let mut start = 0;
     loop {
         let end = component_end(name, start);
         let id = slice(name, start, end);
-        if !is_ident(id) {
+        if !is_ident(id) || super::tokens::is_reserved(id) {
             return None;
         }
         if n == 0
