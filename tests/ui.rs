@@ -14,7 +14,9 @@ use std::path::PathBuf;
 /// every other case reads the same with any feature set. Add new optional features here.
 const LISTS_IMPLS: &[&str] = &[
     "bits_on_pointer.rs",
+    "kernel_host_reference.rs",
     "field_not_ptx_abi.rs",
+    "field_string.rs",
     "union_member_not_zero_copy.rs",
     "vector_double3.rs",
     "vector_five_lanes.rs",

@@ -14,13 +14,22 @@ fn last_segment(ty: &Type) -> Option<&syn::PathSegment> {
     }
 }
 
-/// Whether `ty` is spelled `Pad<…>`: an unnamed bit-field, which has no accessors and no
-/// bytes of its own in a zero-copy value.
+/// The number of generic arguments (types, constants, lifetimes) a path segment is given.
+fn arity(seg: &syn::PathSegment) -> usize {
+    match &seg.arguments {
+        PathArguments::AngleBracketed(args) => args.args.len(),
+        _ => 0,
+    }
+}
+
+/// Whether `ty` is spelled as ptx-abi's `Pad<T, N>`: an unnamed bit-field, which has no
+/// accessors and no bytes of its own in a zero-copy value. By its shape, two generic
+/// arguments: a user's own `struct Pad { … }` (an imported C struct) is a member like any other.
 pub fn is_pad(ty: &Type) -> bool {
     match ty {
         Type::Group(g) => is_pad(&g.elem),
         Type::Paren(p) => is_pad(&p.elem),
-        _ => last_segment(ty).is_some_and(|seg| seg.ident == "Pad"),
+        _ => last_segment(ty).is_some_and(|seg| seg.ident == "Pad" && arity(seg) == 2),
     }
 }
 
@@ -92,9 +101,26 @@ fn first_type_arg(seg: &syn::PathSegment) -> Option<&Type> {
     })
 }
 
+/// The Rust types with no PTX representation that the tokens alone can tell: the primitive
+/// types PTX lacks (`usize`, `u128`, `char`), and the standard library's containers by their
+/// shape, a name *with its generic arguments* (`Vec<T>`, `Box<T>`, `HashMap<K, V>`): a user's
+/// own `struct Box { float lo, hi; }` (an imported C struct) has no generic arguments and is
+/// left to the `PtxAbi` bound like any type. A type without generic arguments (`String`,
+/// `PathBuf`) cannot be told from a user's type of that name, and is left to the bound too,
+/// whose diagnostic says what to use instead.
 fn by_name(ty: &Type) -> Option<String> {
     let seg = last_segment(ty)?;
     let name = seg.ident.to_string();
+    let std_arity = match name.as_str() {
+        "usize" | "isize" | "u128" | "i128" | "char" | "str" => 0,
+        "Box" | "Rc" | "Arc" | "Vec" | "Option" | "ManuallyDrop" | "MaybeUninit" | "Cell"
+        | "RefCell" | "Mutex" | "RwLock" => 1,
+        "HashMap" | "BTreeMap" | "Cow" => 2,
+        _ => return None,
+    };
+    if arity(seg) != std_arity {
+        return None;
+    }
     if matches!(name.as_str(), "Box" | "Rc" | "Arc")
         && first_type_arg(seg).is_some_and(is_trait_object)
     {
