@@ -165,6 +165,40 @@ fn check_accessors(cx: &mut Ctxt, input: &Input) {
              `accessors` and use `PtxImage::get` / `PtxImage::set`",
         );
     }
+    // A getter is named after its field: one named like a method every image has would hide
+    // that method (`img.get()` would read the member, not the value).
+    if let Body::Struct(fields) | Body::RustUnion(fields) = &input.body {
+        for f in fields {
+            let syn::Member::Named(id) = &f.member else {
+                continue;
+            };
+            let name = syn::ext::IdentExt::unraw(id).to_string();
+            if let Some(owner) = image_method(&name) {
+                cx.error(
+                    id,
+                    format_args!(
+                        "field `{name}`: its accessor `{name}()` would hide `{owner}::{name}`, \
+                         which every image has; rename the Rust field and keep its C name with \
+                         `#[ptx(c_name = \"{name}\")]`, or remove `accessors`"
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// The trait that gives every image type a method called `name`, if one does.
+fn image_method(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "zeroed" | "as_bytes" | "as_bytes_mut" | "new" | "from_bytes" | "get" | "set"
+        | "update" => "PtxImage",
+        "encode" | "decode" | "encode_slice" | "to_ptx_bytes" | "from_ptx_bytes" => "PtxAbi",
+        "clone" => "Clone",
+        "eq" | "ne" => "PartialEq",
+        "hash" => "Hash",
+        "fmt" => "Debug",
+        _ => return None,
+    })
 }
 
 /// A type parameter with no bound at all that is a member's type: it cannot be `PtxAbi`.

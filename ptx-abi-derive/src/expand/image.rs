@@ -129,6 +129,7 @@ pub fn image_ident(input: &Input) -> syn::Ident {
 fn accessors(gen: &Gen, input: &Input) -> TokenStream {
     let p = &gen.p;
     let ident = input.ident;
+    let value = gen.static_ty();
     let mut out = TokenStream::new();
     let members = quote!(<#ident>::__PTX_ABI_PLACEMENTS);
     match &input.body {
@@ -145,7 +146,9 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
                     ),
                 };
                 let vis = &f.original.vis;
-                let ty = f.ty;
+                // In the image's `impl`, `Self` is the image: a field `next: DevicePtr<Self>`
+                // points to the value type.
+                let ty = &of_value(f.ty, &value);
                 let name = &f.name;
                 let bits = f.attrs.bits.is_some();
                 // Spanned from the type's first token to its last (`Gen::call_on`).
@@ -195,6 +198,7 @@ fn accessors(gen: &Gen, input: &Input) -> TokenStream {
         Body::UnionEnum(variants) => {
             for (i, v) in variants.iter().enumerate() {
                 let Some(ty) = v.payload else { continue };
+                let ty = &of_value(ty, &value);
                 let vident = v.ident;
                 // `r#type` gives `as_type`: a raw identifier's `r#` is no part of the name.
                 let snake = snake_case(&vident.unraw().to_string());
@@ -248,4 +252,26 @@ fn snake_case(name: &str) -> String {
         out.extend(c.to_lowercase());
     }
     out
+}
+
+/// `ty` with every `Self` replaced by `value`, the type the image is of: items of the image's
+/// own `impl` name the value type where the field says `Self`.
+fn of_value(ty: &syn::Type, value: &TokenStream) -> syn::Type {
+    fn replace(tokens: TokenStream, value: &TokenStream) -> TokenStream {
+        tokens
+            .into_iter()
+            .flat_map(|t| match t {
+                proc_macro2::TokenTree::Ident(id) if id == "Self" => value.clone(),
+                proc_macro2::TokenTree::Group(g) => {
+                    let mut group =
+                        proc_macro2::Group::new(g.delimiter(), replace(g.stream(), value));
+                    group.set_span(g.span());
+                    quote!(#group)
+                }
+                other => quote!(#other),
+            })
+            .collect()
+    }
+    let tokens = replace(quote!(#ty), value);
+    syn::parse2(tokens).unwrap_or_else(|_| ty.clone())
 }
