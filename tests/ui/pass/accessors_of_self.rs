@@ -18,7 +18,16 @@ struct Walk {
     n: u32,
 }
 
+/// A kernel taking a pointer to its own argument struct (`cannot find type Self` before).
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(kernel = "chain")]
+struct Chain {
+    prev: DevicePtr<Self>,
+    n: u32,
+}
+
 fn main() {
+    let _ = ptx_abi::entry_signature::<Chain>();
     let mut image = NodeImage::new(&Node {
         value: 1,
         next: DevicePtr::from_raw(0x1000),
