@@ -5,12 +5,11 @@ use crate::codec::error::EncodeError;
 use crate::codec::image::PtxImage;
 use crate::codec::PtxAbi;
 use crate::layout::address::AddressSize;
+use crate::layout::aggregate::try_place_members_given;
 use crate::layout::attr_checks;
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
-use crate::layout::{
-    rules, try_place_members, try_place_members_given, Layout, LayoutError, MemberLayout, Placement,
-};
+use crate::layout::{rules, try_place_members, Layout, LayoutError, MemberLayout, Placement};
 use core::ffi::c_void;
 
 use super::arch::{Arch, PtxIsa};
