@@ -222,25 +222,6 @@ pub fn param_pointers<const N: usize>(
     core::array::from_fn(|i| base.wrapping_add(layout.members[i].offset).cast())
 }
 
-/// Why a kernel argument struct cannot be passed: a member that is not a parameter (a
-/// bit-field, a zero-sized field) or parameter bytes over `limit`, with a per-parameter size
-/// breakdown ([`kernel_param_error`], then [`kernel_limit_error`]).
-pub const fn kernel_params_error<const N: usize>(
-    ty: &TypeDesc,
-    kernel: &str,
-    layout: &MemberLayout<N>,
-    limit: usize,
-) -> Option<ConstMsg<1024>> {
-    let mut i = 0;
-    while i < N {
-        if let Some(m) = kernel_param_error(ty, kernel, layout, i) {
-            return Some(m);
-        }
-        i += 1;
-    }
-    kernel_limit_error(ty, kernel, layout, limit)
-}
-
 /// §2.3: member `i` of a kernel argument struct is a parameter unless it is a bit-field or
 /// zero-sized (no `.param` holds part of a value, or nothing): the message if it is not one.
 pub const fn kernel_param_error<const N: usize>(
