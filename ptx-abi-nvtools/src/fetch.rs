@@ -664,7 +664,12 @@ mod tests {
     fn nvrtc_file_names_and_requirements_are_the_wheels() {
         use crate::pins::{nvrtc_library_name, nvrtc_wheel};
         for t in TOOLKITS {
-            assert_eq!(nvrtc_wheel(t.major_minor.0), Some(&t.nvrtc), "{}", t.version);
+            assert_eq!(
+                nvrtc_wheel(t.major_minor.0),
+                Some(&t.nvrtc),
+                "{}",
+                t.version
+            );
         }
         assert_eq!(nvrtc_library_name(11), "libnvrtc.so.11.2");
         assert_eq!(nvrtc_library_name(12), "libnvrtc.so.12");

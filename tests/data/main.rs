@@ -9,6 +9,7 @@
 mod guide_types;
 
 mod aggregates;
+mod doc_paths;
 mod errors;
 mod figures;
 mod fuzz_types;

@@ -16,7 +16,7 @@ use super::arch::{Arch, PtxIsa};
 
 /// §2.3's parameter space, bounded: the most bytes of `.entry` parameters ptxas accepts for
 /// a kernel on `arch` written in PTX ISA `isa` (the guide states no limit; these are
-/// ptxas's, measured with ptxas 11.8, 12.9 and 13.5 and checked by `tests/param_limit_ptxas.rs`
+/// ptxas's, measured with ptxas 11.8, 12.9 and 13.5 and checked by `tests/params_ptxas/param_limit.rs`
 /// on both sides of each boundary):
 ///
 /// - **4,352 bytes** (`0x1100`) below sm_70 or below PTX ISA 8.1. Past it ptxas says
