@@ -169,7 +169,7 @@ mod checked {
                     // SAFETY: `nothing` takes these four parameters and reads none of them.
                     unsafe { builder.launch(cfg) }.expect("launch");
                 });
-                launched(&fake, before);
+                launched(fake, before);
             });
             group.bench_function(format!("{streams}: CheckedFunction::launch, image"), |b| {
                 let before = fake.launches();
@@ -183,7 +183,7 @@ mod checked {
                     // SAFETY: as above.
                     unsafe { checked_image.launch(&stream, cfg, args) }.expect("launch");
                 });
-                launched(&fake, before);
+                launched(fake, before);
             });
             if streams == "default stream" {
                 group.bench_function(format!("{streams}: cudarc launch builder, encode"), |b| {
@@ -199,7 +199,7 @@ mod checked {
                         // SAFETY: as above.
                         unsafe { builder.launch(cfg) }.expect("launch");
                     });
-                    launched(&fake, before);
+                    launched(fake, before);
                 });
                 group.bench_function(format!("{streams}: CheckedFunction::launch, encode"), |b| {
                     let before = fake.launches();
@@ -213,7 +213,7 @@ mod checked {
                         // SAFETY: as above.
                         unsafe { checked.launch(&stream, cfg, args) }.expect("launch");
                     });
-                    launched(&fake, before);
+                    launched(fake, before);
                 });
             }
         }
