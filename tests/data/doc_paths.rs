@@ -5,19 +5,34 @@
 
 use std::path::{Path, PathBuf};
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The files under `dir` whose names `keep` accepts, leaving out build output, fuzzers' inputs
+/// and every folder `skip` names (shared with `env_vars.rs`).
+pub(crate) fn walk(
+    dir: &Path,
+    skip: fn(&Path) -> bool,
+    keep: fn(&str) -> bool,
+    out: &mut Vec<PathBuf>,
+) {
     for entry in std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()) {
         let name = entry.file_name().and_then(|n| n.to_str()).unwrap_or("");
         if entry.is_dir() {
-            // Build output, fuzzers' inputs and the golden corpus's data are no one's docs.
-            let data = entry.ends_with("oracle-tests/tests/data");
-            if !matches!(name, "target" | ".git" | "artifacts" | "corpus") && !data {
-                files(&entry, out);
+            if !matches!(name, "target" | ".git" | "artifacts" | "corpus") && !skip(&entry) {
+                walk(&entry, skip, keep, out);
             }
-        } else if name.ends_with(".rs") || name.ends_with(".md") {
+        } else if keep(name) {
             out.push(entry);
         }
     }
+}
+
+/// The Rust and Markdown files; the golden corpus's data are no one's docs.
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    walk(
+        dir,
+        |d| d.ends_with("oracle-tests/tests/data"),
+        |n| n.ends_with(".rs") || n.ends_with(".md"),
+        out,
+    );
 }
 
 /// The paths to `.rs` files under a `tests` folder that `text` names.

@@ -4,17 +4,14 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+/// The Rust files, leaving out every `data` folder.
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()) {
-        let name = entry.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if entry.is_dir() {
-            if !matches!(name, "target" | ".git" | "artifacts" | "corpus" | "data") {
-                rust_files(&entry, out);
-            }
-        } else if name.ends_with(".rs") {
-            out.push(entry);
-        }
-    }
+    crate::doc_paths::walk(
+        dir,
+        |d| d.file_name().is_some_and(|n| n == "data"),
+        |n| n.ends_with(".rs"),
+        out,
+    );
 }
 
 /// The `PTX_ABI_…` names in `text` that are followed by `quote` (`"` for a string literal in
