@@ -113,6 +113,11 @@ struct Options {
     values: usize,
     rounds: usize,
     core: usize,
+    /// Cache state before each timed run: 0 as left by the previous variant, 1 every buffer
+    /// flushed to memory, 2 the variant run once untimed first.
+    prep: usize,
+    /// 0: rotate (variant i always follows i-1); 1: a fresh pseudo-random order each round.
+    order: usize,
 }
 
 fn options() -> Result<Options, String> {
@@ -120,6 +125,8 @@ fn options() -> Result<Options, String> {
         values: 1_000_000,
         rounds: 41,
         core: 0,
+        prep: 0,
+        order: 0,
     };
     // `cargo bench` passes `--bench` to every benchmark binary, and hands on whatever follows
     // `--`: a criterion filter (`cargo bench -- encode`) is a word, not an option of ours, and
@@ -155,6 +162,8 @@ fn options() -> Result<Options, String> {
             "--values" if n > 0 => o.values = n,
             "--rounds" if n > 0 => o.rounds = n,
             "--core" => o.core = n,
+            "--prep" => o.prep = n,
+            "--order" => o.order = n,
             _ => return Err(format!("unknown or zero option `{flag} {value}`")),
         }
     }
@@ -247,9 +256,25 @@ fn main() {
     }
     println!("interleaved: every variant gives the hand-written baseline's bytes and values");
     let mut seconds = vec![Vec::with_capacity(o.rounds); VARIANTS.len()];
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
     for round in 0..o.rounds {
-        for k in 0..VARIANTS.len() {
-            let i = (k + round) % VARIANTS.len();
+        let mut order: Vec<usize> = (0..VARIANTS.len())
+            .map(|k| (k + round) % VARIANTS.len())
+            .collect();
+        if o.order == 1 {
+            for i in (1..order.len()).rev() {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                order.swap(i, (rng % (i as u64 + 1)) as usize);
+            }
+        }
+        for i in order {
+            match o.prep {
+                1 => flush(&b),
+                2 => (VARIANTS[i].run)(&mut b),
+                _ => {}
+            }
             let start = Instant::now();
             (VARIANTS[i].run)(&mut b);
             seconds[i].push(start.elapsed().as_secs_f64());
@@ -257,6 +282,29 @@ fn main() {
     }
     report(&seconds, o.rounds);
     println!("interleaved: load after: {}", load_average());
+}
+
+/// Writes every cache line of every buffer back to memory and evicts it.
+fn flush(b: &Buffers) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        fn lines<T>(v: &[T]) {
+            let p = v.as_ptr().cast::<u8>();
+            let n = std::mem::size_of_val(v);
+            let mut at = 0;
+            while at < n {
+                // SAFETY: `p + at` is inside the live allocation of `v`; clflush only evicts.
+                unsafe { std::arch::x86_64::_mm_clflush(p.add(at)) };
+                at += 64;
+            }
+        }
+        lines(&b.values);
+        lines(&b.image);
+        lines(&b.out_bytes);
+        lines(&b.out_values);
+        // SAFETY: a fence has no preconditions.
+        unsafe { std::arch::x86_64::_mm_mfence() };
+    }
 }
 
 /// Prints each variant's median time and the median of its per-round throughput ratio against

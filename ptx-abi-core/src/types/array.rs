@@ -2,6 +2,7 @@
 
 use crate::abi::itanium::CxxType;
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::writer::ImageWriter;
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::desc::{TypeDesc, TypeKind};
 use crate::layout::{array_layout, Layout, LayoutError};
@@ -39,6 +40,15 @@ impl<T: PtxAbi, const N: usize> PtxAbi for [T; N] {
     }
 
     #[inline(always)]
+    fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+        let mut elem_at = at;
+        for elem in self {
+            elem.__write(w, elem_at);
+            elem_at += T::SIZE;
+        }
+    }
+
+    #[inline(always)]
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         check_in::<Self>(bytes)?;
         let mut out: [MaybeUninit<T>; N] = [const { MaybeUninit::uninit() }; N];
@@ -67,6 +77,9 @@ impl<T: ?Sized> PtxAbi for PhantomData<T> {
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
         check_out::<Self>(out)
     }
+
+    #[inline(always)]
+    fn __write(&self, _: &mut ImageWriter<'_>, _: usize) {}
 
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         check_in::<Self>(bytes).map(|()| PhantomData)

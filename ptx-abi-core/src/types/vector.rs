@@ -6,6 +6,7 @@
 //! elements) do not compile.
 
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::writer::ImageWriter;
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 use crate::layout::rules::{vector_lanes_allowed, vector_layout};
@@ -224,6 +225,15 @@ where
             lane.encode(chunk)?;
         }
         Ok(())
+    }
+
+    #[inline(always)]
+    fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+        let mut lane_at = at;
+        for lane in &self.lanes {
+            lane.__write(w, lane_at);
+            lane_at += T::SIZE;
+        }
     }
 
     #[inline(always)]
