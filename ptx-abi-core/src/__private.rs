@@ -28,6 +28,7 @@ pub mod v1 {
     pub use crate::codec::zero_copy::{union_covers_error, zero_copy_error, ZeroCopy};
     pub use crate::codec::PtxAbi;
     pub use crate::layout::address::AddressSize;
+    pub use crate::layout::aggregate::try_place_members_given;
     pub use crate::layout::attr_checks::{
         align_error, array_member, array_member_error, c_name_error, distinct_member_error,
         layout_error, member, named_bit_field, named_bit_field_error, placed_or_stand_in,
@@ -36,9 +37,7 @@ pub mod v1 {
     pub use crate::layout::c_name::{CName, CNameArg};
     pub use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION};
     pub use crate::layout::desc::{AggregateKind, EnumVariant, Member, Scalar, TypeDesc, TypeKind};
-    pub use crate::layout::{
-        try_place_members_given, Layout, LayoutError, MemberLayout, Placement,
-    };
+    pub use crate::layout::{Layout, LayoutError, MemberLayout, Placement};
     pub use crate::params::kernel::{
         buffer_size, kernel_limit_error, kernel_name_error, kernel_param_error, param_limit_error,
         param_offsets, param_pointers, params_as_data, requested_param_limit,

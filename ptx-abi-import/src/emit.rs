@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use ptx_abi_core::layout::c_spelling;
+
 use crate::model::{Item, ItemId, ItemKind, Member, Model, Ty};
 
 /// What the generated source contains besides the definitions.
@@ -14,7 +16,9 @@ pub struct EmitOptions {
     /// (`r#type`), renamed members (`self_`). The derived `TypeDesc` names are then the
     /// header's, so `cuda_header`, the NVRTC checks and C++ names agree with it. A type in a
     /// namespace carries its own identifier (`ns::T` is `T`, the derive's rule for C++ scoped
-    /// names); the checks name it qualified.
+    /// names); the checks name it qualified. One whose identifier CUDA's headers or C already
+    /// declare at global scope (`my::float4`) is `float4_` in the derive's C, on or off, since
+    /// the derive refuses the bare name.
     pub c_names: bool,
     /// A Rust expression giving the header text (`include_str!("../kernels/particle.cuh")`):
     /// emits a `#[cfg(test)]` module with one `ptx_abi::report::nvrtc::assert_matches` test per
@@ -148,7 +152,20 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
     let from = &item.module;
     let type_c_name = |s: &mut String| {
         let c = c_identifier(&item.c_name);
-        if opts.c_names && !item.anonymous && c != item.name {
+        if item.anonymous {
+            return;
+        }
+        if c_spelling::is_header_name(c) || c_spelling::is_keyword(c) {
+            // C++ lets a namespace declare `my::float4`, but the derive's C spelling declares
+            // types at global scope, where CUDA's `float4` (or a C keyword) already is; it
+            // takes the name the derive itself suggests, whatever `c_names` says, since the
+            // derive refuses the bare one.
+            writeln!(
+                s,
+                "/// Spelled `{c}_` in the C the derive writes: `{c}` is CUDA's (or C's) own at global scope.\n#[ptx(c_name = \"{c}_\")]"
+            )
+            .unwrap();
+        } else if opts.c_names && c != item.name {
             writeln!(s, "#[ptx(c_name = {c:?})]").unwrap();
         }
     };

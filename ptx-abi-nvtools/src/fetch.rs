@@ -14,7 +14,7 @@
 //! Three CUDA releases are pinned ([`TOOLKITS`]): 12.9, whose NVRTC recorded the golden corpus
 //! (the unversioned names: [`NVRTC_WHEEL`], `PTX_ABI_NVRTC`, [`locate_nvrtc`], …), and 11.8 and
 //! 13.5 beside it (issue 22: the corpus and the parameter limits are checked against each),
-//! named with their release (`PTX_ABI_NVRTC_11_8`, [`locate_nvrtc_13_5`], …). CUDA 13's wheels
+//! named with their release (`PTX_ABI_NVRTC_11_8`, [`CUDA_13_5`]'s `locate_nvrtc`, …). CUDA 13's wheels
 //! have no `-cu13` suffix and unpack under `nvidia/cu13/`:
 //!
 //! ```text
@@ -38,38 +38,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// Environment variable naming `libnvrtc.so.12` directly; takes precedence over the cache.
-pub const NVRTC_ENV: &str = "PTX_ABI_NVRTC";
+use crate::pins::{Wheel, NVRTC_11_8_WHEEL, NVRTC_13_5_WHEEL, NVRTC_ENV, NVRTC_WHEEL};
+
 /// Environment variable naming the `ptxas` binary directly; takes precedence over the cache.
 pub const PTXAS_ENV: &str = "PTX_ABI_PTXAS";
-
-/// A pinned PyPI wheel and the file inside it that we want.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Wheel {
-    /// PyPI project name.
-    pub project: &'static str,
-    /// Exact version (`==` pin).
-    pub version: &'static str,
-    /// SHA-256 of the `manylinux…_x86_64` wheel of that version; checked by pip (hash-checking
-    /// mode) when downloading on x86-64 Linux. Other platforms get a different wheel and are
-    /// pinned by version only.
-    pub sha256_x86_64: &'static str,
-    /// Path of the wanted file relative to the unpacked wheel's root.
-    pub file: &'static str,
-    /// Whether the file must be made executable after unpacking (zip extraction drops modes).
-    pub executable: bool,
-}
-
-/// NVRTC 12.9.86, the compiler `docs/nvidia-notes.md`'s figures were produced with. The wheel holds
-/// `libnvrtc.so.12` and `libnvrtc-builtins.so.12.9` in the same directory; NVRTC finds the
-/// builtins library next to itself, so they are kept together.
-pub const NVRTC_WHEEL: Wheel = Wheel {
-    project: "nvidia-cuda-nvrtc-cu12",
-    version: "12.9.86",
-    sha256_x86_64: "210cf05005a447e29214e9ce50851e83fc5f4358df8b453155d5e1918094dcb4",
-    file: "nvidia/cuda_nvrtc/lib/libnvrtc.so.12",
-    executable: false,
-};
 
 /// ptxas from CUDA 12.9.86 (the `nvcc` wheel carries `ptxas`, not `nvcc` itself).
 pub const PTXAS_WHEEL: Wheel = Wheel {
@@ -98,27 +70,6 @@ pub const CUDA13_HEADERS_WHEEL: Wheel = Wheel {
     version: "13.0.96",
     sha256_x86_64: "7f82250d7782aa23b6cfe765ecc7db554bd3c2870c43f3d1821f1d18aebf0548",
     file: "nvidia/cu13/include/vector_types.h",
-    executable: false,
-};
-
-/// NVRTC 11.8.89, the oldest CUDA release the tests compare with (issue 22). Its library keeps
-/// the soname of CUDA 11.2, `libnvrtc.so.11.2`, next to `libnvrtc-builtins.so.11.8`.
-pub const NVRTC_11_8_WHEEL: Wheel = Wheel {
-    project: "nvidia-cuda-nvrtc-cu11",
-    version: "11.8.89",
-    sha256_x86_64: "a8d02f3cba345be56b1ffc3e74d8f61f02bb758dd31b0f20e12277a5a244f756",
-    file: "nvidia/cuda_nvrtc/lib/libnvrtc.so.11.2",
-    executable: false,
-};
-
-/// NVRTC 13.5.37, the newest CUDA release the tests compare with (issue 22). CUDA 13's wheels
-/// drop the `-cu13` suffix and unpack under `nvidia/cu13/`: `libnvrtc.so.13` next to
-/// `libnvrtc-builtins.so.13.5`.
-pub const NVRTC_13_5_WHEEL: Wheel = Wheel {
-    project: "nvidia-cuda-nvrtc",
-    version: "13.5.37",
-    sha256_x86_64: "86b4d68058807988b7d9af5b44917a0601e9c337f35ccd657bfb3c759ff8d8bc",
-    file: "nvidia/cu13/lib/libnvrtc.so.13",
     executable: false,
 };
 
@@ -355,36 +306,6 @@ fn include_of(found: PathBuf) -> PathBuf {
     }
 }
 
-/// NVRTC 11.8's `libnvrtc.so.11.2`: `$PTX_ABI_NVRTC_11_8`, else the cached copy.
-pub fn locate_nvrtc_11_8() -> Option<PathBuf> {
-    CUDA_11_8.locate_nvrtc()
-}
-
-/// NVRTC 13.5's `libnvrtc.so.13`: `$PTX_ABI_NVRTC_13_5`, else the cached copy.
-pub fn locate_nvrtc_13_5() -> Option<PathBuf> {
-    CUDA_13_5.locate_nvrtc()
-}
-
-/// CUDA 11.8's ptxas: `$PTX_ABI_PTXAS_11_8`, else the cached copy.
-pub fn locate_ptxas_11_8() -> Option<PathBuf> {
-    CUDA_11_8.locate_ptxas()
-}
-
-/// CUDA 13.5's ptxas: `$PTX_ABI_PTXAS_13_5`, else the cached copy.
-pub fn locate_ptxas_13_5() -> Option<PathBuf> {
-    CUDA_13_5.locate_ptxas()
-}
-
-/// CUDA 11.8's include directory: `$PTX_ABI_CUDA_INCLUDE_11_8`, else the cached one.
-pub fn cuda_include_dir_11_8() -> Option<PathBuf> {
-    CUDA_11_8.include_dir()
-}
-
-/// CUDA 13.5's include directory: `$PTX_ABI_CUDA_INCLUDE_13_5`, else the cached one.
-pub fn cuda_include_dir_13_5() -> Option<PathBuf> {
-    CUDA_13_5.include_dir()
-}
-
 /// Environment variable naming CUDA 13's include directory directly.
 pub const CUDA13_INCLUDE_ENV: &str = "PTX_ABI_CUDA13_INCLUDE";
 
@@ -443,16 +364,6 @@ pub const ZIG_WHEEL: Wheel = Wheel {
 };
 
 impl Wheel {
-    /// The pip requirement that pins it: `nvidia-cuda-nvrtc-cu12==12.9.86`.
-    pub fn requirement(&self) -> String {
-        format!("{}=={}", self.project, self.version)
-    }
-
-    /// The name pattern of its wheel files: `nvidia_cuda_nvrtc_cu12-*.whl`.
-    pub fn file_pattern(&self) -> String {
-        format!("{}-*.whl", self.project.replace('-', "_"))
-    }
-
     /// Directory the wheel is unpacked into, inside `cache` (`<target>/nvidia`).
     pub fn unpack_dir(&self, cache: &Path) -> PathBuf {
         cache.join(format!("{}-{}", self.project, self.version))
@@ -531,18 +442,6 @@ fn locate(env_var: &str, wheel: &Wheel) -> Option<PathBuf> {
 /// `path` without `..` components or symlinks, when that can be worked out.
 fn canonical(path: PathBuf) -> PathBuf {
     fs::canonicalize(&path).unwrap_or(path)
-}
-
-/// The file name of NVRTC for CUDA `major`: the pinned wheel's (`libnvrtc.so.12`, and CUDA 11's
-/// `libnvrtc.so.11.2`), else `libnvrtc.so.<major>`.
-pub fn nvrtc_library_name(major: u32) -> String {
-    Toolkit::of_major(major)
-        .and_then(|t| {
-            Path::new(t.nvrtc.file)
-                .file_name()
-                .map(|f| f.to_string_lossy().into_owned())
-        })
-        .unwrap_or_else(|| format!("libnvrtc.so.{major}"))
 }
 
 /// Path of `libnvrtc.so.12`: `$PTX_ABI_NVRTC` if set (returned as given, existing or not), else
@@ -763,6 +662,15 @@ mod tests {
 
     #[test]
     fn nvrtc_file_names_and_requirements_are_the_wheels() {
+        use crate::pins::{nvrtc_library_name, nvrtc_wheel};
+        for t in TOOLKITS {
+            assert_eq!(
+                nvrtc_wheel(t.major_minor.0),
+                Some(&t.nvrtc),
+                "{}",
+                t.version
+            );
+        }
         assert_eq!(nvrtc_library_name(11), "libnvrtc.so.11.2");
         assert_eq!(nvrtc_library_name(12), "libnvrtc.so.12");
         assert_eq!(nvrtc_library_name(13), "libnvrtc.so.13");

@@ -1,12 +1,16 @@
 //! NVIDIA's tools as ptx-abi uses them, on machines without a CUDA install or a GPU: the one
-//! home of the NVRTC binding ([`nvrtc`]), the pinned PyPI wheels and their cache ([`fetch`]),
-//! clang finding ([`clang`]) and the NVRTC options ptx-abi compiles with ([`options`]).
+//! home of the NVRTC binding ([`nvrtc`]), NVRTC's pinned wheels and library names ([`pins`])
+//! and the NVRTC options ptx-abi compiles with ([`options`]): what `ptx-abi-core`'s feature
+//! `nvrtc` (`ptx_abi::report::nvrtc::assert_matches`) needs.
 //!
-//! `ptx-abi-core`'s feature `nvrtc` (`ptx_abi::report::nvrtc::assert_matches`),
-//! `ptx-abi-import`, the test oracle and `cargo xtask` all use this crate, so a pin, a search
-//! path or an option is written once.
+//! With the feature `fetch` (the workspace's tests, `ptx-abi-import` and `cargo xtask`), also
+//! every tool's pinned wheel, its download and cache (`fetch`) and clang finding (`clang`), so
+//! that a pin, a search path or an option is written once.
 
+#[cfg(feature = "fetch")]
 pub mod clang;
+#[cfg(feature = "fetch")]
 pub mod fetch;
 pub mod nvrtc;
 pub mod options;
+pub mod pins;

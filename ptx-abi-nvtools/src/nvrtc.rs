@@ -1,19 +1,18 @@
 //! NVIDIA's NVRTC, loaded at run time: CUDA 12.9's `libnvrtc.so.12`, or any release's library
-//! by path (11.8's `libnvrtc.so.11.2`, 13.5's `libnvrtc.so.13`:
-//! [`Nvrtc::locate_and_load_release`]). The functions used here have the same prototypes in
+//! by path (11.8's `libnvrtc.so.11.2`, 13.5's `libnvrtc.so.13`). The functions used here have the same prototypes in
 //! every release since CUDA 11.0 (nvrtc.h of 11.8, 12.9 and 13.5 compared).
 //!
 //! Nothing links against NVRTC: the library is opened with `libloading` when it is asked for,
-//! so everything that uses it builds, and runs its other parts, on machines without it. Get a
-//! copy with `cargo xtask nvrtc`, or point `PTX_ABI_NVRTC` at one (see [`crate::fetch`]).
+//! so everything that uses it builds, and runs its other parts, on machines without it. Point
+//! `PTX_ABI_NVRTC` at a copy ([`Nvrtc::locate_installed`] also looks in a CUDA installation);
+//! in the workspace, `cargo xtask nvrtc` fetches one (feature `fetch`).
 //! This is the one binding of the workspace: `ptx_abi::report::nvrtc` (core's feature
 //! `nvrtc`) and the test oracle both compile through it.
 //!
 //! ```no_run
 //! use ptx_abi_nvtools::nvrtc::Nvrtc;
 //! use ptx_abi_nvtools::options::DEFAULT_OPTIONS;
-//! let Some(nvrtc) = Nvrtc::locate_and_load() else { return };
-//! let nvrtc = nvrtc.unwrap();
+//! let Ok(nvrtc) = Nvrtc::locate_installed(12) else { return };
 //! let ptx = nvrtc.compile("extern \"C\" __device__ int x = 1;", DEFAULT_OPTIONS).unwrap();
 //! assert!(ptx.contains(".visible .global .align 4 .u32 x = 1;"));
 //! ```
@@ -298,12 +297,12 @@ impl Nvrtc {
     /// Finds and loads NVRTC of CUDA `major` as an installed program does, first that exists:
     /// `$PTX_ABI_NVRTC` (the library itself, used even when wrong so that the error names it);
     /// `lib64/` of `$CUDA_PATH`, `$CUDA_HOME` and `/usr/local/cuda`, with the release's file
-    /// name ([`crate::fetch::nvrtc_library_name`]); that name and `libnvrtc.so` on the system's
-    /// library search path. Unlike [`Nvrtc::locate_and_load`] it does not look in the
-    /// workspace's tool cache.
+    /// name ([`crate::pins::nvrtc_library_name`]); that name and `libnvrtc.so` on the system's
+    /// library search path. It does not look in the workspace's tool cache (`locate_and_load`,
+    /// feature `fetch`).
     pub fn locate_installed(major: u32) -> Result<Nvrtc, LocateError> {
-        let name = crate::fetch::nvrtc_library_name(major);
-        if let Some(p) = std::env::var_os(crate::fetch::NVRTC_ENV).filter(|p| !p.is_empty()) {
+        let name = crate::pins::nvrtc_library_name(major);
+        if let Some(p) = std::env::var_os(crate::pins::NVRTC_ENV).filter(|p| !p.is_empty()) {
             return Nvrtc::load(PathBuf::from(p)).map_err(LocateError::Load);
         }
         let mut searched = Vec::new();
@@ -332,6 +331,7 @@ impl Nvrtc {
     /// [`crate::fetch::locate_nvrtc`] then [`Nvrtc::load`]: `None` when no NVRTC is configured or
     /// cached (callers should skip, pointing at `cargo xtask nvrtc`), `Some(Err)` when one was
     /// found but does not load.
+    #[cfg(feature = "fetch")]
     pub fn locate_and_load() -> Option<Result<Nvrtc, LoadError>> {
         crate::fetch::locate_nvrtc().map(Nvrtc::load)
     }
@@ -339,6 +339,7 @@ impl Nvrtc {
     /// [`crate::fetch::Toolkit::locate_nvrtc`] then [`Nvrtc::load`]: one release's NVRTC,
     /// `None` when it is neither configured nor cached. A library that loads but reports
     /// another version than the release's is an error (a wrong `PTX_ABI_NVRTC_*` path).
+    #[cfg(feature = "fetch")]
     pub fn locate_and_load_release(
         release: &crate::fetch::Toolkit,
     ) -> Option<Result<Nvrtc, LoadError>> {

@@ -9,6 +9,8 @@
 mod guide_types;
 
 mod aggregates;
+mod doc_paths;
+mod env_vars;
 mod errors;
 mod figures;
 mod fuzz_types;

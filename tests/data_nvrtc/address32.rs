@@ -428,7 +428,7 @@ fn ptxas_and_address_size_32() {
     if accepted.is_empty() {
         eprintln!(
             "recorded: this ptxas refuses .address_size 32 for every target; the A32 prototypes \
-             are checked against clang (tests/syscall.rs) instead"
+             are checked against clang (tests/abi_nvrtc/syscall.rs) instead"
         );
     } else {
         eprintln!("ptxas assembled the .address_size 32 prototypes for {accepted:?}");

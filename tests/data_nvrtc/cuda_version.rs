@@ -250,7 +250,7 @@ fn the_header_compiles_with_nvrtc_of_this_release() {
 /// cached in `$CARGO_TARGET_DIR/nvidia` or `target/nvidia`; `$PTX_ABI_CUDA_INCLUDE` or the
 /// cached headers).
 fn other_release() -> Option<(Nvrtc, Vec<String>)> {
-    use ptx_abi_nvtools::fetch;
+    use ptx_abi_nvtools::{fetch, pins};
     let what = "the other major CUDA release";
     let var = |name: &str| {
         std::env::var_os(name)
@@ -264,7 +264,7 @@ fn other_release() -> Option<(Nvrtc, Vec<String>)> {
         let nvrtc = var("PTX_ABI_NVRTC").filter(is_12).or_else(|| {
             [fetch::cache_dir(), workspace_cache]
                 .iter()
-                .map(|c| fetch::NVRTC_WHEEL.file_in(c))
+                .map(|c| pins::NVRTC_WHEEL.file_in(c))
                 .find(is_12)
         });
         (nvrtc, fetch::cuda_include_dir())

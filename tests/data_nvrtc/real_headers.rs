@@ -173,7 +173,7 @@ fn tools() -> bool {
                     "`assert_matches` finds no NVRTC where it looks ({}); `cargo xtask nvrtc` \
                      prints the path to set {} to",
                     searched.join(", "),
-                    ptx_abi_nvtools::fetch::NVRTC_ENV
+                    ptx_abi_nvtools::pins::NVRTC_ENV
                 ),
             );
             return false;

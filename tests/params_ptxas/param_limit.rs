@@ -11,7 +11,7 @@
 
 use ptx_abi::layout::MemberLayout;
 use ptx_abi::params::{entry_param_limit, Arch, PtxIsa, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1};
-use ptx_abi::params::{entry_signature, kernel_params_error, limit_origin};
+use ptx_abi::params::{entry_signature, limit_origin};
 use ptx_abi::{KernelParams, PtxAbi};
 use ptx_abi_nvtools::fetch::{Toolkit, CUDA_11_8, CUDA_12_9, CUDA_13_5};
 use ptx_abi_oracle::ptxas::Ptxas;
@@ -210,8 +210,9 @@ struct LargeAt {
     words: [u32; 8190], // 4 + 32,760 = 32,764
 }
 
-/// ptxas's verdict on `A`'s `.entry` (rendered by ptx-abi) for `sm` and `isa` agrees with
-/// [`kernel_params_error`] at [`entry_param_limit`]; returns ptxas's.
+/// ptxas's verdict on `A`'s `.entry` (rendered by ptx-abi) for `sm` and `isa` agrees with the
+/// limit check the derive runs for every kernel (`kernel_limit_error`, a generated-code helper
+/// reached through `__private`) at [`entry_param_limit`]; returns ptxas's.
 fn counted<A: KernelParams, const N: usize>(
     members: &MemberLayout<N>,
     ptxas: &Ptxas,
@@ -223,7 +224,7 @@ fn counted<A: KernelParams, const N: usize>(
     let sig = entry_signature::<A>();
     let ptx = format!(".version {isa}\n.target sm_{sm}\n.address_size 64\n{sig}\n{{\n\tret;\n}}\n");
     let limit = entry_param_limit(Arch::sm(sm), isa);
-    let ours = kernel_params_error(A::TYPE, A::KERNEL, members, limit);
+    let ours = ptx_abi::__private::v1::kernel_limit_error(A::TYPE, A::KERNEL, members, limit);
     let theirs = ptxas.assemble(&ptx, &format!("sm_{sm}"));
     assert_eq!(
         ours.is_none(),

@@ -3,7 +3,7 @@
 //! `oracle-tests/tests/data/`, with NVRTC 11.8's and 13.5's where they differ) with the `ptx-abi-corpus` binary of the oracle crate. No Rust is
 //! written: `oracle-tests/build.rs` renders it from the data at build time.
 
-use ptx_abi_nvtools::fetch;
+use ptx_abi_nvtools::{fetch, pins};
 use std::path::Path;
 use std::process::Command;
 
@@ -14,12 +14,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .parent()
         .ok_or("xtask has no parent directory")?
         .to_path_buf();
-    let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &fetch::cache_dir())?;
+    let nvrtc = fetch::fetch(&pins::NVRTC_WHEEL, &fetch::cache_dir())?;
     // The other releases' NVRTC: their answers are recorded where they differ (issue 22).
     let mut others = Vec::new();
     for t in fetch::TOOLKITS
         .iter()
-        .filter(|t| t.nvrtc != fetch::NVRTC_WHEEL)
+        .filter(|t| t.nvrtc != pins::NVRTC_WHEEL)
     {
         others.push((t.nvrtc_env, fetch::fetch(&t.nvrtc, &fetch::cache_dir())?));
     }
@@ -39,7 +39,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         .arg("--out")
         .arg(&out)
         .args(args)
-        .env(fetch::NVRTC_ENV, &nvrtc)
+        .env(pins::NVRTC_ENV, &nvrtc)
         .envs(others);
     let status = cmd
         .status()

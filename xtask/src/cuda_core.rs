@@ -16,7 +16,7 @@
 //! (`$CARGO_TARGET_DIR`), so that it shares the dependencies the suite has built there.
 
 use crate::test::cargo;
-use ptx_abi_nvtools::fetch;
+use ptx_abi_nvtools::{fetch, pins};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -37,8 +37,8 @@ pub fn run_with(base: &[(&str, String)]) -> Result<(), String> {
     env.extend(toolkit_env()?);
     // `tests/launch_cuda_core_ptx.rs` checks NVRTC's PTX; as in `cargo xtask test`, a missing
     // tool is then a failure, not a skip.
-    let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &fetch::cache_dir())?;
-    env.push((fetch::NVRTC_ENV, nvrtc.display().to_string()));
+    let nvrtc = fetch::fetch(&pins::NVRTC_WHEEL, &fetch::cache_dir())?;
+    env.push((pins::NVRTC_ENV, nvrtc.display().to_string()));
     env.push((fetch::REQUIRE_ORACLE_ENV, "1".to_string()));
     cargo(
         &[
@@ -93,7 +93,7 @@ fn parent(file: &Path) -> Result<PathBuf, String> {
 }
 
 /// The `include/` directory of an unpacked wheel whose file is `…/include/<name>`.
-fn include_dir(wheel: &fetch::Wheel, cache: &Path) -> Result<PathBuf, String> {
+fn include_dir(wheel: &pins::Wheel, cache: &Path) -> Result<PathBuf, String> {
     let at = wheel
         .file
         .find("include/")

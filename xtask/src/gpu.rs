@@ -8,7 +8,7 @@
 //! optimized proofs (`profiles::EVERY_PROOF`).
 
 use crate::test::{cargo, fresh_seed};
-use ptx_abi_nvtools::fetch;
+use ptx_abi_nvtools::{fetch, pins};
 use std::path::Path;
 
 /// Whether this machine looks like it has an NVIDIA GPU and driver: a `/dev/nvidia0` device
@@ -39,12 +39,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
 /// Runs the suite with live seed `seed`.
 pub fn run_with_seed(seed: u64) -> Result<(), String> {
-    let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &fetch::cache_dir())?;
+    let nvrtc = fetch::fetch(&pins::NVRTC_WHEEL, &fetch::cache_dir())?;
     eprintln!(
         "xtask: GPU suite, live seed {seed} (replay with `cargo xtask test-gpu --seed {seed}`)"
     );
     let mut env = vec![
-        (fetch::NVRTC_ENV, nvrtc.display().to_string()),
+        (pins::NVRTC_ENV, nvrtc.display().to_string()),
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
         (fetch::REQUIRE_ORACLE_ENV, "1".to_string()),
     ];

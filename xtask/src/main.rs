@@ -7,7 +7,7 @@
 use std::env;
 use std::process::ExitCode;
 
-use ptx_abi_nvtools::fetch;
+use ptx_abi_nvtools::{fetch, pins};
 
 mod bench;
 mod bench_compile;
@@ -101,7 +101,7 @@ fn main() -> ExitCode {
         None => ("help", &[][..]),
     };
     let result = match cmd {
-        "nvrtc" => per_release(cmd, rest, |t| t.nvrtc, &[fetch::NVRTC_WHEEL])
+        "nvrtc" => per_release(cmd, rest, |t| t.nvrtc, &[pins::NVRTC_WHEEL])
             .and_then(|wheels| wheels.iter().try_for_each(print_fetched)),
         "ptxas" => per_release(cmd, rest, |t| t.ptxas, &[fetch::PTXAS_WHEEL])
             .and_then(|wheels| wheels.iter().try_for_each(print_fetched)),
@@ -158,9 +158,9 @@ fn no_args(cmd: &str, rest: &[String]) -> Result<(), String> {
 fn per_release(
     cmd: &str,
     rest: &[String],
-    wheel: fn(&fetch::Toolkit) -> fetch::Wheel,
-    default: &[fetch::Wheel],
-) -> Result<Vec<fetch::Wheel>, String> {
+    wheel: fn(&fetch::Toolkit) -> pins::Wheel,
+    default: &[pins::Wheel],
+) -> Result<Vec<pins::Wheel>, String> {
     let known = || {
         let v: Vec<&str> = fetch::TOOLKITS.iter().map(|t| t.version).collect();
         v.join(", ")
@@ -180,7 +180,7 @@ fn per_release(
 
 /// Fetches `wheel` into the cache if needed and prints the wanted file's absolute path (alone on
 /// stdout, so `$(cargo xtask nvrtc)` can be used in scripts; progress goes to stderr).
-fn print_fetched(wheel: &fetch::Wheel) -> Result<(), String> {
+fn print_fetched(wheel: &pins::Wheel) -> Result<(), String> {
     let cache = fetch::cache_dir();
     if !wheel.file_in(&cache).is_file() {
         eprintln!(

@@ -3,7 +3,7 @@
 
 use crate::fuzz;
 use crate::profiles::{self, Toolchain};
-use ptx_abi_nvtools::fetch;
+use ptx_abi_nvtools::{fetch, pins};
 use std::process::Command;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -151,7 +151,7 @@ fn seed_arg(cmd: &str, args: &[String]) -> Result<u64, String> {
 /// cannot find them fails instead of skipping).
 fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
     let cache = fetch::cache_dir();
-    let nvrtc = fetch::fetch(&fetch::NVRTC_WHEEL, &cache)?;
+    let nvrtc = fetch::fetch(&pins::NVRTC_WHEEL, &cache)?;
     let ptxas = fetch::fetch(&fetch::PTXAS_WHEEL, &cache)?;
     let headers = fetch::fetch(&fetch::CUDA_HEADERS_WHEEL, &cache)?;
     let include = headers.parent().unwrap_or(&headers).display().to_string();
@@ -168,7 +168,7 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
     let mut releases = Vec::new();
     for t in fetch::TOOLKITS
         .iter()
-        .filter(|t| t.nvrtc != fetch::NVRTC_WHEEL)
+        .filter(|t| t.nvrtc != pins::NVRTC_WHEEL)
     {
         let nvrtc = fetch::fetch(&t.nvrtc, &cache)?;
         let ptxas = fetch::fetch(&t.ptxas, &cache)?;
@@ -186,7 +186,7 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
     eprintln!("xtask: clang      {} clang", zig.display());
     eprintln!("xtask: CUDA headers {include}");
     let mut env = vec![
-        (fetch::NVRTC_ENV, nvrtc.display().to_string()),
+        (pins::NVRTC_ENV, nvrtc.display().to_string()),
         (fetch::PTXAS_ENV, ptxas.display().to_string()),
         (fetch::CUDA_INCLUDE_ENV, include),
         (fetch::CUDA13_INCLUDE_ENV, include13),
@@ -238,7 +238,7 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
         .find(|(k, _)| *k == "PTX_ABI_NVRTC_13_5")
         .map(|(_, v)| v.clone())
         .ok_or("xtask fetched no NVRTC 13.5 (PTX_ABI_NVRTC_13_5)")?;
-    env.push((fetch::NVRTC_ENV, nvrtc13));
+    env.push((pins::NVRTC_ENV, nvrtc13));
     cargo(
         &[
             "test",
@@ -267,13 +267,10 @@ fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
     env.push(("CARGO_TARGET_DIR", toolchain.target_dir()));
     cargo_with(
         toolchain.cargo(),
-        &[
-            "test",
-            "--workspace",
-            "--features",
-            // `oracle-tests/half`: the Rust kernel taking an `f16` (`tests/rust_kernels.rs`).
-            "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc,oracle-tests/half",
-        ],
+        // Plain `cargo test --workspace`, as a contributor types it (issue 32): the
+        // workspace's own manifests turn on every integration the tests need (the facade's
+        // dev-dependency on itself, `oracle-tests`' default `half`).
+        &["test", "--workspace"],
         &env,
     )?;
     // NVIDIA's cuda-core behind its feature (issue 29): its toolkit headers and libclang come

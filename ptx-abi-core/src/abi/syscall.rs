@@ -524,7 +524,7 @@ mod rendered {
 
     /// The texts this module held by hand before the renderer, as checked against the guide
     /// (guide spelling), NVRTC (nvcc spelling, 64-bit) and clang (nvcc spelling, 32-bit) by
-    /// `tests/syscall.rs`: the renderer must reproduce them byte for byte.
+    /// `tests/abi_nvrtc/syscall.rs`: the renderer must reproduce them byte for byte.
     #[test]
     fn renderer_reproduces_the_recorded_prototypes() {
         let recorded = [

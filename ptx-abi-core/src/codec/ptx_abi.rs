@@ -45,8 +45,8 @@ pub trait PtxAbi: Sized {
     /// Chapter 7: the C++ type this type is in an Itanium-mangled name. Read from
     /// [`PtxAbi::TYPE`] for scalars, vectors, structs, unions and enums (by their C name);
     /// pointers and arrays override it.
-    const CXX: &'static crate::abi::itanium::CxxType =
-        &crate::abi::itanium::CxxType::of_desc(Self::TYPE);
+    const CXX: &'static crate::layout::cxx_type::CxxType =
+        &crate::layout::cxx_type::CxxType::of_desc(Self::TYPE);
 
     /// Writes the value's PTX image (at `.address_size 64`) into `out`, which must be exactly
     /// [`PtxAbi::SIZE`] bytes. Padding and unnamed bit-fields are written as zero. On error

@@ -4,9 +4,6 @@ use crate::codec::PtxAbi;
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::TypeDesc;
 use crate::layout::{LayoutError, MemberLayout};
-use crate::types::handle::{SamplerRef, SurfRef, TexRef};
-use crate::types::pointer::DevicePtr;
-use crate::types::vector::{Lanes, Vector, VectorElement, VectorShape};
 
 /// A type whose Rust layout equals its PTX layout at `.address_size 64` and whose values have
 /// no padding bytes, so the bytes of a value are its PTX image, with no copy.
@@ -166,15 +163,18 @@ macro_rules! zero_copy {
         // zero-sized and whose layout does not depend on `T`), and on a little-endian host
         // (the `cfg`) their bytes are exactly what `encode` writes (`to_le_bytes`).
         #[cfg($cfg)]
-        unsafe impl<$($g)*> ZeroCopy for $t {}
+        unsafe impl<$($g)*> $crate::codec::zero_copy::ZeroCopy for $t {}
         #[cfg($cfg)]
         const _: () = assert!(
-            core::mem::size_of::<$checked>() == <$checked as PtxAbi>::SIZE
-                && core::mem::align_of::<$checked>() == <$checked as PtxAbi>::ALIGN,
+            core::mem::size_of::<$checked>() == <$checked as $crate::codec::PtxAbi>::SIZE
+                && core::mem::align_of::<$checked>() == <$checked as $crate::codec::PtxAbi>::ALIGN,
             concat!("the Rust layout of `", stringify!($checked), "` is not its PTX layout on this host")
         );
     )*};
 }
+/// For the types of `types/` (handles, `DevicePtr`), which implement `ZeroCopy` beside their
+/// definitions, the same way.
+pub(crate) use zero_copy;
 
 // 1-, 2- and 4-byte types: aligned to their size on every little-endian Rust target.
 zero_copy! {
@@ -189,9 +189,6 @@ zero_copy! {
 zero_copy! {
     #[cfg(all(target_endian = "little", not(target_arch = "x86")))]
     [] u64 as u64; [] i64 as i64; [] f64 as f64;
-    [] TexRef as TexRef; [] SamplerRef as SamplerRef; [] SurfRef as SurfRef;
-    [T: PtxAbi] DevicePtr<T> as DevicePtr<u8>;
-    [] DevicePtr<core::ffi::c_void> as DevicePtr<core::ffi::c_void>;
 }
 
 #[cfg(feature = "half")]
@@ -200,16 +197,6 @@ zero_copy! { #[cfg(target_endian = "little")] [] half::f16 as half::f16; }
 // SAFETY: `[T; N]` has no padding between elements (stride = size, a multiple of the
 // alignment), each element is zero-copy, and `encode` writes the elements back to back.
 unsafe impl<T: ZeroCopy, const N: usize> ZeroCopy for [T; N] {}
-
-// SAFETY: `Vector` is `repr(C)` of `[T; N]` plus a zero-length array of a marker with the PTX
-// alignment (§1.2), so its size is `N × size_of::<T>()` (already a multiple of that alignment:
-// odd N → align of T, even N → N × align of T) with no padding, and its lanes are zero-copy.
-unsafe impl<T, const N: usize> ZeroCopy for Vector<T, N>
-where
-    T: VectorElement + ZeroCopy,
-    Lanes<N>: VectorShape<T>,
-{
-}
 
 // SAFETY: zero-sized; there are no bytes to be uninitialized.
 unsafe impl<T: ?Sized> ZeroCopy for core::marker::PhantomData<T> {}

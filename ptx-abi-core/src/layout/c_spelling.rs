@@ -269,8 +269,9 @@ const HEADER_NAMES: &[&str] = &[
 ];
 
 /// Whether CUDA's headers (or the C headers they include) already declare `name` as a type or
-/// a macro, so that a generated header cannot declare a type or member under it (see
-/// [`HEADER_NAMES`]).
+/// a macro, so that a generated header cannot declare a type or member under it: the types of
+/// `vector_types.h` and CUDA 13's aligned vectors, `half`, `CUtensorMap`, the `stddef.h` and
+/// `stdint.h` types, and the macros `NULL`, `offsetof`, `assert` and the `limits.h` bounds.
 pub const fn is_header_name(name: &str) -> bool {
     if !RESERVED.may_hold(name) {
         return false;

@@ -15,16 +15,19 @@ pub mod c_spelling;
 pub(crate) mod const_msg;
 pub(crate) mod const_text;
 pub mod cuda_version;
+// Public as `abi::itanium::CxxType` (chapter 7); here so that every room may name it.
+pub(crate) mod cxx_type;
 pub mod desc;
 mod error;
 mod placement;
 pub mod rules;
 
-// Generated code reaches `attr_checks` and `c_name` only through `__private::v1`.
+// Generated code reaches `attr_checks`, `c_name` and `try_place_members_given` only through
+// `__private::v1`.
 pub use address::AddressSize;
 pub use aggregate::{
-    array_layout, layout_of, layout_of_members, try_layout_of, try_place_members,
-    try_place_members_given, MemberLayout, Placements,
+    array_layout, layout_of, layout_of_members, try_layout_of, try_place_members, MemberLayout,
+    Placements,
 };
 pub use const_msg::ConstMsg;
 pub use error::LayoutError;

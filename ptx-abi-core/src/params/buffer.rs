@@ -38,7 +38,7 @@ impl ParamBuffer {
         let mut end = 0;
         for (index, p) in Placements::new(A::TYPE, AddressSize::A64).enumerate() {
             // A kernel argument struct's layout is checked at compile time
-            // (`kernel_params_error`), so it has no layout error; skip defensively.
+            // (`kernel_param_error`), so it has no layout error; skip defensively.
             let Ok((member, p)) = p else { continue };
             let offset = place(end, p.align);
             if offset < end {

@@ -5,19 +5,18 @@ use crate::codec::error::EncodeError;
 use crate::codec::image::PtxImage;
 use crate::codec::PtxAbi;
 use crate::layout::address::AddressSize;
+use crate::layout::aggregate::try_place_members_given;
 use crate::layout::attr_checks;
 use crate::layout::const_msg::ConstMsg;
 use crate::layout::desc::{AggregateKind, TypeDesc, TypeKind};
-use crate::layout::{
-    rules, try_place_members, try_place_members_given, Layout, LayoutError, MemberLayout, Placement,
-};
+use crate::layout::{rules, try_place_members, Layout, LayoutError, MemberLayout, Placement};
 use core::ffi::c_void;
 
 use super::arch::{Arch, PtxIsa};
 
 /// §2.3's parameter space, bounded: the most bytes of `.entry` parameters ptxas accepts for
 /// a kernel on `arch` written in PTX ISA `isa` (the guide states no limit; these are
-/// ptxas's, measured with ptxas 11.8, 12.9 and 13.5 and checked by `tests/param_limit_ptxas.rs`
+/// ptxas's, measured with ptxas 11.8, 12.9 and 13.5 and checked by `tests/params_ptxas/param_limit.rs`
 /// on both sides of each boundary):
 ///
 /// - **4,352 bytes** (`0x1100`) below sm_70 or below PTX ISA 8.1. Past it ptxas says
@@ -221,25 +220,6 @@ pub fn param_pointers<const N: usize>(
 ) -> [*mut c_void; N] {
     let base = bytes.as_mut_ptr();
     core::array::from_fn(|i| base.wrapping_add(layout.members[i].offset).cast())
-}
-
-/// Why a kernel argument struct cannot be passed: a member that is not a parameter (a
-/// bit-field, a zero-sized field) or parameter bytes over `limit`, with a per-parameter size
-/// breakdown ([`kernel_param_error`], then [`kernel_limit_error`]).
-pub const fn kernel_params_error<const N: usize>(
-    ty: &TypeDesc,
-    kernel: &str,
-    layout: &MemberLayout<N>,
-    limit: usize,
-) -> Option<ConstMsg<1024>> {
-    let mut i = 0;
-    while i < N {
-        if let Some(m) = kernel_param_error(ty, kernel, layout, i) {
-            return Some(m);
-        }
-        i += 1;
-    }
-    kernel_limit_error(ty, kernel, layout, limit)
 }
 
 /// §2.3: member `i` of a kernel argument struct is a parameter unless it is a bit-field or

@@ -56,8 +56,8 @@ pub use checked::CheckedFunction;
 #[cfg(feature = "cuda-core")]
 pub use checked_cuda_core::CheckedCudaCoreFunction;
 pub use kernel::{
-    entry_param_limit, kernel_params_error, limit_origin, place_params, try_place_params,
-    try_place_params_given, KernelParams, PARAM_LIMIT, PARAM_LIMIT_VOLTA_CUDA_12_1,
+    entry_param_limit, limit_origin, place_params, try_place_params, KernelParams, PARAM_LIMIT,
+    PARAM_LIMIT_VOLTA_CUDA_12_1,
 };
 pub use launch::{KernelLaunch, KernelParamPointers};
 pub use launch_error::LaunchError;

@@ -79,7 +79,7 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
 mod tests {
     use super::*;
 
-    // Names as NVRTC 12.9 mangles them (see tests/c_types.rs and tests/cxx_nvrtc.rs).
+    // Names as NVRTC 12.9 mangles them (see tests/data_nvrtc/c_types.rs and tests/abi_nvrtc/cxx.rs).
     #[test]
     fn itanium_names_keep_the_function_name() {
         assert_eq!(

@@ -336,7 +336,7 @@ mod tests {
     }
 
     /// CUDA 12.9's `vector_types.h` lacks `double4_16a` (13.0's has it): the header defines it,
-    /// guarded; for 13.0 it only uses CUDA's. (NVRTC compiles both: `tests/cuda_version.rs`.)
+    /// guarded; for 13.0 it only uses CUDA's. (NVRTC compiles both: `tests/data_nvrtc/cuda_version.rs`.)
     #[test]
     fn cuda_13_vectors_are_defined_for_cuda_12_only() {
         let h12 = cuda_header_for(&[Double4A16::TYPE], CudaVersion::new(12, 9)).unwrap();

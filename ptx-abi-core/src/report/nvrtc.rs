@@ -67,8 +67,8 @@ use crate::codec::PtxAbi;
 use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION, CUDA_VERSION_SOURCE};
 use crate::layout::LayoutError;
 use crate::report::c_check::{CTypeCheck, CTypeMismatch};
-use ptx_abi_nvtools::fetch::{nvrtc_library_name, Toolkit};
 use ptx_abi_nvtools::nvrtc::{LocateError, Source};
+use ptx_abi_nvtools::pins::{nvrtc_library_name, nvrtc_wheel};
 use std::fmt;
 use std::format;
 use std::path::{Path, PathBuf};
@@ -76,7 +76,7 @@ use std::string::String;
 use std::vec::Vec;
 
 /// The environment variable naming the NVRTC library file.
-pub const NVRTC_ENV: &str = ptx_abi_nvtools::fetch::NVRTC_ENV;
+pub const NVRTC_ENV: &str = ptx_abi_nvtools::pins::NVRTC_ENV;
 
 /// The options [`Nvrtc::check`] compiles with: PTX for `compute_80` (which NVRTC 11.8, 12 and
 /// 13 all accept), `.address_size 64`, `-rdc=true` (so the checks' `extern "C" __device__`
@@ -171,15 +171,15 @@ impl fmt::Display for NvrtcError {
                     nvrtc_library_name(CUDA_VERSION.major),
                     searched.join(", ")
                 )?;
-                match Toolkit::of_major(CUDA_VERSION.major) {
-                    Some(t) => write!(
+                match nvrtc_wheel(CUDA_VERSION.major) {
+                    Some(w) => write!(
                         f,
                         ", or fetch it from PyPI:\n  pip download --no-deps {} -d /tmp/nvrtc && \
                          python3 -m zipfile -e /tmp/nvrtc/{} /tmp/nvrtc/x && export \
                          {NVRTC_ENV}=/tmp/nvrtc/x/{}",
-                        t.nvrtc.requirement(),
-                        t.nvrtc.file_pattern(),
-                        t.nvrtc.file
+                        w.requirement(),
+                        w.file_pattern(),
+                        w.file
                     ),
                     None => Ok(()),
                 }

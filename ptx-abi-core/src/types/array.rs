@@ -1,9 +1,9 @@
 //! Arrays (elements back to back, aligned like the element) and `PhantomData` (no data).
 
-use crate::abi::itanium::CxxType;
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::writer::ImageWriter;
 use crate::codec::{check_in, check_out, PtxAbi};
+use crate::layout::cxx_type::CxxType;
 use crate::layout::desc::{TypeDesc, TypeKind};
 use crate::layout::{array_layout, Layout, LayoutError};
 use core::marker::PhantomData;

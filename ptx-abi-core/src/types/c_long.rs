@@ -4,9 +4,9 @@
 //! side says `long`, `unsigned long` or `size_t`, and only for LP64 targets (on Windows `long`
 //! is 4 bytes).
 
-use crate::abi::itanium::CxxType;
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::PtxAbi;
+use crate::layout::cxx_type::CxxType;
 use crate::layout::desc::{Scalar, TypeDesc};
 
 macro_rules! c_long {

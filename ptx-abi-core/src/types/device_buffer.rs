@@ -25,10 +25,10 @@
 //! the access cuda-core gives a shared kernel reference (`shared_access_writes`: a read for
 //! ordinary elements, a write where the elements may be mutated through a shared reference).
 
-use crate::abi::itanium::CxxType;
 use crate::codec::bind::{LaunchGuard, LaunchStream};
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::PtxAbi;
+use crate::layout::cxx_type::CxxType;
 use crate::layout::desc::{TypeDesc, TypeKind};
 use crate::layout::Placement;
 use crate::types::pointer::pointee;
@@ -155,10 +155,10 @@ buffer_param! {
 #[cfg(feature = "cudarc")]
 mod cudarc_buffers {
     use super::{put_address, DeviceBuffer, DeviceBufferMut};
-    use crate::abi::itanium::CxxType;
     use crate::codec::bind::{LaunchGuard, LaunchStream};
     use crate::codec::error::{DecodeError, EncodeError};
     use crate::codec::PtxAbi;
+    use crate::layout::cxx_type::CxxType;
     use crate::layout::desc::{TypeDesc, TypeKind};
     use crate::layout::Placement;
     use crate::types::pointer::pointee;
@@ -254,10 +254,10 @@ mod cudarc_buffers {
 #[cfg(feature = "cuda-core")]
 mod cuda_core_buffers {
     use super::{put_address, DeviceBuffer, DeviceBufferMut};
-    use crate::abi::itanium::CxxType;
     use crate::codec::bind::{LaunchGuard, LaunchStream};
     use crate::codec::error::{DecodeError, EncodeError};
     use crate::codec::PtxAbi;
+    use crate::layout::cxx_type::CxxType;
     use crate::layout::desc::{TypeDesc, TypeKind};
     use crate::layout::Placement;
     use crate::types::pointer::pointee;

@@ -42,3 +42,10 @@ handles! {
     SamplerRef => Sampler, ".samplerref";
     SurfRef => Surface, ".surfref";
 }
+
+// 8 bytes aligned 8 in PTX (§1.4), a `repr(transparent)` `u64` in Rust: zero-copy where the
+// host aligns `u64` to 8 (not 32-bit x86), as `codec/zero_copy.rs` says of `u64`.
+crate::codec::zero_copy::zero_copy! {
+    #[cfg(all(target_endian = "little", not(target_arch = "x86")))]
+    [] TexRef as TexRef; [] SamplerRef as SamplerRef; [] SurfRef as SurfRef;
+}

@@ -1,8 +1,8 @@
 //! §1.1 and §2.3 note B: pointers are generic addresses, as wide as `.address_size`.
 
-use crate::abi::itanium::CxxType;
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::PtxAbi;
+use crate::layout::cxx_type::CxxType;
 use crate::layout::desc::{TypeDesc, TypeKind};
 use core::fmt;
 use core::marker::PhantomData;
@@ -173,4 +173,13 @@ pointer_impl! {
         |a| host_addr(a).map(|a| core::ptr::without_provenance(a));
     [T: PtxAbi] *mut T => pointee::<T>, T::CXX, false, |p| p.addr() as u64,
         |a| host_addr(a).map(|a| core::ptr::without_provenance_mut(a));
+}
+
+// A `repr(transparent)` `u64` in Rust, 8 bytes aligned 8 at `.address_size 64`: zero-copy where
+// the host aligns `u64` to 8 (not 32-bit x86), as `codec/zero_copy.rs` says of `u64`. Its
+// layout does not depend on `T`: `DevicePtr<u8>` stands for every `DevicePtr<T>`.
+crate::codec::zero_copy::zero_copy! {
+    #[cfg(all(target_endian = "little", not(target_arch = "x86")))]
+    [T: PtxAbi] DevicePtr<T> as DevicePtr<u8>;
+    [] DevicePtr<core::ffi::c_void> as DevicePtr<core::ffi::c_void>;
 }

@@ -310,3 +310,13 @@ vector_names! {
     "Vector<f16, 4>" = F16, 4;
     ]
 }
+
+// SAFETY: `Vector` is `repr(C)` of `[T; N]` plus a zero-length array of a marker with the PTX
+// alignment (§1.2), so its size is `N × size_of::<T>()` (already a multiple of that alignment:
+// odd N → align of T, even N → N × align of T) with no padding, and its lanes are zero-copy.
+unsafe impl<T, const N: usize> crate::codec::zero_copy::ZeroCopy for Vector<T, N>
+where
+    T: VectorElement + crate::codec::zero_copy::ZeroCopy,
+    Lanes<N>: VectorShape<T>,
+{
+}

@@ -5,7 +5,6 @@
 //! arguments are substituted.
 
 use super::compare::same_type;
-use super::cxx_type::CxxType;
 use super::error::{CxxSite, MangleError};
 use super::function::{write_declared, CxxFunction, CxxParam};
 use super::instantiation::{is_blank, write_function_name};
@@ -15,6 +14,7 @@ use super::render::render;
 use super::tparams;
 use super::work::{Frame, Work};
 use crate::layout::const_msg::ConstMsg;
+use crate::layout::cxx_type::CxxType;
 
 /// The message about `f`'s template parameter list, if it cannot be read (`mangled`, the
 /// result of [`super::mangle_function_in`], says at no cost that it could).

@@ -6,10 +6,10 @@
 //! template-id (`ns::Pair<T, int>`) matches any class type, since a Rust type's C++ name is an
 //! identifier (`#[ptx(c_name = "…")]`) and cannot say which instantiation it is.
 
-use super::cxx_type::CxxType;
 use super::key::{base_end, comps_end, digits_end, level, op_start, source_name_end, Level};
 use super::render::{arg_range, param_index};
 use super::work::Work;
+use crate::layout::cxx_type::CxxType;
 
 /// Whether the key `plain[s..e]`, its template parameters standing for the arguments of the
 /// function name whose key starts at `name`, is the type `t`.

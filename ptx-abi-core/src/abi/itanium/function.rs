@@ -4,7 +4,6 @@
 //! and [`super::mangle_function_in`].
 
 use super::compare::same_type;
-use super::cxx_type::CxxType;
 use super::emit::{emit_function_name, emit_type};
 use super::error::{CxxSite, MangleError};
 use super::instantiation::{is_blank, write_function_name};
@@ -13,6 +12,7 @@ use super::spelling::{write_type, Ctx, PARAM, RETURN};
 use super::tokens::error_at;
 use super::tparams;
 use super::work::Work;
+use crate::layout::cxx_type::CxxType;
 
 macro_rules! tri {
     ($e:expr) => {

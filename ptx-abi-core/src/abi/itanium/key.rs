@@ -21,10 +21,10 @@
 //! the type they modify, so C++ text is read into it left to right; the emitter walks a type's
 //! ops backward to write the prefix form the ABI wants.
 
-use super::cxx_type::CxxType;
 use super::error::MangleError;
 use super::work::Work;
 use crate::layout::const_text::Decimal;
+use crate::layout::cxx_type::CxxType;
 
 /// Whether `c` starts an op (pointer, cv-qualifiers, array).
 pub(super) const fn is_op(c: u8) -> bool {
@@ -223,7 +223,7 @@ pub(super) const fn check_path(name: &[u8]) -> Option<usize> {
     loop {
         let end = component_end(name, start);
         let id = slice(name, start, end);
-        if !is_ident(id) || super::tokens::is_reserved(id) {
+        if !is_ident(id) || is_keyword(id) {
             return None;
         }
         if n == 0
@@ -240,6 +240,14 @@ pub(super) const fn check_path(name: &[u8]) -> Option<usize> {
             return Some(n);
         }
         start = end + 2;
+    }
+}
+
+/// Whether the identifier `id` is a C or C++ keyword (`class`, `int`).
+const fn is_keyword(id: &[u8]) -> bool {
+    match core::str::from_utf8(id) {
+        Ok(s) => crate::layout::c_spelling::is_keyword(s),
+        Err(_) => false,
     }
 }
 

@@ -3,12 +3,12 @@
 //! [`function_capacity`] for any [`CxxFunction`] (templates, declared parameter types), and
 //! what the derive's generated code reads from their results.
 
-use super::cxx_type::CxxType;
 use super::error::MangleError;
 use super::function::{capacity_for, key_bound, plain_key_len, run, CxxFunction, CxxParam, Params};
 use super::mangled::{Mangled, MANGLED_MAX};
 use super::work::{Frame, Work};
 use crate::layout::const_msg::ConstMsg;
+use crate::layout::cxx_type::CxxType;
 
 /// Chapter 7: the Itanium mangled name of the function `name` (`scale` or `ns::inner::scale`)
 /// taking `params` in order, in a buffer of [`MANGLED_MAX`] bytes (or

@@ -48,7 +48,6 @@
 
 pub(crate) mod check;
 mod compare;
-mod cxx_type;
 mod emit;
 mod error;
 mod function;
@@ -64,7 +63,7 @@ mod tokens;
 mod tparams;
 mod work;
 
-pub use cxx_type::{scalar, CxxType};
+pub use crate::layout::cxx_type::{scalar, CxxType};
 pub use error::{CxxSite, MangleError};
 pub use function::{CxxFunction, CxxParam};
 pub use mangle::{
