@@ -4,9 +4,16 @@
 //! are those of `PtxAbi::encode` and of hand-written shift/mask code.
 //!
 //! Run under Miri (`cargo +nightly miri test --test encode_uninit`), these tests are the proof
-//! that the encoders never read their destination: the buffers start uninitialized, and Miri
-//! stops at any read of an uninitialized byte as a value (undefined behaviour). Natively,
-//! the buffers start filled with 0xA5 instead, so a byte the encoder did not write shows.
+//! that the encoders never read their destination before writing it: the buffers start
+//! uninitialized, and Miri stops at any read of an uninitialized byte as a value (undefined
+//! behaviour). That a byte once written is not read back either is `ImageWriter`'s structure
+//! (its only accesses to the destination are stores; `codec/writer.rs`). Natively, the buffers
+//! start filled with 0xA5 instead, so a byte the encoder did not write shows.
+//!
+//! With feature `rayon` under Miri, pass
+//! `MIRIFLAGS="-Zmiri-tree-borrows -Zmiri-ignore-leaks"`: rayon's crossbeam-epoch breaks the
+//! experimental Stacked Borrows rules (not under Tree Borrows), and rayon's pool threads
+//! outlive `main`.
 
 #[path = "../benches/common/mod.rs"]
 mod common;
