@@ -5,7 +5,7 @@ use super::Gen;
 use crate::ast::{Body, Input};
 use crate::types;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
 
 /// The image type's name at the type's own level: the alias of `<Type as HasImage>::Image`,
@@ -31,7 +31,8 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
              [`{name}`] adds a getter and a setter per member."
         )
     };
-    quote! {
+    // Spanned on the image's name: two types given one name are one error (E0428), there.
+    quote_spanned! {image.span()=>
         #[doc = #doc]
         #[allow(non_camel_case_types)]
         #vis type #image = <#ident as #krate::codec::HasImage>::Image;
