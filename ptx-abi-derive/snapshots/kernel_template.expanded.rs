@@ -237,5 +237,5 @@ const _: () = {
     };
 };
 ///The PTX image of [`MulMatQ`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on [`MulMatQ`] adds a getter and a setter per member.
-#[allow(non_camel_case_types)]
+#[allow(non_camel_case_types, dead_code)]
 type MulMatQImage = <MulMatQ as ::ptx_abi::codec::HasImage>::Image;

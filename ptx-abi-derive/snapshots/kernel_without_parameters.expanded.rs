@@ -107,5 +107,5 @@ const _: () = {
     };
 };
 ///The PTX image of [`InitArgs`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on [`InitArgs`] adds a getter and a setter per member.
-#[allow(non_camel_case_types)]
+#[allow(non_camel_case_types, dead_code)]
 type InitArgsImage = <InitArgs as ::ptx_abi::codec::HasImage>::Image;

@@ -175,5 +175,5 @@ const _: () = {
     };
 };
 ///The PTX image of [`ShadeArgs`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. `#[ptx(accessors)]` on [`ShadeArgs`] adds a getter and a setter per member.
-#[allow(non_camel_case_types)]
+#[allow(non_camel_case_types, dead_code)]
 type ShadeArgsImage = <ShadeArgs as ::ptx_abi::codec::HasImage>::Image;

@@ -107,5 +107,5 @@ const _: () = {
     };
 };
 ///The PTX image of [`Pair`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
-#[allow(non_camel_case_types)]
+#[allow(non_camel_case_types, dead_code)]
 type PairImage = <Pair as ::ptx_abi::codec::HasImage>::Image;

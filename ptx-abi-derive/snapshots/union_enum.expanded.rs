@@ -153,5 +153,5 @@ const _: () = {
     };
 };
 ///The PTX image of [`Payload`]: its exact PTX size and alignment, `Copy`, ready to be a kernel argument or an element of a device buffer. Accessors decode and encode single members in place.
-#[allow(non_camel_case_types)]
+#[allow(non_camel_case_types, dead_code)]
 type PayloadImage = <Payload as ::ptx_abi::codec::HasImage>::Image;

@@ -147,16 +147,15 @@ impl<'a> ImageWriter<'a> {
     #[inline(always)]
     fn store_word(&mut self, at: usize, word: u64) {
         let streaming = self.streaming;
-        match self.out.get_mut(at..) {
-            Some(rest) => match rest.first_chunk_mut::<8>() {
+        if let Some(rest) = self.out.get_mut(at..) {
+            match rest.first_chunk_mut::<8>() {
                 Some(dst) => store8(dst, word, streaming),
                 None => {
                     for (d, b) in rest.iter_mut().zip(word.to_le_bytes()) {
                         *d = MaybeUninit::new(b);
                     }
                 }
-            },
-            None => {}
+            }
         }
     }
 

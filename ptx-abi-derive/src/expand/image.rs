@@ -32,9 +32,10 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
         )
     };
     // Spanned on the image's name: two types given one name are one error (E0428), there.
+    // `dead_code` allowed: a program that never names the image is no mistake.
     quote_spanned! {image.span()=>
         #[doc = #doc]
-        #[allow(non_camel_case_types)]
+        #[allow(non_camel_case_types, dead_code)]
         #vis type #image = <#ident as #krate::codec::HasImage>::Image;
     }
 }
