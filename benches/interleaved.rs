@@ -7,7 +7,10 @@
 //! runs every variant once over the same values, back to back, and only ratios within a round
 //! are kept: a slow round slows all variants alike and cancels out of the ratio.
 //!
-//! `cargo bench --bench interleaved -- [--values N] [--rounds R] [--core C]`, or
+//! `cargo bench --bench interleaved -- [--values N] [--rounds R] [--core C] [--prep P]
+//! [--order O]` (`--prep 1` flushes every buffer from the cache before each timed pass,
+//! `--prep 2` runs the variant once untimed first; `--order 1` shuffles the variants each
+//! round instead of rotating them), or
 //! `cargo xtask bench` (criterion's benches too). Throughput ratios: ≥ 1 is at least as fast as
 //! the baseline.
 
@@ -16,6 +19,7 @@ mod common;
 use common::{bs, each_image, each_slot, hand, mb, sample, verify, Ref};
 use ptx_abi::PtxAbi;
 use std::hint::black_box;
+use std::mem::MaybeUninit;
 use std::time::Instant;
 
 /// What one variant does to the shared buffers in one pass.
@@ -61,6 +65,18 @@ const VARIANTS: &[Variant] = &[
         name: "encode: ptx-abi encode_slice",
         baseline: ENCODE_BASE,
         run: |b| Ref::encode_slice(&b.values, black_box(&mut b.out_bytes)).unwrap(),
+    },
+    Variant {
+        name: "encode: ptx-abi encode_slice_into",
+        baseline: ENCODE_BASE,
+        run: |b| {
+            let out = black_box(&mut b.out_bytes);
+            // SAFETY: `MaybeUninit<u8>` has `u8`'s layout and every `u8` is a valid
+            // `MaybeUninit<u8>`; `encode_slice_into` stores only initialized bytes, so
+            // `out_bytes` is initialized again when the borrow ends.
+            let out = unsafe { &mut *(out.as_mut_slice() as *mut [u8] as *mut [MaybeUninit<u8>]) };
+            Ref::encode_slice_into(&b.values, out).unwrap();
+        },
     },
     Variant {
         name: "encode: hand-written, range-checked",
@@ -220,7 +236,9 @@ fn main() {
     let o = match options() {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("interleaved: {e}\nusage: [--values N] [--rounds R] [--core C]");
+            eprintln!(
+                "interleaved: {e}\nusage: [--values N] [--rounds R] [--core C] [--prep P] [--order O]"
+            );
             std::process::exit(2);
         }
     };
