@@ -82,7 +82,7 @@ fn encode_into_writes_every_byte_of_a_small_image() {
 
 #[test]
 fn encode_into_writes_every_byte_of_a_large_image() {
-    assert!(Large::SIZE > 256, "Large is {} bytes", Large::SIZE);
+    const { assert!(Large::SIZE > 256, "Large must be over the 256-byte stage") };
     for v in larges(3) {
         let mut out = destination(Large::SIZE);
         let bytes = v.encode_into(&mut out).expect("fits").to_vec();
