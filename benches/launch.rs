@@ -113,6 +113,12 @@ mod checked {
         p: ParamsImage,
     }
 
+    /// The fake driver saw launches (checked after each benchmark that ran: a filter on the
+    /// command line may leave any of them out).
+    fn launched(fake: &FakeCuda, before: i64) {
+        assert!(fake.launches() > before, "the fake driver launched");
+    }
+
     pub fn launches(c: &mut Criterion) {
         let fake = match FakeCuda::load() {
             Ok(f) => f,
@@ -151,8 +157,8 @@ mod checked {
             };
             let input = stream.clone_htod(&vec![1.0f32; n as usize]).expect("htod");
             let mut out = stream.alloc_zeros::<f32>(n as usize).expect("alloc");
-            let before = fake.launches();
             group.bench_function(format!("{streams}: cudarc launch builder, image"), |b| {
+                let before = fake.launches();
                 b.iter(|| {
                     let mut builder = stream.launch_builder(&f);
                     builder
@@ -162,9 +168,11 @@ mod checked {
                         .arg(black_box(&image));
                     // SAFETY: `nothing` takes these four parameters and reads none of them.
                     unsafe { builder.launch(cfg) }.expect("launch");
-                })
+                });
+                launched(fake, before);
             });
             group.bench_function(format!("{streams}: CheckedFunction::launch, image"), |b| {
+                let before = fake.launches();
                 b.iter(|| {
                     let args = NothingEncoded {
                         out: &mut out,
@@ -174,10 +182,12 @@ mod checked {
                     };
                     // SAFETY: as above.
                     unsafe { checked_image.launch(&stream, cfg, args) }.expect("launch");
-                })
+                });
+                launched(fake, before);
             });
             if streams == "default stream" {
                 group.bench_function(format!("{streams}: cudarc launch builder, encode"), |b| {
+                    let before = fake.launches();
                     b.iter(|| {
                         let image = ParamsImage::new(black_box(&p)).expect("fits");
                         let mut builder = stream.launch_builder(&f);
@@ -188,9 +198,11 @@ mod checked {
                             .arg(&image);
                         // SAFETY: as above.
                         unsafe { builder.launch(cfg) }.expect("launch");
-                    })
+                    });
+                    launched(fake, before);
                 });
                 group.bench_function(format!("{streams}: CheckedFunction::launch, encode"), |b| {
+                    let before = fake.launches();
                     b.iter(|| {
                         let args = Nothing {
                             out: &mut out,
@@ -200,10 +212,10 @@ mod checked {
                         };
                         // SAFETY: as above.
                         unsafe { checked.launch(&stream, cfg, args) }.expect("launch");
-                    })
+                    });
+                    launched(fake, before);
                 });
             }
-            assert!(fake.launches() > before, "the fake driver launched");
         }
         group.finish();
     }
