@@ -19,7 +19,7 @@ use core::mem::MaybeUninit;
 const STAGE: usize = 256;
 
 /// A derived type's [`PtxAbi::encode`]: its image written by its `__write` through an
-/// [`ImageWriter`] (`codec/writer.rs`). An image of at most [`STAGE`] bytes is written into
+/// [`ImageWriter`] (`codec/writer.rs`). An image of at most `STAGE` bytes is written into
 /// a stack buffer and copied to `out` once complete, so that on an error `out` is left as it
 /// was; the optimizer keeps that buffer in registers, and each word of the image is one store
 /// to `out`. A larger image is written into `out` directly. ([`PtxAbi::encode_into`] always
