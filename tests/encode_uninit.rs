@@ -109,7 +109,7 @@ fn encode_slice_into_writes_every_byte() {
 #[test]
 #[cfg_attr(
     miri,
-    ignore = "4 MiB of interpreted stores; the writer is the same as above"
+    ignore = "32 MiB of interpreted stores; the writer is the same as above"
 )]
 fn encode_slice_into_streams_large_buffers() {
     let n = ptx_abi::codec::STREAM_MIN / Ref::SIZE + 7;

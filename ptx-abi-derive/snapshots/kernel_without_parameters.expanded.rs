@@ -22,7 +22,7 @@ const _: () = {
         fn encode(&self, out: &mut [::core::primitive::u8]) -> __ptx::Encoded {
             __ptx::encode(self, out)
         }
-        #[inline]
+        #[inline(always)]
         fn __write(&self, _: &mut __ptx::ImageWriter<'_>, _: ::core::primitive::usize) {}
         #[inline]
         fn decode(bytes: &[::core::primitive::u8]) -> __ptx::Decoded<Self> {

@@ -83,12 +83,7 @@ pub trait PtxAbi: Sized {
     /// content of `out` is unspecified.
     #[inline]
     fn encode_slice(values: &[Self], out: &mut [u8]) -> Result<(), EncodeError> {
-        crate::codec::slice::encode_slice(
-            values,
-            image_writer::<Self>(),
-            crate::codec::slice::as_uninit(out),
-        )
-        .map(drop)
+        crate::codec::slice::encode_slice(values, crate::codec::slice::as_uninit(out)).map(drop)
     }
 
     /// Encodes `values` image after image into `out` (exactly `values.len() × SIZE` bytes,
@@ -103,7 +98,7 @@ pub trait PtxAbi: Sized {
         values: &[Self],
         out: &'o mut [MaybeUninit<u8>],
     ) -> Result<&'o mut [u8], EncodeError> {
-        crate::codec::slice::encode_slice(values, image_writer::<Self>(), out)
+        crate::codec::slice::encode_slice(values, out)
     }
 
     /// [`PtxAbi::encode_slice`] on rayon's thread pool (feature `rayon`): the same bytes,
@@ -114,12 +109,7 @@ pub trait PtxAbi: Sized {
     where
         Self: Sync,
     {
-        crate::codec::slice::encode_slice_par(
-            values,
-            image_writer::<Self>(),
-            crate::codec::slice::as_uninit(out),
-        )
-        .map(drop)
+        crate::codec::slice::encode_slice_par(values, crate::codec::slice::as_uninit(out)).map(drop)
     }
 
     /// [`PtxAbi::encode_slice_into`] on rayon's thread pool (feature `rayon`).
@@ -131,7 +121,7 @@ pub trait PtxAbi: Sized {
     where
         Self: Sync,
     {
-        crate::codec::slice::encode_slice_par(values, image_writer::<Self>(), out)
+        crate::codec::slice::encode_slice_par(values, out)
     }
 
     /// The value's PTX image as a new vector of [`PtxAbi::SIZE`] bytes.
@@ -265,11 +255,36 @@ pub(crate) fn check_in<T: PtxAbi>(bytes: &[u8]) -> Result<(), DecodeError> {
 
 /// What the slice encoders of `codec::slice` need of a type: its image's size, its name for
 /// errors and its `__write`.
+impl<T: PtxAbi> crate::codec::slice::WriteImage for T {
+    const SIZE: usize = <T as PtxAbi>::SIZE;
+    const NAME: &'static str = <T as PtxAbi>::TYPE.name;
+
+    #[inline(always)]
+    fn write_image(&self, w: &mut ImageWriter<'_>, at: usize) {
+        self.__write(w, at);
+    }
+}
+
+/// The `__write` of an array or vector: each element's image in turn, `T::SIZE` bytes apart
+/// from `at`. The first eight are written unrolled (for an array of at most eight, the
+/// tests fold away): a loop carries the writer's state through a variable offset, so the
+/// writes after it would compare and branch at every member instead of folding to one store
+/// per word (issue 31: the benchmarks' `Ref`, whose `float4` was such a loop, encoded five
+/// times slower than hand-written code).
 #[inline(always)]
-fn image_writer<T: PtxAbi>() -> (
-    usize,
-    &'static str,
-    impl crate::codec::slice::WriteImage<T> + Sync,
-) {
-    (T::SIZE, T::TYPE.name, T::__write)
+pub(crate) fn write_elements<T: PtxAbi>(items: &[T], w: &mut ImageWriter<'_>, at: usize) {
+    // Written out, not a loop: LLVM does not fully unroll a loop whose body is this large.
+    macro_rules! element {
+        ($($k:literal)*) => {$(
+            if let Some(item) = items.get($k) {
+                item.__write(w, at + $k * T::SIZE);
+            }
+        )*};
+    }
+    element!(0 1 2 3 4 5 6 7);
+    let mut elem_at = at + 8 * T::SIZE;
+    for item in items.get(8..).unwrap_or(&[]) {
+        item.__write(w, elem_at);
+        elem_at += T::SIZE;
+    }
 }

@@ -34,6 +34,9 @@ pub struct ImageWriter<'a> {
     word_at: usize,
     word: u64,
     streaming: bool,
+    /// Whether dropping the writer fences its non-temporal stores: false for the writer of
+    /// one image of a slice ([`ImageWriter::part`]), whose slice fences once at its end.
+    fences: bool,
     error: Option<EncodeError>,
 }
 
@@ -46,6 +49,7 @@ impl<'a> ImageWriter<'a> {
             word_at: 0,
             word: 0,
             streaming: false,
+            fences: false,
             error: None,
         }
     }
@@ -59,6 +63,24 @@ impl<'a> ImageWriter<'a> {
             word_at: 0,
             word: 0,
             streaming: true,
+            fences: true,
+            error: None,
+        }
+    }
+
+    /// A writer of `out`, one image of a slice, that stores non-temporally when `streaming`
+    /// and never fences: whoever made it calls [`fence_streaming`] once the slice is written,
+    /// before the destination's borrow ends. A writer per image is what keeps the encoder fast:
+    /// its state starts known (`word_at` 0) and `out`'s length is the image's size, so after
+    /// inlining every offset, comparison and bounds check of the image folds away.
+    #[inline(always)]
+    pub(crate) fn part(out: &'a mut [MaybeUninit<u8>], streaming: bool) -> Self {
+        ImageWriter {
+            out,
+            word_at: 0,
+            word: 0,
+            streaming,
+            fences: false,
             error: None,
         }
     }
@@ -224,8 +246,8 @@ impl Drop for ImageWriter<'_> {
     /// next (another thread, a copy to the device) sees them.
     #[inline(always)]
     fn drop(&mut self) {
-        if self.streaming {
-            fence();
+        if self.streaming && self.fences {
+            fence_streaming();
         }
     }
 }
@@ -237,9 +259,11 @@ fn store8(dst: &mut [MaybeUninit<u8>; 8], word: u64, streaming: bool) {
     if streaming {
         // SAFETY: `dst` is a live, exclusive reference to 8 bytes, so the pointer is valid
         // for an 8-byte write; MOVNTI (SSE2, part of x86-64's baseline) has no alignment
-        // requirement. The store is fenced when the writer drops (`ImageWriter`'s `Drop`),
-        // before the destination's borrow ends. Exercised by `encode_slice` of more than
-        // `STREAM_MIN` bytes (codec/slice.rs's tests).
+        // requirement. The store is fenced before the destination's borrow ends: when the
+        // writer drops (`ImageWriter`'s `Drop`), or for the writer of one image of a slice
+        // (`ImageWriter::part`) by `codec/slice.rs`'s `write_run` once the run is written.
+        // Exercised by `encode_slice_into` of more than `STREAM_MIN` bytes
+        // (`tests/encode_uninit.rs`).
         unsafe {
             core::arch::x86_64::_mm_stream_si64(dst.as_mut_ptr().cast::<i64>(), word as i64);
         }
@@ -251,7 +275,7 @@ fn store8(dst: &mut [MaybeUninit<u8>; 8], word: u64, streaming: bool) {
 
 /// Orders the non-temporal stores before everything that follows.
 #[inline(always)]
-fn fence() {
+pub(crate) fn fence_streaming() {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     // SAFETY: SFENCE (SSE, part of x86-64's baseline) has no preconditions.
     unsafe {

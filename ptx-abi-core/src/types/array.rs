@@ -41,11 +41,7 @@ impl<T: PtxAbi, const N: usize> PtxAbi for [T; N] {
 
     #[inline(always)]
     fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
-        let mut elem_at = at;
-        for elem in self {
-            elem.__write(w, elem_at);
-            elem_at += T::SIZE;
-        }
+        crate::codec::write_elements(self, w, at);
     }
 
     #[inline(always)]

@@ -229,11 +229,7 @@ where
 
     #[inline(always)]
     fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
-        let mut lane_at = at;
-        for lane in &self.lanes {
-            lane.__write(w, lane_at);
-            lane_at += T::SIZE;
-        }
+        crate::codec::write_elements(&self.lanes, w, at);
     }
 
     #[inline(always)]

@@ -78,7 +78,7 @@ fn writer(gen: &Gen, puts: TokenStream) -> TokenStream {
             #p::encode(self, out)
         }
 
-        #[inline]
+        #[inline(always)]
         fn __write(&self, #w: &mut #p::ImageWriter<'_>, #at: ::core::primitive::usize) {
             #placements
             #puts
