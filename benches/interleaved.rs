@@ -7,7 +7,10 @@
 //! runs every variant once over the same values, back to back, and only ratios within a round
 //! are kept: a slow round slows all variants alike and cancels out of the ratio.
 //!
-//! `cargo bench --bench interleaved -- [--values N] [--rounds R] [--core C]`, or
+//! `cargo bench --bench interleaved -- [--values N] [--rounds R] [--core C] [--prep P]
+//! [--order O]` (`--prep 1` flushes every buffer from the cache before each timed pass,
+//! `--prep 2` runs the variant once untimed first; `--order 1` shuffles the variants each
+//! round instead of rotating them), or
 //! `cargo xtask bench` (criterion's benches too). Throughput ratios: ≥ 1 is at least as fast as
 //! the baseline.
 
@@ -16,6 +19,7 @@ mod common;
 use common::{bs, each_image, each_slot, hand, mb, sample, verify, Ref};
 use ptx_abi::PtxAbi;
 use std::hint::black_box;
+use std::mem::MaybeUninit;
 use std::time::Instant;
 
 /// What one variant does to the shared buffers in one pass.
@@ -61,6 +65,18 @@ const VARIANTS: &[Variant] = &[
         name: "encode: ptx-abi encode_slice",
         baseline: ENCODE_BASE,
         run: |b| Ref::encode_slice(&b.values, black_box(&mut b.out_bytes)).unwrap(),
+    },
+    Variant {
+        name: "encode: ptx-abi encode_slice_into",
+        baseline: ENCODE_BASE,
+        run: |b| {
+            let out = black_box(&mut b.out_bytes);
+            // SAFETY: `MaybeUninit<u8>` has `u8`'s layout and every `u8` is a valid
+            // `MaybeUninit<u8>`; `encode_slice_into` stores only initialized bytes, so
+            // `out_bytes` is initialized again when the borrow ends.
+            let out = unsafe { &mut *(out.as_mut_slice() as *mut [u8] as *mut [MaybeUninit<u8>]) };
+            Ref::encode_slice_into(&b.values, out).unwrap();
+        },
     },
     Variant {
         name: "encode: hand-written, range-checked",
@@ -113,6 +129,11 @@ struct Options {
     values: usize,
     rounds: usize,
     core: usize,
+    /// Cache state before each timed run: 0 as left by the previous variant, 1 every buffer
+    /// flushed to memory, 2 the variant run once untimed first.
+    prep: usize,
+    /// 0: rotate (variant i always follows i-1); 1: a fresh pseudo-random order each round.
+    order: usize,
 }
 
 fn options() -> Result<Options, String> {
@@ -120,6 +141,8 @@ fn options() -> Result<Options, String> {
         values: 1_000_000,
         rounds: 41,
         core: 0,
+        prep: 0,
+        order: 0,
     };
     // `cargo bench` passes `--bench` to every benchmark binary, and hands on whatever follows
     // `--`: a criterion filter (`cargo bench -- encode`) is a word, not an option of ours, and
@@ -155,6 +178,8 @@ fn options() -> Result<Options, String> {
             "--values" if n > 0 => o.values = n,
             "--rounds" if n > 0 => o.rounds = n,
             "--core" => o.core = n,
+            "--prep" => o.prep = n,
+            "--order" => o.order = n,
             _ => return Err(format!("unknown or zero option `{flag} {value}`")),
         }
     }
@@ -211,7 +236,9 @@ fn main() {
     let o = match options() {
         Ok(o) => o,
         Err(e) => {
-            eprintln!("interleaved: {e}\nusage: [--values N] [--rounds R] [--core C]");
+            eprintln!(
+                "interleaved: {e}\nusage: [--values N] [--rounds R] [--core C] [--prep P] [--order O]"
+            );
             std::process::exit(2);
         }
     };
@@ -247,9 +274,25 @@ fn main() {
     }
     println!("interleaved: every variant gives the hand-written baseline's bytes and values");
     let mut seconds = vec![Vec::with_capacity(o.rounds); VARIANTS.len()];
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
     for round in 0..o.rounds {
-        for k in 0..VARIANTS.len() {
-            let i = (k + round) % VARIANTS.len();
+        let mut order: Vec<usize> = (0..VARIANTS.len())
+            .map(|k| (k + round) % VARIANTS.len())
+            .collect();
+        if o.order == 1 {
+            for i in (1..order.len()).rev() {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                order.swap(i, (rng % (i as u64 + 1)) as usize);
+            }
+        }
+        for i in order {
+            match o.prep {
+                1 => flush(&b),
+                2 => (VARIANTS[i].run)(&mut b),
+                _ => {}
+            }
             let start = Instant::now();
             (VARIANTS[i].run)(&mut b);
             seconds[i].push(start.elapsed().as_secs_f64());
@@ -257,6 +300,29 @@ fn main() {
     }
     report(&seconds, o.rounds);
     println!("interleaved: load after: {}", load_average());
+}
+
+/// Writes every cache line of every buffer back to memory and evicts it.
+fn flush(b: &Buffers) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        fn lines<T>(v: &[T]) {
+            let p = v.as_ptr().cast::<u8>();
+            let n = std::mem::size_of_val(v);
+            let mut at = 0;
+            while at < n {
+                // SAFETY: `p + at` is inside the live allocation of `v`; clflush only evicts.
+                unsafe { std::arch::x86_64::_mm_clflush(p.add(at)) };
+                at += 64;
+            }
+        }
+        lines(&b.values);
+        lines(&b.image);
+        lines(&b.out_bytes);
+        lines(&b.out_values);
+        // SAFETY: a fence has no preconditions.
+        unsafe { std::arch::x86_64::_mm_mfence() };
+    }
 }
 
 /// Prints each variant's median time and the median of its per-round throughput ratio against

@@ -19,19 +19,20 @@ pub mod v1 {
     pub use crate::codec::bind::{finish_guards, LaunchGuard, LaunchStream};
     pub use crate::codec::bits::BitFieldType;
     pub use crate::codec::encoder::{
-        bad_discriminant, begin_decode, begin_encode, encode_bytes, end_encode, set_bits,
-        set_member, PutBits, Stage, STAGE,
+        bad_discriminant, begin_decode, encode, encode_bytes, set_bits, set_member, write_bytes,
+        PutBits,
     };
     pub use crate::codec::error::{DecodeError, EncodeError};
-    pub use crate::codec::image::{encode_image, PtxImage};
+    pub use crate::codec::image::{encode_image, HasImage, PtxImage};
+    pub use crate::codec::writer::ImageWriter;
     pub use crate::codec::zero_copy::{union_covers_error, zero_copy_error, ZeroCopy};
     pub use crate::codec::PtxAbi;
     pub use crate::layout::address::AddressSize;
     pub use crate::layout::aggregate::try_place_members_given;
     pub use crate::layout::attr_checks::{
         align_error, array_member, array_member_error, c_name_error, distinct_member_error,
-        layout_error, named_bit_field, named_bit_field_error, placed_or_stand_in, requested_align,
-        type_c_name_error, unnamed_bit_field, unnamed_bit_field_error,
+        layout_error, member, named_bit_field, named_bit_field_error, placed_or_stand_in,
+        requested_align, type_c_name_error, unnamed_bit_field, unnamed_bit_field_error,
     };
     pub use crate::layout::c_name::{CName, CNameArg};
     pub use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION};
@@ -45,12 +46,24 @@ pub mod v1 {
     pub use crate::params::{KernelParams, PARAM_LIMIT};
     pub use crate::types::align::{AlignTo, Alignment};
     pub use crate::{
-        __impl_image_integrations, __impl_image_ptx_abi, __impl_zero_copy_integrations,
+        __image, __impl_image_integrations, __impl_image_ptx_abi, __impl_zero_copy_integrations,
     };
     #[cfg(feature = "bytemuck")]
     pub use bytemuck;
     pub use core;
     pub use core::ffi::c_void;
+    pub use core::option::Option::Some;
+    pub use core::result::Result::Ok;
+
+    /// What a derived `encode` returns.
+    pub type Encoded = core::result::Result<(), crate::codec::error::EncodeError>;
+    /// What a derived `decode` returns.
+    pub type Decoded<T> = core::result::Result<T, crate::codec::error::DecodeError>;
+    /// The placements of a derived type's `N` members, or the layout rule it breaks.
+    pub type Placed<const N: usize> =
+        core::result::Result<crate::layout::MemberLayout<N>, crate::layout::LayoutError>;
+    /// A derived type's `__LAYOUT`.
+    pub type LayoutResult = core::result::Result<crate::layout::Layout, crate::layout::LayoutError>;
     #[cfg(feature = "cudarc")]
     pub use cudarc;
 

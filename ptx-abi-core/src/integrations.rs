@@ -50,6 +50,11 @@ macro_rules! __impl_image_ptx_abi {
             }
 
             #[inline(always)]
+            fn __write(&self, w: &mut $crate::__private::v1::ImageWriter<'_>, at: usize) {
+                w.run(at, <Self as $crate::__private::v1::PtxImage>::as_bytes(self));
+            }
+
+            #[inline(always)]
             fn decode(
                 bytes: &[::core::primitive::u8],
             ) -> ::core::result::Result<Self, $crate::__private::v1::DecodeError> {

@@ -22,7 +22,9 @@ pub fn expand(gen: &Gen, errors: syn::Error) -> TokenStream {
         .into_iter()
         .filter(|m| crate::types::unsupported(m.ty, gen.input.attrs.kernel.is_some()).is_none())
         .collect();
-    let mut checks = gen.attribute_checks(&checkable);
+    let (consts, attribute_checks) = gen.attribute_checks(&checkable);
+    let mut checks = gen.hidden_consts(consts);
+    checks.extend(attribute_checks);
     if !gen.input.is_generic() {
         for m in checkable.iter().filter(|m| m.bits.is_some()) {
             let ty = m.ty;
@@ -32,23 +34,24 @@ pub fn expand(gen: &Gen, errors: syn::Error) -> TokenStream {
         }
     }
     let c_names = gen.c_name_checks();
-    quote! {
-        #errors
-        const _: () = {
+    let stub = gen.block(quote! {
             impl #impl_g #p::PtxAbi for #ident #ty_g #where_c {
                 const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
                     name: #name,
                     kind: #p::TypeKind::Scalar(#p::Scalar::U8),
                 };
-                fn encode(&self, _: &mut [::core::primitive::u8]) -> ::core::result::Result<(), #p::EncodeError> {
+                fn encode(&self, _: &mut [::core::primitive::u8]) -> #p::Encoded {
                     ::core::result::Result::Ok(())
                 }
-                fn decode(_: &[::core::primitive::u8]) -> ::core::result::Result<Self, #p::DecodeError> {
+                fn decode(_: &[::core::primitive::u8]) -> #p::Decoded<Self> {
                     ::core::result::Result::Err(#p::DecodeError::Length { ty: #name, expected: 0, found: 0 })
                 }
             }
             #checks
-        };
-        #c_names
+            #c_names
+    });
+    quote! {
+        #errors
+        #stub
     }
 }

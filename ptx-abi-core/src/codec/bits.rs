@@ -2,6 +2,7 @@
 //! first, one little-endian word at a time (no bit-at-a-time loops).
 
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::writer::ImageWriter;
 use crate::codec::PtxAbi;
 use crate::layout::desc::Scalar;
 use crate::layout::Placement;
@@ -45,6 +46,31 @@ pub trait BitFieldType: PtxAbi + Copy {
         } else {
             Err(EncodeError::buffer_size(ty, p.offset + p.size, out.len()))
         }
+    }
+
+    /// Derive support: writes the named bit-field placed at `p` in the aggregate at `at`
+    /// through `w`: its bits ORed into the word its storage unit lies in (§1.3: a unit is
+    /// aligned to its size, at most 8 bytes, so inside one aligned word). A value out of the
+    /// field's range is recorded in `w` (and written masked to the width).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __write_bits(
+        w: &mut ImageWriter<'_>,
+        at: usize,
+        p: &Placement,
+        value: Self,
+        ty: &'static str,
+        field: &'static str,
+    ) {
+        let Some(range) = p.bits else { return };
+        let raw = value.to_raw();
+        if !fits(raw, range.width, Self::SCALAR.is_signed()) {
+            w.fail(overflow(ty, field, range.width, value));
+        }
+        let unit_at = at + p.offset;
+        let word_at = unit_at & !7;
+        let bits = (raw & mask(range.width)) << range.start;
+        w.or_word(word_at, bits << ((unit_at - word_at) * 8));
     }
 
     /// Derive support: reads the named bit-field placed at `p`, sign-extended if signed.

@@ -70,7 +70,7 @@ pub unsafe trait PtxImage: Copy + 'static {
 /// A slice of images as one byte slice, without copying.
 pub fn images_as_bytes<I: PtxImage>(images: &[I]) -> &[u8] {
     // SAFETY: `I: PtxImage` guarantees `I` has no padding and all its bytes are initialized;
-    // slice elements are contiguous with stride `size_of::<I>()`, so the region of
+    // slice elements are contiguous with stride `size_of::<__PtxAbiImage>()`, so the region of
     // `size_of_val(images)` bytes is initialized and valid for reads while `images` is
     // borrowed.
     unsafe {
@@ -89,4 +89,114 @@ pub fn encode_image<I: PtxImage + PtxAbi>(image: &I, out: &mut [u8]) -> Result<(
     crate::codec::check_out::<I>(out)?;
     out.copy_from_slice(image.as_bytes());
     Ok(())
+}
+
+/// The image type of a type: `<Particle as HasImage>::Image` is `ParticleImage`, which the
+/// derive declares as an alias of exactly that.
+pub trait HasImage: PtxAbi {
+    /// The image type.
+    type Image: PtxImage<Value = Self>;
+}
+
+/// Derive support: the image type `$image` of the derived type `$value` (`ParticleImage` of
+/// `Particle`): `#[repr(C)]`, exactly `<$value as PtxAbi>::SIZE` bytes aligned to its `ALIGN`,
+/// `Copy`, compared, hashed and printed as its bytes; its `PtxImage` and `PtxAbi` impls and
+/// the integrations of the crate's features (`__impl_image_integrations!`).
+///
+/// Invoked inside the derive's block (`const _: () = { … }`), with the derive's accessors
+/// beside it; outside, the derive declares `$image` as the alias
+/// `<$value as HasImage>::Image`. Two types given the same image name (`#[ptx(image = Img)]`
+/// twice) then collide in their aliases only, one error (E0428), where two structs and their
+/// impls collided in ten (issue 32).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __image {
+    ($vis:vis $image:ident for $value:ty) => {
+        #[repr(C)]
+        $vis struct $image {
+            bytes: [::core::primitive::u8; <$value as $crate::__private::v1::PtxAbi>::SIZE],
+            _align: [<$crate::__private::v1::AlignTo<
+                { <$value as $crate::__private::v1::PtxAbi>::ALIGN },
+            > as $crate::__private::v1::Alignment>::Marker; 0],
+        }
+
+        const _: () = ::core::assert!(
+            ::core::mem::size_of::<$image>() == <$value as $crate::__private::v1::PtxAbi>::SIZE
+                && ::core::mem::align_of::<$image>()
+                    == <$value as $crate::__private::v1::PtxAbi>::ALIGN
+        );
+
+        // SAFETY: the image is `repr(C)`: a `[u8; SIZE]` followed by a zero-length array of a
+        // marker aligned to ALIGN. SIZE is a multiple of ALIGN (§1.2 tail padding), so the
+        // struct has no padding; the assertion above checks size and alignment. `as_bytes`
+        // returns the whole byte array, and every constructor initializes it.
+        #[automatically_derived]
+        unsafe impl $crate::__private::v1::PtxImage for $image {
+            type Value = $value;
+
+            #[inline]
+            fn zeroed() -> Self {
+                $image {
+                    bytes: [0; <$value as $crate::__private::v1::PtxAbi>::SIZE],
+                    _align: [],
+                }
+            }
+
+            #[inline]
+            fn as_bytes(&self) -> &[::core::primitive::u8] {
+                &self.bytes
+            }
+
+            #[inline]
+            fn as_bytes_mut(&mut self) -> &mut [::core::primitive::u8] {
+                &mut self.bytes
+            }
+        }
+
+        #[automatically_derived]
+        impl $crate::__private::v1::HasImage for $value {
+            type Image = $image;
+        }
+
+        $crate::__impl_image_integrations!($image);
+
+        #[automatically_derived]
+        impl ::core::clone::Clone for $image {
+            #[inline]
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::marker::Copy for $image {}
+
+        // Written out rather than derived: the derives also compare and hash the zero-length
+        // alignment array, add `StructuralPartialEq` and an `Eq` assertion body.
+        #[automatically_derived]
+        impl ::core::cmp::PartialEq for $image {
+            #[inline]
+            fn eq(&self, other: &Self) -> ::core::primitive::bool {
+                self.bytes == other.bytes
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::cmp::Eq for $image {}
+
+        #[automatically_derived]
+        impl ::core::hash::Hash for $image {
+            #[inline]
+            fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
+                ::core::hash::Hash::hash(&self.bytes, state)
+            }
+        }
+
+        #[automatically_derived]
+        impl ::core::fmt::Debug for $image {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.debug_tuple(::core::stringify!($image)).field(&self.bytes).finish()
+            }
+        }
+    };
 }

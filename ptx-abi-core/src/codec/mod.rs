@@ -7,13 +7,17 @@ pub(crate) mod encoder;
 pub(crate) mod error;
 pub(crate) mod image;
 mod ptx_abi;
+pub(crate) mod slice;
 pub(crate) mod transcode;
+pub(crate) mod writer;
 pub(crate) mod zero_copy;
 
 pub use error::{DecodeError, EncodeError, TranscodeError};
-pub use image::{images_as_bytes, PtxImage};
+pub use image::{images_as_bytes, HasImage, PtxImage};
 pub use ptx_abi::*;
+pub use slice::STREAM_MIN;
 pub use transcode::transcode;
 #[cfg(feature = "alloc")]
 pub use transcode::{decode_at, encode_at};
+pub use writer::ImageWriter;
 pub use zero_copy::{as_ptx_bytes, slice_as_ptx_bytes, ZeroCopy};

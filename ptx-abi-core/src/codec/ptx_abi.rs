@@ -2,9 +2,11 @@
 
 use crate::codec::bind::{LaunchGuard, LaunchStream};
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::writer::ImageWriter;
 use crate::layout::address::AddressSize;
 use crate::layout::desc::{Member, TypeDesc};
 use crate::layout::{layout_of, try_layout_of, Layout, LayoutError, Placement};
+use core::mem::MaybeUninit;
 
 /// A type with an exact NVIDIA PTX ABI layout (§1.1–§1.4) and a byte image a kernel reads.
 ///
@@ -47,31 +49,79 @@ pub trait PtxAbi: Sized {
         &crate::layout::cxx_type::CxxType::of_desc(Self::TYPE);
 
     /// Writes the value's PTX image (at `.address_size 64`) into `out`, which must be exactly
-    /// [`PtxAbi::SIZE`] bytes. Padding and unnamed bit-fields are written as zero.
+    /// [`PtxAbi::SIZE`] bytes. Padding and unnamed bit-fields are written as zero. On error
+    /// (a value that does not fit its bit-field) a derived type leaves `out` as it was when
+    /// its image is at most 256 bytes; a larger image is written in place, and `out` holds
+    /// what was written before the error.
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError>;
+
+    /// Writes the value's PTX image into `out`, exactly [`PtxAbi::SIZE`] bytes that may be
+    /// uninitialized, and returns them initialized. A derived type's encoder stores every
+    /// byte once, front to back, and never reads `out`: the call for write-combined pinned
+    /// memory (cudarc's `alloc_pinned`), where a read is uncached. On error the content of
+    /// `out` is unspecified.
+    #[inline]
+    fn encode_into<'o>(&self, out: &'o mut [MaybeUninit<u8>]) -> Result<&'o mut [u8], EncodeError> {
+        if out.len() != Self::SIZE {
+            return Err(EncodeError::buffer_size(
+                Self::TYPE.name,
+                Self::SIZE,
+                out.len(),
+            ));
+        }
+        let mut w = ImageWriter::new(out);
+        self.__write(&mut w, 0);
+        w.finish()
+    }
 
     /// Reads a value from its PTX image of exactly [`PtxAbi::SIZE`] bytes.
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError>;
 
     /// Encodes `values` image after image into `out`, which must be exactly
     /// `values.len() × SIZE` bytes (the layout of a C array of the type). Zero-copy types do it
-    /// with one `memcpy`.
+    /// with one `memcpy`; derived types as [`PtxAbi::encode_slice_into`] does. On error the
+    /// content of `out` is unspecified.
+    #[inline]
     fn encode_slice(values: &[Self], out: &mut [u8]) -> Result<(), EncodeError> {
-        let expected = values.len().saturating_mul(Self::SIZE);
-        if out.len() != expected {
-            return Err(EncodeError::BufferSize {
-                ty: Self::TYPE.name,
-                expected,
-                found: out.len(),
-            });
-        }
-        if Self::SIZE == 0 {
-            return Ok(());
-        }
-        for (value, chunk) in values.iter().zip(out.chunks_exact_mut(Self::SIZE)) {
-            value.encode(chunk)?;
-        }
-        Ok(())
+        crate::codec::slice::encode_slice(values, crate::codec::slice::as_uninit(out)).map(drop)
+    }
+
+    /// Encodes `values` image after image into `out` (exactly `values.len() × SIZE` bytes,
+    /// which may be uninitialized) and returns it initialized. A derived type's images are
+    /// stored front to back, every byte once, and `out` is never read: the call for pinned
+    /// memory, write-combined or not. From [`STREAM_MIN`](crate::codec::STREAM_MIN) bytes on
+    /// the stores are non-temporal on x86-64 (they do not read the destination's cache lines
+    /// first and leave the cache to the caller's data). On error the content of `out` is
+    /// unspecified.
+    #[inline]
+    fn encode_slice_into<'o>(
+        values: &[Self],
+        out: &'o mut [MaybeUninit<u8>],
+    ) -> Result<&'o mut [u8], EncodeError> {
+        crate::codec::slice::encode_slice(values, out)
+    }
+
+    /// [`PtxAbi::encode_slice`] on rayon's thread pool (feature `rayon`): the same bytes,
+    /// the images split into one run per thread, each written as `encode_slice_into` writes
+    /// them.
+    #[cfg(feature = "rayon")]
+    fn encode_slice_par(values: &[Self], out: &mut [u8]) -> Result<(), EncodeError>
+    where
+        Self: Sync,
+    {
+        crate::codec::slice::encode_slice_par(values, crate::codec::slice::as_uninit(out)).map(drop)
+    }
+
+    /// [`PtxAbi::encode_slice_into`] on rayon's thread pool (feature `rayon`).
+    #[cfg(feature = "rayon")]
+    fn encode_slice_par_into<'o>(
+        values: &[Self],
+        out: &'o mut [MaybeUninit<u8>],
+    ) -> Result<&'o mut [u8], EncodeError>
+    where
+        Self: Sync,
+    {
+        crate::codec::slice::encode_slice_par(values, out)
     }
 
     /// The value's PTX image as a new vector of [`PtxAbi::SIZE`] bytes.
@@ -85,6 +135,23 @@ pub trait PtxAbi: Sized {
     /// Reads a value from its PTX image (the same as [`PtxAbi::decode`]).
     fn from_ptx_bytes(bytes: &[u8]) -> Result<Self, DecodeError> {
         Self::decode(bytes)
+    }
+
+    /// Derive support: writes the value's image at offset `at` through `w`, every byte in
+    /// order and never read back (see [`ImageWriter`]); an error is recorded in `w`. Derived
+    /// types and every type of this crate write their members; for a hand-written impl the
+    /// image its [`PtxAbi::encode`] writes is copied.
+    #[doc(hidden)]
+    #[inline]
+    fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+        let mut stage = crate::codec::slice::Stage::new();
+        match stage.get_mut(Self::SIZE) {
+            Some(image) => match self.encode(image) {
+                Ok(()) => w.run(at, image),
+                Err(e) => w.fail(e),
+            },
+            None => w.encode_in_place(at, Self::SIZE, |image| self.encode(image)),
+        }
     }
 
     /// Derive support: writes `value` as the member placed at `p`. A method of the trait (not
@@ -183,5 +250,41 @@ pub(crate) fn check_in<T: PtxAbi>(bytes: &[u8]) -> Result<(), DecodeError> {
             expected: T::SIZE,
             found: bytes.len(),
         })
+    }
+}
+
+/// What the slice encoders of `codec::slice` need of a type: its image's size, its name for
+/// errors and its `__write`.
+impl<T: PtxAbi> crate::codec::slice::WriteImage for T {
+    const SIZE: usize = <T as PtxAbi>::SIZE;
+    const NAME: &'static str = <T as PtxAbi>::TYPE.name;
+
+    #[inline(always)]
+    fn write_image(&self, w: &mut ImageWriter<'_>, at: usize) {
+        self.__write(w, at);
+    }
+}
+
+/// The `__write` of an array or vector: each element's image in turn, `T::SIZE` bytes apart
+/// from `at`. The first eight are written unrolled (for an array of at most eight, the
+/// tests fold away): a loop carries the writer's state through a variable offset, so the
+/// writes after it would compare and branch at every member instead of folding to one store
+/// per word (issue 31: the benchmarks' `Ref`, whose `float4` was such a loop, encoded five
+/// times slower than hand-written code).
+#[inline(always)]
+pub(crate) fn write_elements<T: PtxAbi>(items: &[T], w: &mut ImageWriter<'_>, at: usize) {
+    // Written out, not a loop: LLVM does not fully unroll a loop whose body is this large.
+    macro_rules! element {
+        ($($k:literal)*) => {$(
+            if let Some(item) = items.get($k) {
+                item.__write(w, at + $k * T::SIZE);
+            }
+        )*};
+    }
+    element!(0 1 2 3 4 5 6 7);
+    let mut elem_at = at + 8 * T::SIZE;
+    for item in items.get(8..).unwrap_or(&[]) {
+        item.__write(w, elem_at);
+        elem_at += T::SIZE;
     }
 }

@@ -103,6 +103,15 @@ pub const fn named_bit_field_error(name: &str, ty: &TypeDesc, width: u32) -> Opt
     })
 }
 
+/// An ordinary member `name` of type `ty`: no attribute, nothing to check.
+pub const fn member(name: &'static str, ty: &'static TypeDesc) -> Member {
+    Member {
+        name,
+        ty,
+        bits: None,
+    }
+}
+
 /// `#[ptx(bits = N)]` on the member `name` of type `ty` (§1.3): the bit-field, or the plain
 /// member when it breaks the rule (see [`named_bit_field_error`]).
 pub const fn named_bit_field(name: &'static str, ty: &'static TypeDesc, width: u32) -> Member {

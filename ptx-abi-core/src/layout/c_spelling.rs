@@ -222,6 +222,9 @@ const KEYWORDS: &[&str] = &[
 
 /// Whether `name` is a C or C++ keyword (C11, C++20, CUDA), which cannot name a type or member.
 pub const fn is_keyword(name: &str) -> bool {
+    if !RESERVED.may_hold(name) {
+        return false;
+    }
     let mut i = 0;
     while i < KEYWORDS.len() {
         if same_str(KEYWORDS[i], name) {
@@ -270,6 +273,9 @@ const HEADER_NAMES: &[&str] = &[
 /// `vector_types.h` and CUDA 13's aligned vectors, `half`, `CUtensorMap`, the `stddef.h` and
 /// `stdint.h` types, and the macros `NULL`, `offsetof`, `assert` and the `limits.h` bounds.
 pub const fn is_header_name(name: &str) -> bool {
+    if !RESERVED.may_hold(name) {
+        return false;
+    }
     let mut i = 0;
     while i < HEADER_NAMES.len() {
         if same_str(HEADER_NAMES[i], name) {
@@ -279,6 +285,51 @@ pub const fn is_header_name(name: &str) -> bool {
     }
     false
 }
+
+/// A filter in front of the scans of [`KEYWORDS`] and [`HEADER_NAMES`]: one of 4,096 bits per
+/// hash of a name's length, first and last byte, set for every listed name, so that nearly every name
+/// a user writes is cleared by one lookup. The derive checks every type's and member's name in
+/// `const` evaluation, where each step of a scan of some 250 names cost about 25 million of
+/// rustc's instructions per type (`cargo xtask bench-compile`, issue 31).
+struct NameFilter([u64; 64]);
+
+impl NameFilter {
+    /// The filter of every name in `lists`.
+    const fn of(lists: &[&[&str]]) -> NameFilter {
+        let mut bits = [0u64; 64];
+        let mut l = 0;
+        while l < lists.len() {
+            let mut i = 0;
+            while i < lists[l].len() {
+                let h = Self::hash(lists[l][i]);
+                bits[h / 64] |= 1 << (h % 64);
+                i += 1;
+            }
+            l += 1;
+        }
+        NameFilter(bits)
+    }
+
+    /// A hash in `0..4096` of the name's length, first and last byte.
+    const fn hash(name: &str) -> usize {
+        let b = name.as_bytes();
+        match (b.first(), b.last()) {
+            (Some(&first), Some(&last)) => {
+                (b.len() * 131 + first as usize * 31 + last as usize * 7) % 4096
+            }
+            _ => 0,
+        }
+    }
+
+    /// `false` when `name` is in none of the filtered lists; `true` when it may be.
+    const fn may_hold(&self, name: &str) -> bool {
+        let h = Self::hash(name);
+        self.0[h / 64] >> (h % 64) & 1 != 0
+    }
+}
+
+/// The filter of [`KEYWORDS`] and [`HEADER_NAMES`].
+const RESERVED: NameFilter = NameFilter::of(&[KEYWORDS, HEADER_NAMES]);
 
 /// What [`c_identifier`] puts before `name`: `_` for a tuple field's `0`, else nothing.
 pub const fn c_prefix(name: &str) -> &'static str {

@@ -1,6 +1,7 @@
 //! Arrays (elements back to back, aligned like the element) and `PhantomData` (no data).
 
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::writer::ImageWriter;
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::cxx_type::CxxType;
 use crate::layout::desc::{TypeDesc, TypeKind};
@@ -39,6 +40,11 @@ impl<T: PtxAbi, const N: usize> PtxAbi for [T; N] {
     }
 
     #[inline(always)]
+    fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+        crate::codec::write_elements(self, w, at);
+    }
+
+    #[inline(always)]
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         check_in::<Self>(bytes)?;
         let mut out: [MaybeUninit<T>; N] = [const { MaybeUninit::uninit() }; N];
@@ -67,6 +73,9 @@ impl<T: ?Sized> PtxAbi for PhantomData<T> {
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
         check_out::<Self>(out)
     }
+
+    #[inline(always)]
+    fn __write(&self, _: &mut ImageWriter<'_>, _: usize) {}
 
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         check_in::<Self>(bytes).map(|()| PhantomData)

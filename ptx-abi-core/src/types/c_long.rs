@@ -27,6 +27,11 @@ macro_rules! c_long {
                 Ok(())
             }
 
+            #[inline(always)]
+            fn __write(&self, w: &mut crate::codec::writer::ImageWriter<'_>, at: usize) {
+                w.bytes(at, self.0.to_le_bytes());
+            }
+
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 crate::types::scalars::read_array::<Self, 8>(bytes)
                     .map(|b| $name(<$t>::from_le_bytes(b)))

@@ -30,6 +30,7 @@
 //! The reduced-precision types carry raw bit patterns (`Bf16(0x3f80)` is 1.0).
 
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::writer::ImageWriter;
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::const_text::same_str;
 use crate::layout::cuda_version::{tensor_map_align, CudaVersion, CUDA_VERSION};
@@ -208,6 +209,15 @@ macro_rules! lane_structs {
                 Ok(())
             }
 
+            #[inline]
+            fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+                let mut lane_at = at;
+                for lane in [$(self.$f),*] {
+                    w.bytes(lane_at, lane.to_le_bytes());
+                    lane_at += 8;
+                }
+            }
+
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 check_in::<Self>(bytes)?;
                 let [$($f),*] = lanes_from_le!($t, bytes, $n);
@@ -315,6 +325,15 @@ macro_rules! bits_structs {
                 Ok(())
             }
 
+            #[inline]
+            fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+                let mut lane_at = at;
+                for lane in self.0 {
+                    w.bytes(lane_at, lane.to_le_bytes());
+                    lane_at += size_of::<$bits>();
+                }
+            }
+
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 check_in::<Self>(bytes)?;
                 Ok($rust(lanes_from_le!($bits, bytes, $lanes)))
@@ -388,6 +407,15 @@ impl PtxAbi for TensorMap {
             chunk.copy_from_slice(&word.to_le_bytes());
         }
         Ok(())
+    }
+
+    #[inline]
+    fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+        let mut word_at = at;
+        for word in self.opaque {
+            w.bytes(word_at, word.to_le_bytes());
+            word_at += 8;
+        }
     }
 
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {

@@ -120,6 +120,12 @@ macro_rules! buffer_param {
                 Err(EncodeError::NotBound { ty: $name })
             }
 
+            /// See `encode`: [`EncodeError::NotBound`], recorded in the writer.
+            #[inline]
+            fn __write(&self, w: &mut crate::codec::writer::ImageWriter<'_>, _: usize) {
+                w.fail(EncodeError::NotBound { ty: $name });
+            }
+
             /// An image holds an address, not a buffer: [`DecodeError::NotABuffer`].
             fn decode(_bytes: &[u8]) -> Result<Self, DecodeError> {
                 Err(DecodeError::NotABuffer { ty: $name })

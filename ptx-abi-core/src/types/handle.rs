@@ -25,6 +25,11 @@ macro_rules! handles {
             }
 
             #[inline(always)]
+            fn __write(&self, w: &mut crate::codec::writer::ImageWriter<'_>, at: usize) {
+                w.bytes(at, self.0.to_le_bytes());
+            }
+
+            #[inline(always)]
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 crate::types::scalars::read_array::<Self, 8>(bytes).map(|b| $name(u64::from_le_bytes(b)))
             }

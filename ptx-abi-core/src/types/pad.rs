@@ -2,6 +2,7 @@
 
 use crate::codec::bits::BitFieldType;
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::writer::ImageWriter;
 use crate::codec::PtxAbi;
 use crate::layout::desc::{TypeDesc, TypeKind};
 use core::fmt;
@@ -64,6 +65,10 @@ impl<T: BitFieldType, const N: u32> PtxAbi for Pad<T, N> {
     fn encode(&self, _out: &mut [u8]) -> Result<(), EncodeError> {
         Ok(())
     }
+
+    /// Writes nothing: the writer stores every byte no member writes as zero.
+    #[inline(always)]
+    fn __write(&self, _: &mut ImageWriter<'_>, _: usize) {}
 
     fn decode(_bytes: &[u8]) -> Result<Self, DecodeError> {
         Ok(Self::new())

@@ -144,6 +144,12 @@ macro_rules! pointer_impl {
             }
 
             #[inline(always)]
+            fn __write(&self, w: &mut crate::codec::writer::ImageWriter<'_>, at: usize) {
+                let to: fn(&Self) -> u64 = $to;
+                w.bytes(at, to(self).to_le_bytes());
+            }
+
+            #[inline(always)]
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 let from: fn(u64) -> Result<Self, DecodeError> = $from;
                 crate::types::scalars::read_array::<Self, 8>(bytes).map(u64::from_le_bytes).and_then(from)

@@ -2,6 +2,7 @@
 
 use crate::codec::bits::BitFieldType;
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::writer::ImageWriter;
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::desc::{Scalar, TypeDesc};
 
@@ -30,6 +31,11 @@ macro_rules! number {
             #[inline(always)]
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 read_array::<Self, { core::mem::size_of::<$t>() }>(bytes).map(<$t>::from_le_bytes)
+            }
+
+            #[inline(always)]
+            fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+                w.bytes(at, self.to_le_bytes());
             }
         }
     )*};
@@ -90,6 +96,11 @@ impl PtxAbi for bool {
         check_out::<Self>(out)?;
         out.copy_from_slice(&[*self as u8]);
         Ok(())
+    }
+
+    #[inline(always)]
+    fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+        w.bytes(at, [*self as u8]);
     }
 
     #[inline(always)]

@@ -6,6 +6,7 @@
 //! elements) do not compile.
 
 use crate::codec::error::{DecodeError, EncodeError};
+use crate::codec::writer::ImageWriter;
 use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::desc::{Scalar, TypeDesc, TypeKind};
 use crate::layout::rules::{vector_lanes_allowed, vector_layout};
@@ -224,6 +225,11 @@ where
             lane.encode(chunk)?;
         }
         Ok(())
+    }
+
+    #[inline(always)]
+    fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
+        crate::codec::write_elements(&self.lanes, w, at);
     }
 
     #[inline(always)]

@@ -1,14 +1,14 @@
 //! Structs, Rust unions and `#[ptx(union)]` enums: C aggregates (§1.2, §1.3).
 
-use super::{check_item, group_at, type_ends, Gen};
+use super::{check_item, type_ends, Gen};
 use crate::ast::{Field, Variant};
-use proc_macro2::{Delimiter, TokenStream};
+use proc_macro2::{TokenStream, TokenTree};
 use quote::{quote, quote_spanned};
 use syn::spanned::Spanned;
 
-/// Encodes member `i` (a named bit-field or an ordinary member) from `value` into `image`
-/// (see [`encoder`]). The calls go through the field type's own trait, spanned on it, so a
-/// missing impl is reported once there.
+/// Writes member `i` (a named bit-field or an ordinary member) from `value` through the
+/// writer `w`, at the aggregate's offset `at` (see [`writer`]). The calls go through the field
+/// type's own trait, spanned on it, so a missing impl is reported once there.
 fn put(
     gen: &Gen,
     i: usize,
@@ -19,15 +19,16 @@ fn put(
 ) -> TokenStream {
     let Gen { p, name: owner, .. } = gen;
     let span = ty.span();
-    // The encoder's local, at the call site: spanned on a field type that came from a
-    // `macro_rules!` argument it would resolve in that macro's hygiene context instead.
-    let image = quote!(image);
+    let i = super::lit(i as u128);
+    // The writer's locals, at the call site: spanned on a field type that came from a
+    // `macro_rules!` argument they would resolve in that macro's hygiene context instead.
+    let (w, at, pl) = (quote!(w), quote!(at), quote!(__p));
     match bits {
         Some(_) => quote_spanned! {span=>
-            <#ty as #p::BitFieldType>::__put_bits(#image, &Self::__PTX_ABI_PLACEMENTS[#i], #value, #owner, #name)
+            <#ty as #p::BitFieldType>::__write_bits(#w, #at, &#pl[#i], #value, #owner, #name);
         },
         None => quote_spanned! {span=>
-            <#ty as #p::PtxAbi>::__put(#image, &Self::__PTX_ABI_PLACEMENTS[#i], &#value)
+            <#ty as #p::PtxAbi>::__write(&#value, #w, #at + #pl[#i].offset);
         },
     }
 }
@@ -38,70 +39,73 @@ fn put(
 /// as the struct's own declaration does, and the two are one error.
 fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
     let (first, last) = type_ends(ty);
-    // The decoder's parameter, at the call site (see `put`).
-    let bytes = quote!(bytes);
+    let i = super::lit(i as u128);
+    // The decoder's locals, at the call site (see `put`).
+    let (bytes, pl) = (quote!(bytes), quote!(__p));
     let call = match bits {
         Some(_) => gen.call_on(
             ty,
             quote!(BitFieldType),
             "__get_bits",
-            quote!(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]),
+            quote!(#bytes, &#pl[#i]),
         ),
-        None => gen.call_on(
-            ty,
-            quote!(PtxAbi),
-            "__get",
-            quote!(#bytes, &Self::__PTX_ABI_PLACEMENTS[#i]),
-        ),
+        None => gen.call_on(ty, quote!(PtxAbi), "__get", quote!(#bytes, &#pl[#i])),
     };
-    let arms = group_at(
-        Delimiter::Brace,
-        quote_spanned! {first=>
-            ::core::result::Result::Ok(v) => v,
-            ::core::result::Result::Err(e) => return ::core::result::Result::Err(e),
-        },
-        last,
-    );
-    quote_spanned! {first=> match #call #arms }
+    let question = proc_macro2::Punct::new('?', proc_macro2::Spacing::Alone);
+    let mut question = TokenTree::Punct(question);
+    question.set_span(last);
+    quote_spanned! {first=> #call #question }
 }
 
-/// An encoder body: `puts` write into `image`, a zeroed stage the size of the image, copied
-/// to `out` at the end (`begin_encode` says why).
-fn encoder(gen: &Gen, puts: TokenStream) -> TokenStream {
+/// A writer body (`PtxAbi::__write`): `puts` through the writer `w`, each member at the
+/// aggregate's offset `at` plus its placement (`codec/writer.rs`: every byte stored once,
+/// front to back, never read). A derived `encode` is core's `encode`, which runs it.
+fn writer(gen: &Gen, puts: TokenStream) -> TokenStream {
     let p = &gen.p;
-    // A kernel's argument struct with no parameters has nothing to put.
-    let image = if puts.is_empty() {
-        quote!(_)
+    let (w, at, placements) = if puts.is_empty() {
+        // A kernel's argument struct with no parameters has nothing to put.
+        (quote!(_), quote!(_), TokenStream::new())
     } else {
-        quote!(image)
+        (
+            quote!(w),
+            quote!(at),
+            quote!(let __p = Self::__PTX_ABI_PLACEMENTS;),
+        )
     };
     quote! {
-        let mut stage = #p::Stage::new();
-        let #image = #p::begin_encode::<Self>(out, &mut stage)?;
-        #puts
-        #p::end_encode::<Self>(out, &stage)
+        #[inline]
+        fn encode(&self, out: &mut [::core::primitive::u8]) -> #p::Encoded {
+            #p::encode(self, out)
+        }
+
+        #[inline(always)]
+        fn __write(&self, #w: &mut #p::ImageWriter<'_>, #at: ::core::primitive::usize) {
+            #placements
+            #puts
+        }
     }
 }
 
-fn codecs(gen: &Gen, encode_body: TokenStream, decode_body: TokenStream) -> TokenStream {
+/// The decoder: `decode_body` builds the value from `bytes`, reading `members` members.
+fn decoder(gen: &Gen, members: usize, decode_body: TokenStream) -> TokenStream {
     let p = &gen.p;
+    let placements = if members == 0 {
+        TokenStream::new()
+    } else {
+        quote!(let __p = Self::__PTX_ABI_PLACEMENTS;)
+    };
     quote! {
         #[inline]
-        fn encode(&self, out: &mut [::core::primitive::u8]) -> ::core::result::Result<(), #p::EncodeError> {
-            #encode_body
-        }
-
-        #[inline]
-        fn decode(bytes: &[::core::primitive::u8]) -> ::core::result::Result<Self, #p::DecodeError> {
+        fn decode(bytes: &[::core::primitive::u8]) -> #p::Decoded<Self> {
             #p::begin_decode::<Self>(bytes)?;
-            ::core::result::Result::Ok(#decode_body)
+            #placements
+            #p::Ok(#decode_body)
         }
     }
 }
 
 /// A named or tuple struct.
 pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
-    let p = &gen.p;
     let described = gen.described();
     let bits = |f: &Field| f.attrs.bits.as_ref().map(|b| b.value);
     let puts = fields.iter().enumerate().map(|(i, f)| {
@@ -114,28 +118,40 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
         quote!(#m: #g)
     });
     let zero_copy = gen.input.attrs.zero_copy.is_some();
-    let encode = if zero_copy {
-        quote! { #p::encode_bytes(::core::slice::from_ref(self), out) }
-    } else {
-        encoder(
-            gen,
-            quote!(#(if let ::core::result::Result::Err(e) = #puts { return ::core::result::Result::Err(e); })*),
-        )
-    };
     let mut items = gen.aggregate_type(false, &described);
-    items.extend(codecs(gen, encode, quote!(Self { #(#gets),* })));
-    let mut extra = gen.attribute_checks(&described);
-    extra.extend(gen.members_const(fields.len()));
     if zero_copy {
-        items.extend(quote! {
-            #[inline]
-            fn encode_slice(values: &[Self], out: &mut [::core::primitive::u8]) -> ::core::result::Result<(), #p::EncodeError> {
-                #p::encode_bytes(values, out)
-            }
-        });
+        items.extend(zero_copy_codec(gen));
+    } else {
+        items.extend(writer(gen, quote!(#(#puts)*)));
+    }
+    items.extend(decoder(gen, fields.len(), quote!(Self { #(#gets),* })));
+    let mut extra = gen.described_consts(&described, fields.len());
+    if zero_copy {
         extra.extend(zero_copy_proof(gen, fields));
     }
     gen.impl_ptx_abi(items, extra)
+}
+
+/// The encoders of a zero-copy type (a Rust union, or a `#[ptx(zero_copy)]` struct): its own
+/// bytes, copied (`memcpy` for a slice).
+fn zero_copy_codec(gen: &Gen) -> TokenStream {
+    let p = &gen.p;
+    quote! {
+        #[inline]
+        fn encode(&self, out: &mut [::core::primitive::u8]) -> #p::Encoded {
+            #p::encode_bytes(::core::slice::from_ref(self), out)
+        }
+
+        #[inline]
+        fn __write(&self, w: &mut #p::ImageWriter<'_>, at: ::core::primitive::usize) {
+            #p::write_bytes(self, w, at)
+        }
+
+        #[inline]
+        fn encode_slice(values: &[Self], out: &mut [::core::primitive::u8]) -> #p::Encoded {
+            #p::encode_bytes(values, out)
+        }
+    }
 }
 
 /// Compile-time proof that a `#[ptx(zero_copy)]` struct's Rust layout is its PTX layout, and
@@ -201,17 +217,12 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
     };
     let first_member = &first.member;
     let first_get = get(gen, 0, first.ty, None);
-    let encode = quote! { #p::encode_bytes(::core::slice::from_ref(self), out) };
     let mut items = gen.aggregate_type(true, &described);
-    items.extend(codecs(
-        gen,
-        encode,
-        quote!(Self { #first_member: #first_get }),
-    ));
+    items.extend(zero_copy_codec(gen));
+    items.extend(decoder(gen, 1, quote!(Self { #first_member: #first_get })));
     let n = fields.len();
     let field_checks = fields_are_zero_copy(gen, fields, super::call_site());
-    let mut extra = gen.attribute_checks(&described);
-    extra.extend(gen.members_const(n));
+    let mut extra = gen.described_consts(&described, n);
     let zeros = std::iter::repeat_n(quote!(0), n);
     let ps = gen.p_at(ident.span());
     extra.extend(check_item(
@@ -244,8 +255,8 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
 }
 
 /// A `#[ptx(union)]` enum: on the device a C union of the variants' payloads; in Rust a
-/// tagged enum, so the live member is always known. Encoding writes the live variant and
-/// zero-fills the rest; decoding reads the `#[ptx(decode)]` variant, else the first (C also
+/// tagged enum, so the live member is always known. Encoding writes the live variant (the
+/// writer stores the rest as zeros); decoding reads the `#[ptx(decode)]` variant, else the first (C also
 /// initializes a union through its first member).
 pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     let bits = |v: &Variant| v.attrs.bits.as_ref().map(|b| b.value);
@@ -261,7 +272,7 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     let arms = typed.iter().enumerate().map(|(i, (v, ty))| {
         let ident = v.ident;
         let put = put(gen, i, &v.c_name(), ty, bits(v), quote!(*value));
-        quote! { Self::#ident(value) => #put }
+        quote! { Self::#ident(value) => { #put } }
     });
     let decode_at = variants
         .iter()
@@ -270,14 +281,9 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     let (decoded, decoded_ty) = typed[decode_at];
     let decoded_ident = decoded.ident;
     let decoded_get = get(gen, decode_at, decoded_ty, bits(decoded));
-    let encode = encoder(gen, quote!(match self { #(#arms?,)* }));
     let mut items = gen.aggregate_type(true, &described);
-    items.extend(codecs(
-        gen,
-        encode,
-        quote!(Self::#decoded_ident(#decoded_get)),
-    ));
-    let mut extra = gen.attribute_checks(&described);
-    extra.extend(gen.members_const(variants.len()));
+    items.extend(writer(gen, quote!(match self { #(#arms)* })));
+    items.extend(decoder(gen, 1, quote!(Self::#decoded_ident(#decoded_get))));
+    let extra = gen.described_consts(&described, variants.len());
     gen.impl_ptx_abi(items, extra)
 }

@@ -26,13 +26,13 @@ pub fn field_less(gen: &Gen, variants: &[&syn::Variant]) -> TokenStream {
         };
 
         #[inline]
-        fn encode(&self, out: &mut [::core::primitive::u8]) -> ::core::result::Result<(), #p::EncodeError> {
+        fn encode(&self, out: &mut [::core::primitive::u8]) -> #p::Encoded {
             let value: #int = match self { #(Self::#idents => Self::#idents as #int,)* };
             <#int as #p::PtxAbi>::encode(&value, out)
         }
 
         #[inline]
-        fn decode(bytes: &[::core::primitive::u8]) -> ::core::result::Result<Self, #p::DecodeError> {
+        fn decode(bytes: &[::core::primitive::u8]) -> #p::Decoded<Self> {
             let value = <#int as #p::PtxAbi>::decode(bytes)?;
             #(if value == Self::#idents as #int {
                 return ::core::result::Result::Ok(Self::#idents);

@@ -5,19 +5,20 @@ use super::Gen;
 use crate::ast::{Body, Input};
 use crate::types;
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::{format_ident, quote, quote_spanned};
 use syn::ext::IdentExt;
 
-/// The image type and its accessors.
+/// The image type's name at the type's own level: the alias of `<Type as HasImage>::Image`,
+/// the struct core's `__image!` declares in the expansion's block ([`in_block`]). Two types
+/// given the same image name then collide in these aliases only, one error (issue 32).
 pub fn image(gen: &Gen, input: &Input) -> TokenStream {
-    let p = &gen.p;
+    let krate = &gen.krate;
     let name = input.ident;
     // The type as the image names it: `Name`, or `Name<'static>` for a type with lifetimes.
     let ident = &gen.static_ty();
     let vis = &input.original.vis;
     let image = image_ident(input);
-    let with_accessors = input.attrs.accessors.is_some();
-    let doc = if with_accessors {
+    let doc = if input.attrs.accessors.is_some() {
         format!(
             "The PTX image of [`{name}`]: its exact PTX size and alignment, `Copy`, ready to be \
              a kernel argument or an element of a device buffer. Accessors decode and encode \
@@ -30,91 +31,38 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
              [`{name}`] adds a getter and a setter per member."
         )
     };
+    // Spanned on the image's name: two types given one name are one error (E0428), there.
+    // `dead_code` allowed: a program that never names the image is no mistake.
+    quote_spanned! {image.span()=>
+        #[doc = #doc]
+        #[allow(non_camel_case_types, dead_code)]
+        #vis type #image = <#ident as #krate::codec::HasImage>::Image;
+    }
+}
+
+/// The image struct and its impls, by core's `__image!`, in the expansion's block, where it
+/// is named by its own name; with `#[ptx(accessors)]`, its accessors.
+pub fn in_block(gen: &Gen, input: &Input) -> TokenStream {
+    let p = &gen.p;
+    let ident = &gen.static_ty();
+    let vis = &input.original.vis;
+    let image = image_ident(input);
+    let mut out = quote! {
+        #p::__image!(#vis #image for #ident);
+    };
     // Opt-in: 24 methods for 12 members are about a third of what a type costs to compile
     // (BENCHMARKS.md, issue 15).
-    let accessors = if with_accessors {
+    if input.attrs.accessors.is_some() {
         let methods = accessors(gen, input);
-        quote! {
+        out.extend(quote! {
             #[automatically_derived]
             #[allow(non_snake_case)]
             impl #image {
                 #methods
             }
-        }
-    } else {
-        TokenStream::new()
-    };
-    quote! {
-        #[doc = #doc]
-        #[repr(C)]
-        #[derive(::core::clone::Clone, ::core::marker::Copy)]
-        #vis struct #image {
-            bytes: [::core::primitive::u8; <#ident as #p::PtxAbi>::SIZE],
-            _align: [<#p::AlignTo<{ <#ident as #p::PtxAbi>::ALIGN }> as #p::Alignment>::Marker; 0],
-        }
-
-        #[allow(clippy::all)]
-        const _: () = {
-            ::core::assert!(
-                ::core::mem::size_of::<#image>() == <#ident as #p::PtxAbi>::SIZE
-                    && ::core::mem::align_of::<#image>() == <#ident as #p::PtxAbi>::ALIGN
-            );
-
-            // SAFETY: `#image` is `repr(C)`: a `[u8; SIZE]` followed by a zero-length array of
-            // a marker aligned to ALIGN. SIZE is a multiple of ALIGN (§1.2 tail padding), so
-            // the struct has no padding; the assertion above checks size and alignment.
-            // `as_bytes` returns the whole byte array, and every constructor initializes it.
-            #[automatically_derived]
-            unsafe impl #p::PtxImage for #image {
-                type Value = #ident;
-
-                fn zeroed() -> Self {
-                    #image { bytes: [0; <#ident as #p::PtxAbi>::SIZE], _align: [] }
-                }
-
-                fn as_bytes(&self) -> &[::core::primitive::u8] {
-                    &self.bytes
-                }
-
-                fn as_bytes_mut(&mut self) -> &mut [::core::primitive::u8] {
-                    &mut self.bytes
-                }
-            }
-
-            #p::__impl_image_integrations!(#image);
-
-            // Written out rather than derived: the derives also compare and hash the
-            // zero-length alignment array, add `StructuralPartialEq` and an `Eq` assertion
-            // body, and repeated a broken member type's error once more.
-            #[automatically_derived]
-            impl ::core::cmp::PartialEq for #image {
-                #[inline]
-                fn eq(&self, other: &Self) -> ::core::primitive::bool {
-                    self.bytes == other.bytes
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::cmp::Eq for #image {}
-
-            #[automatically_derived]
-            impl ::core::hash::Hash for #image {
-                #[inline]
-                fn hash<H: ::core::hash::Hasher>(&self, state: &mut H) {
-                    ::core::hash::Hash::hash(&self.bytes, state)
-                }
-            }
-
-            #[automatically_derived]
-            impl ::core::fmt::Debug for #image {
-                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                    f.debug_tuple(::core::stringify!(#image)).field(&self.bytes).finish()
-                }
-            }
-
-            #accessors
-        };
+        });
     }
+    out
 }
 
 /// The image type's name: `#[ptx(image = Name)]`, or the type's name followed by `Image`.

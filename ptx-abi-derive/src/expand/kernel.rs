@@ -15,7 +15,9 @@ use quote::{quote, quote_spanned};
 
 /// The `KernelParams` impl and core's compile-time checks: the name, each field a parameter
 /// (spanned on its `bits` or on the field), the parameter limit (spanned on the name).
-pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
+pub fn kernel(gen: &Gen, count: usize) -> TokenStream {
+    let count = &super::lit(count as u128);
+    let image = &super::image::image_ident(gen.input);
     let Some(kernel) = &gen.input.attrs.kernel else {
         return TokenStream::new();
     };
@@ -31,7 +33,7 @@ pub fn kernel(gen: &Gen, count: usize, image: &syn::Ident) -> TokenStream {
     let limit = match &gen.input.attrs.param_limit {
         Some(l) => {
             let ps = gen.p_at(l.span);
-            let v = l.value;
+            let v = super::lit(l.value);
             checks.extend(check_item(
                 l.span,
                 quote_spanned!(l.span=> #ps::param_limit_error(#v)),

@@ -21,6 +21,11 @@ use syn::spanned::Spanned;
 use syn::DeriveInput;
 
 /// Parses, validates and expands; on any error returns all of them.
+///
+/// Everything but the image type is one block, `const _: () = { use …::v1 as __ptx; … };`:
+/// one item for rustc to check instead of one per impl and check, and every path into core
+/// short (`__ptx::Member`). The image type is declared beside it, at the type's own level,
+/// through core's `__image!` (`codec/image.rs`).
 pub fn derive(input: &DeriveInput) -> TokenStream {
     let mut cx = Ctxt::new();
     let model = Input::from_syn(&mut cx, input);
@@ -35,47 +40,65 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
         Body::UnionEnum(variants) => aggregate::union_enum(&gen, variants),
         Body::Enum(variants) => enums::field_less(&gen, variants),
     };
-    let image = if model.is_generic() {
-        TokenStream::new()
+    let (image, in_block) = if model.is_generic() {
+        (TokenStream::new(), TokenStream::new())
     } else {
-        let mut tokens = image::image(&gen, &model);
+        let mut in_block = image::in_block(&gen, &model);
         if let Body::Struct(fields) = &model.body {
-            tokens.extend(kernel::kernel(
-                &gen,
-                fields.len(),
-                &image::image_ident(&model),
-            ));
+            in_block.extend(kernel::kernel(&gen, fields.len()));
         }
-        tokens
+        (image::image(&gen, &model), in_block)
     };
     let c_names = gen.c_name_checks();
-    quote! {
+    gen.block(quote! {
         #body
-        #image
+        #in_block
         #c_names
-    }
+    })
+    .into_iter()
+    .chain(image)
+    .collect()
 }
 
 /// What every part of the expansion needs: names, paths, generics.
 pub struct Gen<'a> {
     pub input: &'a Input<'a>,
-    /// `::ptx_abi::__private::v1`, or the same under the path given by `#[ptx(crate = …)]`.
+    /// `__ptx`: the alias of `::ptx_abi::__private::v1` (or of the same under the path given
+    /// by `#[ptx(crate = …)]`) that the expansion's block declares ([`Gen::block`]).
     pub p: TokenStream,
+    /// The full path the alias stands for, for what is declared outside the block.
+    pub root: TokenStream,
+    /// The crate: `::ptx_abi`, or the path given by `#[ptx(crate = …)]`.
+    pub krate: TokenStream,
     /// The type's name as C knows it (a raw identifier without `r#`).
     pub name: String,
 }
 
 impl<'a> Gen<'a> {
     pub fn new(input: &'a Input<'a>) -> Self {
-        let root = match &input.attrs.krate {
+        let krate = match &input.attrs.krate {
             Some(path) => quote!(#path),
             None => quote!(::ptx_abi),
         };
         Gen {
             input,
-            p: quote!(#root::__private::v1),
+            p: quote!(__ptx),
+            root: quote!(#krate::__private::v1),
+            krate,
             // C has no raw identifiers: `struct r#type` is `type` there.
             name: syn::ext::IdentExt::unraw(input.ident).to_string(),
+        }
+    }
+
+    /// `items` in the expansion's one block, which names core's `__private::v1` as `__ptx`.
+    pub fn block(&self, items: TokenStream) -> TokenStream {
+        let root = &self.root;
+        quote! {
+            #[allow(non_upper_case_globals, clippy::all)]
+            const _: () = {
+                use #root as __ptx;
+                #items
+            };
         }
     }
 
@@ -85,20 +108,17 @@ impl<'a> Gen<'a> {
         respan(self.p.clone(), span)
     }
 
-    /// `impl<…> PtxAbi for Type<…> where …` around `items`, in a `const _` block with `extra`.
+    /// `impl<…> PtxAbi for Type<…> where …` around `items`, followed by `extra`.
     pub fn impl_ptx_abi(&self, items: TokenStream, extra: TokenStream) -> TokenStream {
         let Gen { p, .. } = self;
         let ident = self.input.ident;
         let (impl_g, ty_g, where_c) = self.input.original.generics.split_for_impl();
         quote! {
-            #[allow(non_upper_case_globals, clippy::all)]
-            const _: () = {
-                #[automatically_derived]
-                impl #impl_g #p::PtxAbi for #ident #ty_g #where_c {
-                    #items
-                }
-                #extra
-            };
+            #[automatically_derived]
+            impl #impl_g #p::PtxAbi for #ident #ty_g #where_c {
+                #items
+            }
+            #extra
         }
     }
 
@@ -108,10 +128,9 @@ impl<'a> Gen<'a> {
     /// type): `__PTX_ABI_PLACED`, the engine's result, and `__PTX_ABI_MEMBERS`, what the rest
     /// of the expansion reads. A broken layout rule is one compile error pointing at `span`
     /// (the `align` attribute when there is one), raised by [`Gen::checked`].
-    pub fn members_const(&self, count: usize) -> TokenStream {
+    pub fn members_const(&self, count: usize) -> (TokenStream, TokenStream) {
         let Gen { p, .. } = self;
-        let ident = self.input.ident;
-        let (impl_g, ty_g, where_c) = self.input.original.generics.split_for_impl();
+        let count = lit(count as u128);
         let span = self
             .input
             .attrs
@@ -133,7 +152,7 @@ impl<'a> Gen<'a> {
             quote_spanned!(ty.span()=> <#ty as #p::PtxAbi>::__LAYOUT)
         });
         let placed = quote_spanned! {span=>
-            #ps::#place::<#count>(<Self as #ps::PtxAbi>::TYPE, #ps::A64, &[#(#given),*])
+            #ps::#place(<Self as #ps::PtxAbi>::TYPE, #ps::A64, &[#(#given),*])
         };
         let this = self.this();
         let (members, check) = self.checked(
@@ -142,19 +161,13 @@ impl<'a> Gen<'a> {
             quote_spanned!(span=> #ps::placed_or_stand_in(&Self::__PTX_ABI_PLACED)),
         );
         let c_name = self.generic_c_name();
-        quote! {
-            #[automatically_derived]
-            impl #impl_g #ident #ty_g #where_c {
-                #[doc(hidden)]
-                const __PTX_ABI_PLACED: ::core::result::Result<#p::MemberLayout<#count>, #p::LayoutError> = #placed;
-                #[doc(hidden)]
-                const __PTX_ABI_MEMBERS: #p::MemberLayout<#count> = #members;
-                #[doc(hidden)]
-                const __PTX_ABI_PLACEMENTS: &'static [#p::Placement; #count] = &Self::__PTX_ABI_MEMBERS.members;
-                #c_name
-            }
-            #check
-        }
+        let consts = quote! {
+            const __PTX_ABI_PLACED: #p::Placed<#count> = #placed;
+            const __PTX_ABI_MEMBERS: #p::MemberLayout<#count> = #members;
+            const __PTX_ABI_PLACEMENTS: &'static [#p::Placement; #count] = &Self::__PTX_ABI_MEMBERS.members;
+            #c_name
+        };
+        (consts, check)
     }
 
     /// `Self` where a check may name the type: the type's name for a non-generic type (whose
@@ -337,7 +350,6 @@ impl<'a> Gen<'a> {
             });
         let name = &self.name;
         quote! {
-            #[doc(hidden)]
             const __PTX_ABI_C_NAME: &'static #p::CName = &#p::CName::generic(#name, &[#(#args),*]);
         }
     }
@@ -385,23 +397,20 @@ impl<'a> Gen<'a> {
     /// `__PTX_ABI_ALIGN` (§2.3 note D) and `__PTX_ABI_MEMBER_<i>` for a named (§1.3) or
     /// unnamed (`Pad`) bit-field or an array. Each is checked on its own, so that every
     /// broken attribute is reported, not only the first.
-    pub fn attribute_checks(&self, members: &[Described]) -> TokenStream {
+    pub fn attribute_checks(&self, members: &[Described]) -> (TokenStream, TokenStream) {
         let Gen { p, .. } = self;
-        let ident = self.input.ident;
-        let (impl_g, ty_g, where_c) = self.input.original.generics.split_for_impl();
         let mut consts = TokenStream::new();
         let mut checks = TokenStream::new();
         if let (Some(align), false) = (&self.input.attrs.align, self.is_field_less_enum()) {
             let span = align.span;
             let ps = self.p_at(span);
-            let value = align.value;
+            let value = lit(align.value);
             // A literal: checked once, even for a generic type.
             checks.extend(check_item(
                 span,
                 quote_spanned!(span=> #ps::align_error(#value)),
             ));
             consts.extend(quote_spanned! {span=>
-                #[doc(hidden)]
                 const __PTX_ABI_ALIGN: ::core::primitive::usize = #ps::requested_align(#value);
             });
         }
@@ -414,20 +423,39 @@ impl<'a> Gen<'a> {
             let (value, check) = self.checked(span, error, value);
             checks.extend(check);
             consts.extend(quote_spanned! {span=>
-                #[doc(hidden)]
                 const #name: #p::Member = #value;
             });
         }
+        (consts, checks)
+    }
+
+    /// Hidden inherent `const`s of the type, in one `impl` hidden from its documentation.
+    pub fn hidden_consts(&self, consts: TokenStream) -> TokenStream {
         if consts.is_empty() {
-            return TokenStream::new();
+            return consts;
         }
+        let ident = self.input.ident;
+        let (impl_g, ty_g, where_c) = self.input.original.generics.split_for_impl();
         quote! {
             #[automatically_derived]
+            #[doc(hidden)]
             impl #impl_g #ident #ty_g #where_c {
                 #consts
             }
-            #checks
         }
+    }
+
+    /// Everything the description reads that core computes and checks: the attribute values
+    /// ([`Gen::attribute_checks`]) and the placements ([`Gen::members_const`]), as hidden
+    /// `const`s of the type, and their checks.
+    pub fn described_consts(&self, members: &[Described], count: usize) -> TokenStream {
+        let (mut consts, mut checks) = self.attribute_checks(members);
+        let (placed, layout_check) = self.members_const(count);
+        consts.extend(placed);
+        checks.extend(layout_check);
+        let mut out = self.hidden_consts(consts);
+        out.extend(checks);
+        out
     }
 
     /// The core calls that describe member `m` and check it, if it has an attribute to
@@ -441,7 +469,7 @@ impl<'a> Gen<'a> {
         };
         if let Some(bits) = &m.bits {
             let ps = self.p_at(bits.span);
-            let width = bits.value;
+            let width = lit(bits.value);
             return Some((
                 quote_spanned! {bits.span=> #ps::named_bit_field(#name, #ty_desc, #width) },
                 quote_spanned! {bits.span=> #ps::named_bit_field_error(#name, #ty_desc, #width) },
@@ -537,14 +565,25 @@ impl<'a> Gen<'a> {
         let as_data = if self.input.attrs.kernel.is_some() {
             quote!(#p::params_as_data(Self::TYPE, &Self::__PTX_ABI_MEMBERS))
         } else {
-            quote!(::core::result::Result::Ok(Self::__PTX_ABI_MEMBERS.layout))
+            quote!(#p::Ok(Self::__PTX_ABI_MEMBERS.layout))
+        };
+        // From the member layout, so that a broken layout rule is reported once: a data type's
+        // `__LAYOUT` is that layout (the stand-in when a rule is broken), never an error, and
+        // the trait's `SIZE` and `ALIGN` read it; a kernel's is its parameters' as data.
+        // For a generic type the two read the members' layout directly, so that a broken
+        // rule of an instantiation is reported at the user's tokens, not in the trait's default.
+        let size = if self.input.attrs.kernel.is_some() || self.input.is_generic() {
+            quote! {
+                const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
+                const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+            }
+        } else {
+            TokenStream::new()
         };
         quote! {
-            // From the member layout, so that a broken layout rule is reported once.
-            const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
-            const ALIGN: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.align;
+            #size
             #[doc(hidden)]
-            const __LAYOUT: ::core::result::Result<#p::Layout, #p::LayoutError> = #as_data;
+            const __LAYOUT: #p::LayoutResult = #as_data;
             const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
                 name: #c_name,
                 kind: #p::TypeKind::Aggregate {
@@ -561,7 +600,7 @@ impl<'a> Gen<'a> {
     fn member(&self, name: &str, ty: &syn::Type) -> TokenStream {
         let p = &self.p;
         let span = ty.span();
-        quote_spanned! {span=> #p::Member { name: #name, ty: <#ty as #p::PtxAbi>::TYPE, bits: ::core::option::Option::None } }
+        quote_spanned! {span=> #p::member(#name, <#ty as #p::PtxAbi>::TYPE) }
     }
 }
 
@@ -584,6 +623,11 @@ impl Described<'_> {
             None => self.ty.span(),
         }
     }
+}
+
+/// `n` as an unsuffixed literal (`3`, not `3usize`): its type is the parameter's.
+pub fn lit(n: impl Into<u128>) -> proc_macro2::Literal {
+    proc_macro2::Literal::u128_unsuffixed(n.into())
 }
 
 /// `tokens` with every token (recursively) at `span`.
@@ -627,8 +671,8 @@ pub fn group_at(delimiter: Delimiter, tokens: TokenStream, span: Span) -> TokenT
 /// core.
 pub fn fail_if(span: Span, error: TokenStream) -> TokenStream {
     quote_spanned! {span=>
-        if let ::core::option::Option::Some(__ptx_abi_error) = #error {
-            ::core::panic!("{}", __ptx_abi_error.as_str())
+        if let __ptx::Some(__e) = #error {
+            ::core::panic!("{}", __e.as_str())
         }
     }
 }

@@ -1,0 +1,180 @@
+//! Encoding a slice of values, image after image (a C array of the type): one
+//! [`ImageWriter`] over the whole destination, streaming from [`STREAM_MIN`] bytes on, and
+//! with feature `rayon` one writer per thread over its own run of images.
+
+use crate::codec::error::EncodeError;
+use crate::codec::writer::{fence_streaming, ImageWriter};
+use core::mem::MaybeUninit;
+
+/// What the slice encoders need of a type: its image's size and name, and how a value writes
+/// its image (`PtxAbi::__write`), implemented for every `PtxAbi` type in `codec/ptx_abi.rs`:
+/// this module does not name the trait, which names it. Constants and a static call, so that
+/// after inlining the size of an image and each of its offsets is a constant.
+pub(crate) trait WriteImage: Sized {
+    /// The image's size in bytes (`PtxAbi::SIZE`).
+    const SIZE: usize;
+    /// The type's name, for errors.
+    const NAME: &'static str;
+    /// Writes the value's image at `at` through `w` (`PtxAbi::__write`).
+    fn write_image(&self, w: &mut ImageWriter<'_>, at: usize);
+}
+
+/// From this many bytes of images on, [`PtxAbi::encode_slice`] and
+/// [`PtxAbi::encode_slice_into`] store with non-temporal stores (x86-64): a buffer this large
+/// is not read back from the cache soon (an upload to the device; the benchmark's figures in
+/// `BENCHMARKS.md`), and stores that do not first read the destination's cache lines move
+/// about a third less memory. 32 MiB, a large last-level cache: a smaller buffer stays in the
+/// cache, where ordinary stores are faster (interleaved benchmark, 2-core AMD EPYC with a
+/// 32 MiB L3: 100,000 images of 48 bytes, 4.8 MB, took 0.71 ms streamed and 0.58 ms with
+/// ordinary stores; 1,000,000, 48 MB, 13.8 ms streamed and 15.4 ms with ordinary stores).
+///
+/// [`PtxAbi::encode_slice`]: crate::codec::PtxAbi::encode_slice
+/// [`PtxAbi::encode_slice_into`]: crate::codec::PtxAbi::encode_slice_into
+pub const STREAM_MIN: usize = 32 << 20;
+
+/// With feature `rayon`: the fewest bytes of images one thread is given.
+#[cfg(feature = "rayon")]
+const PAR_RUN_MIN: usize = 256 << 10;
+
+/// A byte slice as the uninitialized bytes the writer stores to.
+#[inline(always)]
+pub(crate) fn as_uninit(out: &mut [u8]) -> &mut [MaybeUninit<u8>] {
+    // SAFETY: `MaybeUninit<u8>` has `u8`'s layout, and every initialized `u8` is a valid
+    // `MaybeUninit<u8>`. The writer, the only user of the result, stores only initialized
+    // bytes (`ImageWriter` writes whole initialized words and bytes, never `uninit()`), so
+    // `out` holds initialized bytes again when the borrow ends.
+    unsafe { &mut *(out as *mut [u8] as *mut [MaybeUninit<u8>]) }
+}
+
+/// The images of `values` (`size` bytes each, of the type named `name`), back to back, into
+/// `out` (see `PtxAbi::encode_slice_into`).
+#[inline(always)]
+pub(crate) fn encode_slice<'o, T: WriteImage>(
+    values: &[T],
+    out: &'o mut [MaybeUninit<u8>],
+) -> Result<&'o mut [u8], EncodeError> {
+    let expected = values.len().saturating_mul(T::SIZE);
+    if out.len() != expected {
+        return Err(EncodeError::buffer_size(T::NAME, expected, out.len()));
+    }
+    let stream = expected >= STREAM_MIN;
+    write_run(values, out, stream)
+}
+
+/// A run of images, each written by its own writer ([`ImageWriter::part`]) over its own
+/// `size` bytes at offset 0, stopping at the first error. One writer per image, not one over
+/// the run: the image's offsets are then constants and the writer's state starts known, so
+/// after inlining each word of an image is one store, as in hand-written code; a writer
+/// carried from image to image keeps its state in memory and compares and branches at every
+/// member (five times slower on the interleaved benchmark).
+#[inline(always)]
+fn write_run<'o, T: WriteImage>(
+    values: &[T],
+    out: &'o mut [MaybeUninit<u8>],
+    stream: bool,
+) -> Result<&'o mut [u8], EncodeError> {
+    let size = T::SIZE;
+    let expected = values.len().saturating_mul(size);
+    if out.len() != expected {
+        // The callers check this with the type's name; kept here for the proof below.
+        return Err(EncodeError::buffer_size("image", expected, out.len()));
+    }
+    let images = if size == 0 {
+        // No bytes to write; the values are still written, for their errors.
+        for v in values {
+            let mut w = ImageWriter::part(&mut [], false);
+            v.write_image(&mut w, 0);
+            w.finish()?;
+        }
+        Ok(())
+    } else {
+        write_images(values, out, stream)
+    };
+    if stream {
+        // Every non-temporal store of the run, ordered before the borrow of `out` ends (also on
+        // an error, when `out`'s content is unspecified but may still be read).
+        fence_streaming();
+    }
+    images?;
+    // SAFETY: `write_images` returned no error, so it wrote every value of `values`, and each
+    // image's writer finished without error, which initializes every byte of its chunk
+    // (`ImageWriter::finish`); `out.len() == values.len() * size` (checked above), so the
+    // chunks of `chunks_exact_mut` cover `out` (and `size == 0` leaves `out` empty): all of
+    // `out` is initialized. `MaybeUninit<u8>` has `u8`'s layout, and the new reference takes
+    // over `out`'s lifetime and exclusivity.
+    Ok(unsafe { &mut *(out as *mut [MaybeUninit<u8>] as *mut [u8]) })
+}
+
+/// The images of `values` into the chunks of `T::SIZE` (not 0) bytes of `out`, in order.
+#[inline(always)]
+fn write_images<T: WriteImage>(
+    values: &[T],
+    out: &mut [MaybeUninit<u8>],
+    stream: bool,
+) -> Result<(), EncodeError> {
+    for (v, image) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
+        let mut w = ImageWriter::part(image, stream);
+        v.write_image(&mut w, 0);
+        w.finish()?;
+    }
+    Ok(())
+}
+
+/// [`encode_slice`] split into runs of whole images, one per thread of rayon's pool.
+#[cfg(feature = "rayon")]
+pub(crate) fn encode_slice_par<'o, T: WriteImage + Sync>(
+    values: &[T],
+    out: &'o mut [MaybeUninit<u8>],
+) -> Result<&'o mut [u8], EncodeError> {
+    use rayon::prelude::*;
+    let size = T::SIZE;
+    let expected = values.len().saturating_mul(size);
+    if out.len() != expected {
+        return Err(EncodeError::buffer_size(T::NAME, expected, out.len()));
+    }
+    if size == 0 || values.is_empty() {
+        return write_run(values, out, false);
+    }
+    let threads = rayon::current_num_threads().max(1);
+    let per_thread = values.len().div_ceil(threads);
+    let min_values = PAR_RUN_MIN.div_ceil(size).max(1);
+    let run = per_thread.max(min_values);
+    let stream = expected >= STREAM_MIN;
+    let first_error = values
+        .par_chunks(run)
+        .zip(out.par_chunks_mut(run * size))
+        .map(|(v, o)| write_run(v, o, stream).err())
+        .find_first(Option::is_some)
+        .flatten();
+    if let Some(e) = first_error {
+        return Err(e);
+    }
+    // SAFETY: `find_first` found no error, so it ran every run, and each run's writer
+    // finished without error, which initializes every byte of its chunk (`ImageWriter::finish`);
+    // the chunks of `par_chunks_mut` cover `out`, so all of `out` is initialized, and the
+    // workers' stores are visible here (rayon joins them; a streaming writer fences its
+    // non-temporal stores when it drops, in its own thread). `MaybeUninit<u8>` has `u8`'s
+    // layout; the reference keeps `out`'s lifetime and exclusivity.
+    Ok(unsafe { &mut *(out as *mut [MaybeUninit<u8>] as *mut [u8]) })
+}
+
+/// A stack buffer for the image of a hand-written impl's `PtxAbi::encode`, copied by its
+/// default `PtxAbi::__write`.
+pub(crate) struct Stage([u8; Stage::LEN]);
+
+impl Stage {
+    /// The largest image staged; a larger one is encoded in place (`encode_in_place`).
+    const LEN: usize = 256;
+
+    /// All zeros.
+    #[inline(always)]
+    pub(crate) const fn new() -> Self {
+        Stage([0; Self::LEN])
+    }
+
+    /// The first `len` bytes, if the stage holds that many.
+    #[inline(always)]
+    pub(crate) fn get_mut(&mut self, len: usize) -> Option<&mut [u8]> {
+        self.0.get_mut(..len)
+    }
+}

@@ -1,0 +1,284 @@
+//! The image writer: images written front to back, every byte once, never read (issue 31).
+//!
+//! An encoder hands the writer each member's bytes at the member's offset, in increasing
+//! order (the order of a C struct's members, and of the images of a slice). The writer
+//! assembles the aligned eight-byte word being written in a register and stores it once
+//! the writing moves past it; bytes no member writes (padding, unnamed bit-fields) are stored
+//! as zeros on the way. A bit-field's storage unit is at most eight bytes and aligned to its
+//! size (§1.3), and every member's offset in a slice of images keeps its alignment (an image's
+//! size is a multiple of its alignment, §1.2), so a unit never straddles two words: the
+//! units sharing a word are ORed into it.
+//!
+//! The destination is only ever stored to, which is what an image in write-combined pinned
+//! memory (`cudarc`'s `alloc_pinned`) needs, where a read is uncached, and it may be
+//! uninitialized (`&mut [MaybeUninit<u8>]`): [`ImageWriter::finish`] initializes every byte
+//! nothing wrote. After inlining every offset is a constant and each word of an image is one
+//! store, the stores of hand-written shift/mask code (`BENCHMARKS.md`). Values are whole
+//! `u64` words, never narrower than the loads that feed them: the shape that keeps release
+//! builds clear of the miscompilation of `docs/release-miscompile.md`.
+//!
+//! A streaming writer ([`ImageWriter::streaming`]) stores whole words with non-temporal
+//! stores on x86-64, which go to memory without first reading the destination's cache line:
+//! for large buffers the CPU does not read again soon, such as an upload to the device.
+
+use crate::codec::error::EncodeError;
+use core::mem::MaybeUninit;
+
+/// Writes one image, or several back to back, into a destination it never reads.
+///
+/// Invariants, kept by every method (the fields are private): bytes `..word_at` of `out` are
+/// initialized; `word_at` is a multiple of 8; `word` holds what has been written of the
+/// pending word, bytes `word_at..word_at + 8` (zeros elsewhere), none of it stored yet.
+pub struct ImageWriter<'a> {
+    out: &'a mut [MaybeUninit<u8>],
+    word_at: usize,
+    word: u64,
+    streaming: bool,
+    /// Whether dropping the writer fences its non-temporal stores: false for the writer of
+    /// one image of a slice ([`ImageWriter::part`]), whose slice fences once at its end.
+    fences: bool,
+    error: Option<EncodeError>,
+}
+
+impl<'a> ImageWriter<'a> {
+    /// A writer of `out` with ordinary stores.
+    #[inline(always)]
+    pub fn new(out: &'a mut [MaybeUninit<u8>]) -> Self {
+        ImageWriter {
+            out,
+            word_at: 0,
+            word: 0,
+            streaming: false,
+            fences: false,
+            error: None,
+        }
+    }
+
+    /// A writer of `out` that stores whole words with non-temporal stores where the target
+    /// has them (x86-64), fenced when the writer finishes or is dropped.
+    #[inline(always)]
+    pub fn streaming(out: &'a mut [MaybeUninit<u8>]) -> Self {
+        ImageWriter {
+            out,
+            word_at: 0,
+            word: 0,
+            streaming: true,
+            fences: true,
+            error: None,
+        }
+    }
+
+    /// A writer of `out`, one image of a slice, that stores non-temporally when `streaming`
+    /// and never fences: whoever made it calls [`fence_streaming`] once the slice is written,
+    /// before the destination's borrow ends. A writer per image is what keeps the encoder fast:
+    /// its state starts known (`word_at` 0) and `out`'s length is the image's size, so after
+    /// inlining every offset, comparison and bounds check of the image folds away.
+    #[inline(always)]
+    pub(crate) fn part(out: &'a mut [MaybeUninit<u8>], streaming: bool) -> Self {
+        ImageWriter {
+            out,
+            word_at: 0,
+            word: 0,
+            streaming,
+            fences: false,
+            error: None,
+        }
+    }
+
+    /// Records `e` unless an error is recorded already (the first is the one reported).
+    /// Writing goes on, a bit-field's value masked to its width, so that an encoder is
+    /// straight-line stores with no branch out.
+    #[inline(always)]
+    pub fn fail(&mut self, e: EncodeError) {
+        if self.error.is_none() {
+            self.error = Some(e);
+        }
+    }
+
+    /// Whether an error has been recorded.
+    #[inline(always)]
+    pub fn failed(&self) -> bool {
+        self.error.is_some()
+    }
+
+    /// ORs `bits` into the aligned word at `word_at` (a multiple of 8), storing every word
+    /// before it first.
+    #[inline(always)]
+    pub fn or_word(&mut self, word_at: usize, bits: u64) {
+        if word_at != self.word_at {
+            self.flush_to(word_at);
+        }
+        self.word |= bits;
+    }
+
+    /// Writes `bytes`, a member's little-endian image, at offset `at`.
+    #[inline(always)]
+    pub fn bytes<const N: usize>(&mut self, at: usize, bytes: [u8; N]) {
+        let word_at = at & !7;
+        if N > 0 && N <= 8 && (at + N - 1) & !7 == word_at {
+            let mut w = [0u8; 8];
+            if let Some(low) = w.first_chunk_mut::<N>() {
+                *low = bytes;
+            }
+            self.or_word(word_at, u64::from_le_bytes(w) << ((at - word_at) * 8));
+        } else {
+            self.run(at, &bytes);
+        }
+    }
+
+    /// Writes a run of bytes at `at`, word by word (an image copied whole, a member that
+    /// crosses a word boundary).
+    #[inline(always)]
+    pub fn run(&mut self, at: usize, bytes: &[u8]) {
+        let mut i = 0;
+        while i < bytes.len() {
+            let word_at = (at + i) & !7;
+            let skip = at + i - word_at;
+            let take = if bytes.len() - i < 8 - skip {
+                bytes.len() - i
+            } else {
+                8 - skip
+            };
+            let mut w = [0u8; 8];
+            if let (Some(dst), Some(src)) = (w.get_mut(skip..skip + take), bytes.get(i..i + take)) {
+                dst.copy_from_slice(src);
+            }
+            self.or_word(word_at, u64::from_le_bytes(w));
+            i += take;
+        }
+    }
+
+    /// Stores the pending word and zeros up to `at` (a multiple of 8); nothing when `at` is
+    /// not past the pending word.
+    #[inline(always)]
+    fn flush_to(&mut self, at: usize) {
+        if at <= self.word_at {
+            return;
+        }
+        self.store_word(self.word_at, self.word);
+        self.word = 0;
+        let mut w = self.word_at + 8;
+        while w < at {
+            self.store_word(w, 0);
+            w += 8;
+        }
+        self.word_at = at;
+    }
+
+    /// Stores `word` at `at` (a multiple of 8), cut at the end of the destination.
+    #[inline(always)]
+    fn store_word(&mut self, at: usize, word: u64) {
+        let streaming = self.streaming;
+        if let Some(rest) = self.out.get_mut(at..) {
+            match rest.first_chunk_mut::<8>() {
+                Some(dst) => store8(dst, word, streaming),
+                None => {
+                    for (d, b) in rest.iter_mut().zip(word.to_le_bytes()) {
+                        *d = MaybeUninit::new(b);
+                    }
+                }
+            }
+        }
+    }
+
+    /// For a hand-written impl's image too large to stage: the bytes `at..at + len` are
+    /// stored as zeros (with every byte before them) and `encode` writes the image there in
+    /// place; the word holding the image's last byte is then read back as the pending word.
+    /// This is the one path that reads its destination, taken only by an impl that does not
+    /// write through the writer itself (every type of this crate and every derived type does).
+    pub(crate) fn encode_in_place(
+        &mut self,
+        at: usize,
+        len: usize,
+        encode: impl FnOnce(&mut [u8]) -> Result<(), EncodeError>,
+    ) {
+        let end = at + len;
+        if end > self.out.len() {
+            self.fail(EncodeError::buffer_size("image", end, self.out.len()));
+            return;
+        }
+        self.flush_to(end.div_ceil(8) * 8);
+        let Some(region) = self.out.get_mut(at..end) else {
+            return;
+        };
+        // SAFETY: `flush_to` stored every byte before `word_at`, which is now at least `end`
+        // (the writer's invariant), so `region` is initialized; `MaybeUninit<u8>` has `u8`'s
+        // layout and the reference is a reborrow of `self.out`, exclusive while `encode` runs.
+        let region = unsafe { &mut *(region as *mut [MaybeUninit<u8>] as *mut [u8]) };
+        if let Err(e) = encode(region) {
+            self.fail(e);
+        }
+        if end % 8 != 0 {
+            let word_at = end & !7;
+            let mut w = [0u8; 8];
+            if let Some(stored) = self.out.get(word_at..end) {
+                for (d, s) in w.iter_mut().zip(stored) {
+                    // SAFETY: stored above (`flush_to`) or by `encode`: initialized.
+                    *d = unsafe { s.assume_init() };
+                }
+            }
+            self.word_at = word_at;
+            self.word = u64::from_le_bytes(w);
+        }
+    }
+
+    /// Stores every byte that is not stored yet (zeros where nothing was written) and returns
+    /// the destination, now initialized, or the first error recorded.
+    #[inline(always)]
+    pub fn finish(mut self) -> Result<&'a mut [u8], EncodeError> {
+        let end = self.out.len();
+        self.flush_to(end.div_ceil(8) * 8);
+        if let Some(e) = self.error {
+            return Err(e);
+        }
+        let out = core::mem::take(&mut self.out);
+        // SAFETY: `flush_to` moved `word_at` to at least `out.len()`, and by the writer's
+        // invariant every byte before `word_at` is initialized: all of `out` is.
+        // `MaybeUninit<u8>` has the layout of `u8`, and the new reference takes over `out`'s
+        // lifetime and exclusivity. A streaming writer's stores are fenced when `self` drops,
+        // here, before the caller can read them.
+        Ok(unsafe { &mut *(out as *mut [MaybeUninit<u8>] as *mut [u8]) })
+    }
+}
+
+impl Drop for ImageWriter<'_> {
+    /// Fences a streaming writer's non-temporal stores, so that whoever reads the destination
+    /// next (another thread, a copy to the device) sees them.
+    #[inline(always)]
+    fn drop(&mut self) {
+        if self.streaming && self.fences {
+            fence_streaming();
+        }
+    }
+}
+
+/// Stores eight bytes, non-temporally when `streaming` on x86-64.
+#[inline(always)]
+fn store8(dst: &mut [MaybeUninit<u8>; 8], word: u64, streaming: bool) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    if streaming {
+        // SAFETY: `dst` is a live, exclusive reference to 8 bytes, so the pointer is valid
+        // for an 8-byte write; MOVNTI (SSE2, part of x86-64's baseline) has no alignment
+        // requirement. The store is fenced before the destination's borrow ends: when the
+        // writer drops (`ImageWriter`'s `Drop`), or for the writer of one image of a slice
+        // (`ImageWriter::part`) by `codec/slice.rs`'s `write_run` once the run is written.
+        // Exercised by `encode_slice_into` of more than `STREAM_MIN` bytes
+        // (`tests/encode_uninit.rs`).
+        unsafe {
+            core::arch::x86_64::_mm_stream_si64(dst.as_mut_ptr().cast::<i64>(), word as i64);
+        }
+        return;
+    }
+    let _ = streaming;
+    *dst = word.to_le_bytes().map(MaybeUninit::new);
+}
+
+/// Orders the non-temporal stores before everything that follows.
+#[inline(always)]
+pub(crate) fn fence_streaming() {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: SFENCE (SSE, part of x86-64's baseline) has no preconditions.
+    unsafe {
+        core::arch::x86_64::_mm_sfence();
+    }
+}
