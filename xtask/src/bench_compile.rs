@@ -9,9 +9,9 @@
 //! and rebuilt (debug), the contenders interleaved so that load from other processes hits
 //! them alike, and the median is reported. Two modes: incremental (cargo's debug default,
 //! where rustc reuses the previous session's results and the derive's own run and expansion
-//! dominate) and `CARGO_INCREMENTAL=0` (everything the derives emit is compiled again). A last
-//! crate with one 1,000-member type checks that the layout is computed within the compiler's
-//! const-evaluation limits.
+//! dominate) and `CARGO_INCREMENTAL=0` (everything the derives emit is compiled again).
+//! Then the scale figures of [`crate::bench_scale`] (time and peak memory of one 4,000-field
+//! type and of a 10,000-member imported header); `--scale-only` runs only these.
 
 use std::fmt::Write as _;
 use std::fs;
@@ -19,8 +19,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
+use crate::bench_scale;
+
 const TYPES: usize = 200;
-const WIDE_MEMBERS: usize = 1000;
 const DEFAULT_RUNS: usize = 5;
 
 /// The 12 members: sizes descending and summing to 48, so `#[repr(C)]` adds no padding.
@@ -69,33 +70,60 @@ const CONTENDERS: [Contender; 4] = [
     },
 ];
 
-const WIDE: &str = "bc-wide";
-
-/// Runs the benchmark; `args` may hold `--runs N` (default 5).
+/// Runs the benchmark; `args` may hold `--runs N` (default 5) and `--scale-only` (skip the
+/// comparison with zerocopy and bytemuck, run only [`crate::bench_scale`]).
 pub fn run(args: &[String]) -> Result<(), String> {
-    let runs = match args {
-        [] => DEFAULT_RUNS,
-        [flag, n] if flag == "--runs" => n
-            .parse()
-            .ok()
-            .filter(|&n| n > 0)
-            .ok_or_else(|| format!("`--runs` takes a positive number, found `{n}`"))?,
-        _ => {
-            return Err(format!(
-                "usage: cargo xtask bench-compile [--runs N] (got {args:?})"
-            ))
+    let usage =
+        || format!("usage: cargo xtask bench-compile [--runs N] [--scale-only] (got {args:?})");
+    let mut runs = DEFAULT_RUNS;
+    let mut scale_only = false;
+    let mut rest = args.iter();
+    while let Some(a) = rest.next() {
+        match a.as_str() {
+            "--scale-only" => scale_only = true,
+            "--runs" => {
+                let n = rest.next().ok_or_else(usage)?;
+                runs = n
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("`--runs` takes a positive number, found `{n}`"))?;
+            }
+            _ => return Err(usage()),
         }
-    };
+    }
     let root = workspace_root();
     let dir = target_dir(&root).join("bench-compile");
     generate(&root, &dir)?;
     eprintln!("xtask: building dependencies in {}", dir.display());
-    cargo(&dir, &["build", "--workspace"])?;
+    // Everything but the two scale crates, whose one build is the measurement.
+    let deps: &[&str] = if scale_only {
+        &["-p", "bc-ptx-abi", "-p", bench_scale::IMPORT_RUN]
+    } else {
+        &[
+            "--workspace",
+            "--exclude",
+            bench_scale::WIDE,
+            "--exclude",
+            bench_scale::IMPORTED,
+        ]
+    };
+    build(&dir, deps, Mode::Full)?;
+    if !scale_only {
+        compare(&dir, runs)?;
+        // The comparison may have rebuilt ptx-abi (its sources changed): bring it up to date.
+        build(&dir, deps, Mode::Full)?;
+    }
+    bench_scale::run(&dir)
+}
+
+/// The comparison with zerocopy, bytemuck and no derive, `runs` times in each [`Mode`].
+fn compare(dir: &Path, runs: usize) -> Result<(), String> {
     for mode in [Mode::Incremental, Mode::Full] {
         let mut times: Vec<Vec<Duration>> = vec![Vec::new(); CONTENDERS.len()];
         for run in 0..runs {
             for (c, t) in CONTENDERS.iter().zip(&mut times) {
-                let d = rebuild(&dir, c.krate, mode)?;
+                let d = rebuild(dir, c.krate, mode)?;
                 eprintln!(
                     "xtask: {mode:?} run {}/{runs}: {} {} ms",
                     run + 1,
@@ -107,12 +135,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
         report(mode, &times);
     }
-
-    let wide = rebuild(&dir, WIDE, Mode::Full)?;
-    println!(
-        "one type with {WIDE_MEMBERS} members (bit-fields included) compiles: {} ms",
-        wide.as_millis()
-    );
     Ok(())
 }
 
@@ -143,7 +165,7 @@ fn generate(root: &Path, dir: &Path) -> Result<(), String> {
     for c in &CONTENDERS {
         write(
             &dir.join(c.krate).join("Cargo.toml"),
-            &manifest(root, c.krate, c.deps),
+            &manifest(root, c.krate, c.deps, c.krate == "bc-ptx-abi"),
         )?;
         write(
             &dir.join(c.krate).join("src/lib.rs"),
@@ -151,12 +173,41 @@ fn generate(root: &Path, dir: &Path) -> Result<(), String> {
         )?;
         members.push(format!("\"{}\"", c.krate));
     }
+    let (wide, run, imported) = (
+        dir.join(bench_scale::WIDE),
+        dir.join(bench_scale::IMPORT_RUN),
+        dir.join(bench_scale::IMPORTED),
+    );
     write(
-        &dir.join(WIDE).join("Cargo.toml"),
-        &manifest(root, WIDE, ""),
+        &wide.join("Cargo.toml"),
+        &manifest(root, bench_scale::WIDE, "", true),
     )?;
-    write(&dir.join(WIDE).join("src/lib.rs"), &wide_source())?;
-    members.push(format!("\"{WIDE}\""));
+    write(&wide.join("src/lib.rs"), &bench_scale::wide_source())?;
+    let importer = format!(
+        "ptx-abi-import = {{ path = {:?} }}",
+        root.join("ptx-abi-import").display().to_string()
+    );
+    write(
+        &run.join("Cargo.toml"),
+        &manifest(root, bench_scale::IMPORT_RUN, &importer, false),
+    )?;
+    write(&run.join("src/main.rs"), bench_scale::import_run_source())?;
+    write(&run.join("wide.h"), &bench_scale::header_source())?;
+    write(
+        &imported.join("Cargo.toml"),
+        &manifest(root, bench_scale::IMPORTED, "", true),
+    )?;
+    // A stand-in until `bc-import-run` writes the import there (cargo needs a target).
+    if !imported.join("src/lib.rs").exists() {
+        write(&imported.join("src/lib.rs"), "")?;
+    }
+    for krate in [
+        bench_scale::WIDE,
+        bench_scale::IMPORT_RUN,
+        bench_scale::IMPORTED,
+    ] {
+        members.push(format!("\"{krate}\""));
+    }
     let workspace = format!(
         "# Generated by `cargo xtask bench-compile`.\n[workspace]\nmembers = [{}]\nresolver = \"2\"\n",
         members.join(", ")
@@ -172,8 +223,9 @@ fn generate(root: &Path, dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-fn manifest(root: &Path, krate: &str, deps: &str) -> String {
-    let ptx_abi = if krate == "bc-ptx-abi" || krate == WIDE {
+/// `krate`'s manifest: `deps`, and ptx-abi by path if `ptx_abi`.
+fn manifest(root: &Path, krate: &str, deps: &str, ptx_abi: bool) -> String {
+    let ptx_abi = if ptx_abi {
         format!("ptx-abi = {{ path = {:?} }}", root.display().to_string())
     } else {
         String::new()
@@ -201,32 +253,7 @@ fn types_source(derives: &str) -> String {
     s
 }
 
-/// One type of 1,000 members: scalars, bit-fields sharing storage units, and a vector.
-fn wide_source() -> String {
-    let mut s = String::from(
-        "//! Generated by `cargo xtask bench-compile`.\n\n\
-         #[derive(::ptx_abi::PtxAbi)]\npub struct Wide {\n",
-    );
-    for m in 0..WIDE_MEMBERS {
-        let field = match m % 5 {
-            0 => format!("    #[ptx(bits = 3)]\n    pub m{m}: u32,"),
-            1 => format!("    #[ptx(bits = 9)]\n    pub m{m}: i32,"),
-            2 => format!("    pub m{m}: u8,"),
-            3 => format!("    pub m{m}: f64,"),
-            _ => format!("    pub m{m}: ::ptx_abi::types::Float2,"),
-        };
-        s.push_str(&field);
-        s.push('\n');
-    }
-    s.push_str(
-        "}\n\n/// Makes the encoder and decoder part of the build.\n\
-         pub fn round_trip(w: &Wide, out: &mut [u8]) -> bool {\n    \
-         use ::ptx_abi::PtxAbi;\n    w.encode(out).is_ok() && Wide::decode(out).is_ok()\n}\n\n\
-         pub const SIZE: usize = <Wide as ::ptx_abi::PtxAbi>::SIZE;\n",
-    );
-    s
-}
-
+/// Writes `content` to `path` unless it already holds it (so cargo sees no change).
 fn write(path: &Path, content: &str) -> Result<(), String> {
     if fs::read_to_string(path).is_ok_and(|old| old == content) {
         return Ok(());
@@ -238,31 +265,13 @@ fn write(path: &Path, content: &str) -> Result<(), String> {
     fs::write(path, content).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-fn touch(path: &Path) -> Result<(), String> {
+/// Sets `path`'s modification time to now, so cargo rebuilds its crate.
+pub(crate) fn touch(path: &Path) -> Result<(), String> {
     fs::File::options()
         .append(true)
         .open(path)
         .and_then(|f| f.set_modified(SystemTime::now()))
         .map_err(|e| format!("cannot touch {}: {e}", path.display()))
-}
-
-fn cargo(dir: &Path, args: &[&str]) -> Result<(), String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let status = Command::new(cargo)
-        .args(args)
-        .current_dir(dir)
-        .env("CARGO_TARGET_DIR", dir.join("target"))
-        .status()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!(
-            "`cargo {}` failed ({status}) in {}",
-            args.join(" "),
-            dir.display()
-        ))
-    }
 }
 
 /// How the crate under test is rebuilt after `touch`.
@@ -277,22 +286,23 @@ enum Mode {
 /// Brings `krate` and its dependencies up to date (other work may have changed ptx-abi's
 /// sources), touches its `lib.rs`, and returns the wall time of `cargo build -p krate`.
 fn rebuild(dir: &Path, krate: &str, mode: Mode) -> Result<Duration, String> {
-    build(dir, krate, mode)?;
+    build(dir, &["-p", krate], mode)?;
     touch(&dir.join(krate).join("src/lib.rs"))?;
     let start = Instant::now();
-    build(dir, krate, mode)?;
+    build(dir, &["-p", krate], mode)?;
     Ok(start.elapsed())
 }
 
-/// `cargo build --quiet -p krate`; on failure its output is the error.
-fn build(dir: &Path, krate: &str, mode: Mode) -> Result<(), String> {
+/// `cargo build --quiet <which>` (`-p krate`, …); on failure its output is the error.
+fn build(dir: &Path, which: &[&str], mode: Mode) -> Result<(), String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
     let incremental = match mode {
         Mode::Incremental => "1",
         Mode::Full => "0",
     };
     let out = Command::new(cargo)
-        .args(["build", "--quiet", "-p", krate])
+        .args(["build", "--quiet"])
+        .args(which)
         .current_dir(dir)
         .env("CARGO_TARGET_DIR", dir.join("target"))
         .env("CARGO_INCREMENTAL", incremental)
@@ -303,7 +313,8 @@ fn build(dir: &Path, krate: &str, mode: Mode) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "building {krate} failed ({}):\n{}",
+            "building {} failed ({}):\n{}",
+            which.join(" "),
             out.status,
             String::from_utf8_lossy(&out.stderr)
         ))

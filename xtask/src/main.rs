@@ -11,6 +11,7 @@ use ptx_abi_nvtools::{fetch, pins};
 
 mod bench;
 mod bench_compile;
+mod bench_scale;
 mod corpus;
 mod cuda_core;
 mod fuzz;
@@ -77,8 +78,10 @@ commands:
   bench [--quick] [--values N] [--rounds R] [--core C]
           the interleaved benchmark (variants timed round by round on one core, median of
           per-round ratios), then criterion's benchmarks unless --quick
-  bench-compile [--runs N]
-          time debug builds of 200 derived types against zerocopy and bytemuck (issue 6)
+  bench-compile [--runs N] [--scale-only]
+          time debug builds of 200 derived types against zerocopy and bytemuck (issue 6),
+          then the wall time and peak memory of compiling one type of 4,000 fields and a
+          10,000-member struct imported from a C header (issue 31); --scale-only: only those
   package build the published crates' packages (cargo package), unpack them into
           <target>/package-check and, there, build every example they ship and run their doc
           tests, so what crates.io receives builds as it ships (.ci/run runs it)
