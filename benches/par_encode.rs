@@ -8,19 +8,10 @@
 
 mod common;
 
-use common::{sample, Ref};
+use common::{arg, sample, Ref};
 use ptx_abi::PtxAbi;
 use std::hint::black_box;
 use std::time::Instant;
-
-fn arg(name: &str, default: usize) -> usize {
-    let args: Vec<String> = std::env::args().collect();
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 fn main() {
     let n = arg("--values", 1_000_000);

@@ -322,6 +322,48 @@ fn offsets_from_ptx(signature: &str) -> (Vec<usize>, usize) {
     (offsets, end)
 }
 
+/// `launch.kernel_params().as_mut_ptr()` and `buffer.extra().as_mut_ptr()` in one expression,
+/// as a raw `cuLaunchKernel` call is written: the arrays they point at live in the launch and
+/// the buffer, not in the temporaries, so the driver reads them after the statement. (The
+/// GPU suite's first run on a GPU failed every `kernelParams` launch with
+/// `CUDA_ERROR_INVALID_VALUE`: the array had lived in the temporary, freed stack by the
+/// time the driver read it.)
+#[test]
+fn launch_pointer_arrays_outlive_the_statement_that_takes_them() {
+    use ptx_abi::KernelLaunch;
+    let mut launch = KernelLaunch::new(&kargs()).unwrap();
+    let params = launch.kernel_params().as_mut_ptr();
+    let (extra, extra_words) = {
+        let mut buffer = launch.param_buffer(ptx_abi::params::Arch::SM_90).unwrap();
+        let extra = buffer.extra().as_mut_ptr();
+        let inside = |p: *mut *mut core::ffi::c_void| {
+            let start = &buffer as *const _ as usize;
+            (start..start + core::mem::size_of_val(&buffer)).contains(&(p as usize))
+        };
+        assert!(inside(extra), "extra()'s words live in the ParamBuffer");
+        // SAFETY: `extra` points at the five words inside `buffer`, alive in this block.
+        let words = unsafe { core::slice::from_raw_parts(extra, 5) }.to_vec();
+        (extra as usize, words)
+    };
+    assert_ne!(extra, 0);
+    assert_eq!(extra_words[0] as usize, 1, "CU_LAUNCH_PARAM_BUFFER_POINTER");
+    assert_eq!(extra_words[2] as usize, 2, "CU_LAUNCH_PARAM_BUFFER_SIZE");
+    assert!(extra_words[4].is_null(), "CU_LAUNCH_PARAM_END");
+    let start = &launch as *const _ as usize;
+    let end = start + core::mem::size_of_val(&launch);
+    assert!(
+        (start..end).contains(&(params as usize)),
+        "kernel_params()'s array lives in the KernelLaunch"
+    );
+    let base = launch.buffer().as_ptr() as usize;
+    let (offsets, _) = offsets_from_ptx(NVRTC_K);
+    // SAFETY: `params` points at one pointer per parameter inside `launch`, which is alive
+    // and has not been moved or borrowed since `kernel_params()`.
+    let pointers = unsafe { core::slice::from_raw_parts(params, offsets.len()) };
+    let got: Vec<usize> = pointers.iter().map(|p| *p as usize - base).collect();
+    assert_eq!(got, offsets);
+}
+
 #[test]
 fn launch_buffer_offsets_and_size_equal_the_parameter_space() {
     use ptx_abi::{KernelLaunch, KernelParams};

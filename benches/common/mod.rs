@@ -38,6 +38,17 @@ pub struct Ref {
 /// The number of values the throughput benchmarks encode and decode.
 pub const N: usize = 1_000_000;
 
+/// The number after `name` on the command line (`--values 1000`), else `default`: the
+/// options of the benchmarks with their own `main`.
+pub fn arg(name: &str, default: usize) -> usize {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// `n` deterministic values covering every field's range, negative bit-fields included.
 pub fn sample(n: usize) -> Vec<Ref> {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;

@@ -49,7 +49,8 @@ macro_rules! __impl_image_ptx_abi {
                 $crate::__private::v1::encode_image(self, out)
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn __write(&self, w: &mut $crate::__private::v1::ImageWriter<'_>, at: usize) {
                 w.run(at, <Self as $crate::__private::v1::PtxImage>::as_bytes(self));
             }

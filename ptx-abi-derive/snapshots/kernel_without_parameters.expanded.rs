@@ -22,7 +22,8 @@ const _: () = {
         fn encode(&self, out: &mut [::core::primitive::u8]) -> __ptx::Encoded {
             __ptx::encode(self, out)
         }
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn __write(&self, _: &mut __ptx::ImageWriter<'_>, _: ::core::primitive::usize) {}
         #[inline]
         fn decode(bytes: &[::core::primitive::u8]) -> __ptx::Decoded<Self> {

@@ -27,7 +27,8 @@ const _: () = {
         fn encode(&self, out: &mut [::core::primitive::u8]) -> __ptx::Encoded {
             __ptx::encode(self, out)
         }
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn __write(&self, w: &mut __ptx::ImageWriter<'_>, at: ::core::primitive::usize) {
             let __p = Self::__PTX_ABI_PLACEMENTS;
             <u32 as __ptx::BitFieldType>::__write_bits(

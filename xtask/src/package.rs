@@ -75,16 +75,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
     for (krate, dir) in &members {
         manifest.push_str(&format!("{krate} = {{ path = \"{dir}\" }}\n"));
     }
+    // The workspace's profiles, so that the dependencies built here are the very artifacts
+    // the suite builds later in the same target directory (and not built twice).
+    manifest.push('\n');
+    manifest.push_str(&profiles_of(Path::new("Cargo.toml"))?);
     std::fs::write(check.join("Cargo.toml"), manifest)
         .map_err(|e| format!("cannot write the check's manifest: {e}"))?;
     // The workspace's versions of every dependency, so the packages build as the tests did.
     std::fs::copy("Cargo.lock", check.join("Cargo.lock"))
         .map_err(|e| format!("cannot copy Cargo.lock: {e}"))?;
     let manifest_path = check.join("Cargo.toml").display().to_string();
-    let env = [(
-        "CARGO_TARGET_DIR",
-        check.join("target").display().to_string(),
-    )];
+    // The workspace's target directory: the published crates' own artifacts are apart (their
+    // paths differ), their dependencies shared with the suite's `dev` build.
+    let env = [("CARGO_TARGET_DIR", target.display().to_string())];
     eprintln!(
         "xtask: the packages, unpacked in {}: their examples and doc tests",
         check.display()
@@ -112,6 +115,24 @@ pub fn run(args: &[String]) -> Result<(), String> {
     crate::profiles::discard(check);
     crate::profiles::discard(target.join("package"));
     Ok(())
+}
+
+/// The `[profile…]` sections of the manifest at `path`, as written there.
+fn profiles_of(path: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut out = String::new();
+    let mut in_profile = false;
+    for line in text.lines() {
+        if line.starts_with('[') {
+            in_profile = line.starts_with("[profile");
+        }
+        if in_profile {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    Ok(out)
 }
 
 /// The `.crate` `cargo package` wrote for `krate` (the one version the workspace has).

@@ -24,6 +24,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // Built on its own: within the workspace run above features unify, so `alloc` (a default
     // feature) would be on for it too. Alone it proves core builds and derives without `alloc`.
     cargo(&["build", "-p", "ptx-abi-no-std-check", "--quiet"], &[])?;
+    // The CUDA 13.5 build and the no-std check reused the suite's `dev` dependencies; now
+    // nothing reads them.
+    discard_dev(Toolchain::Pinned);
     // What users ship (issue 20): the proofs that depend on the optimizer, again in `release`
     // and `aggressive`. Nightly runs beside them in a second process: its builds and the
     // pinned ones rarely keep both cores busy at the same moment.
@@ -127,6 +130,7 @@ pub fn nightly(args: &[String]) -> Result<(), String> {
         return Ok(());
     }
     suite(toolchain, &env)?;
+    discard_dev(toolchain);
     for profile in profiles::OPTIMIZED {
         profiles::prove(toolchain, profile, &env, profiles::CORPUS_AND_REPRO)?;
     }
@@ -205,12 +209,11 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
 }
 
 /// The user's CUDA release is an input (issue 22): the suites that depend on it, built for
-/// CUDA 13.5 (`--features cuda-13050`) and checked against NVRTC 13.5 with its headers, into
-/// their own target directory.
+/// CUDA 13.5 (`--features cuda-13050`) and checked against NVRTC 13.5 with its headers, in
+/// the suite's target directory (the feature gives the crates that see it their own
+/// artifacts; their dependencies are the suite's, already built).
 fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
     let mut env = env.to_vec();
-    let base = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
-    env.push(("CARGO_TARGET_DIR", format!("{base}/cuda13")));
     eprintln!("xtask: the CUDA 13.5 build (feature cuda-13050) against NVRTC 13.5");
     cargo(
         &[
@@ -256,9 +259,7 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
             "includes",
         ],
         &env,
-    )?;
-    profiles::discard(format!("{base}/cuda13"));
-    Ok(())
+    )
 }
 
 /// Every test of the workspace, in `dev`, with `toolchain`, into its own target directory.
@@ -278,14 +279,18 @@ fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
     if matches!(toolchain, Toolchain::Pinned) {
         crate::cuda_core::run_with(&env)?;
     }
-    // The `dev` builds and trybuild's UI-test crates: no later step reads them. The programs
-    // at the top of `debug/` stay: xtask itself is one (it starts the nightly run).
+    Ok(())
+}
+
+/// On CI, removes `toolchain`'s `dev` builds and trybuild's UI-test crates once no later step
+/// reads them. The programs at the top of `debug/` stay: xtask itself is one (it starts the
+/// nightly run).
+fn discard_dev(toolchain: Toolchain) {
     let target = std::path::Path::new(&toolchain.target_dir()).to_path_buf();
     for dir in ["deps", "build", ".fingerprint", "incremental", "examples"] {
         profiles::discard(target.join("debug").join(dir));
     }
     profiles::discard(target.join("tests"));
-    Ok(())
 }
 
 pub fn fresh_seed() -> u64 {

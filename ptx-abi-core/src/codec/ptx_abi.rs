@@ -259,7 +259,8 @@ impl<T: PtxAbi> crate::codec::slice::WriteImage for T {
     const SIZE: usize = <T as PtxAbi>::SIZE;
     const NAME: &'static str = <T as PtxAbi>::TYPE.name;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn write_image(&self, w: &mut ImageWriter<'_>, at: usize) {
         self.__write(w, at);
     }
@@ -271,7 +272,8 @@ impl<T: PtxAbi> crate::codec::slice::WriteImage for T {
 /// writes after it would compare and branch at every member instead of folding to one store
 /// per word (issue 31: the benchmarks' `Ref`, whose `float4` was such a loop, encoded five
 /// times slower than hand-written code).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_elements<T: PtxAbi>(items: &[T], w: &mut ImageWriter<'_>, at: usize) {
     // Written out, not a loop: LLVM does not fully unroll a loop whose body is this large.
     macro_rules! element {

@@ -37,7 +37,8 @@ pub const STREAM_MIN: usize = 32 << 20;
 const PAR_RUN_MIN: usize = 256 << 10;
 
 /// A byte slice as the uninitialized bytes the writer stores to.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn as_uninit(out: &mut [u8]) -> &mut [MaybeUninit<u8>] {
     // SAFETY: `MaybeUninit<u8>` has `u8`'s layout, and every initialized `u8` is a valid
     // `MaybeUninit<u8>`. The writer, the only user of the result, stores only initialized
@@ -48,7 +49,8 @@ pub(crate) fn as_uninit(out: &mut [u8]) -> &mut [MaybeUninit<u8>] {
 
 /// The images of `values` (`size` bytes each, of the type named `name`), back to back, into
 /// `out` (see `PtxAbi::encode_slice_into`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode_slice<'o, T: WriteImage>(
     values: &[T],
     out: &'o mut [MaybeUninit<u8>],
@@ -67,7 +69,8 @@ pub(crate) fn encode_slice<'o, T: WriteImage>(
 /// after inlining each word of an image is one store, as in hand-written code; a writer
 /// carried from image to image keeps its state in memory and compares and branches at every
 /// member (five times slower on the interleaved benchmark).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_run<'o, T: WriteImage>(
     values: &[T],
     out: &'o mut [MaybeUninit<u8>],
@@ -106,7 +109,8 @@ fn write_run<'o, T: WriteImage>(
 }
 
 /// The images of `values` into the chunks of `T::SIZE` (not 0) bytes of `out`, in order.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_images<T: WriteImage>(
     values: &[T],
     out: &mut [MaybeUninit<u8>],
@@ -173,7 +177,8 @@ impl Stage {
     }
 
     /// The first `len` bytes, if the stage holds that many.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn get_mut(&mut self, len: usize) -> Option<&mut [u8]> {
         self.0.get_mut(..len)
     }

@@ -17,6 +17,11 @@
 //! `u64` words, never narrower than the loads that feed them: the shape that keeps release
 //! builds clear of the miscompilation of `docs/release-miscompile.md`.
 //!
+//! The writer's methods are `inline(always)` in builds without debug assertions (release),
+//! where inlining folds them away; with debug assertions (`dev`) they are `#[inline]`, since at
+//! `opt-level` 0 rustc's always-inliner would copy every call, unsimplified, into every
+//! encoder of every type (the golden corpus's debug test programs took minutes and gigabytes).
+//!
 //! A streaming writer ([`ImageWriter::streaming`]) stores whole words with non-temporal
 //! stores on x86-64, which go to memory without first reading the destination's cache line:
 //! for large buffers the CPU does not read again soon, such as an upload to the device.
@@ -42,7 +47,8 @@ pub struct ImageWriter<'a> {
 
 impl<'a> ImageWriter<'a> {
     /// A writer of `out` with ordinary stores.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn new(out: &'a mut [MaybeUninit<u8>]) -> Self {
         ImageWriter {
             out,
@@ -56,7 +62,8 @@ impl<'a> ImageWriter<'a> {
 
     /// A writer of `out` that stores whole words with non-temporal stores where the target
     /// has them (x86-64), fenced when the writer finishes or is dropped.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn streaming(out: &'a mut [MaybeUninit<u8>]) -> Self {
         ImageWriter {
             out,
@@ -73,7 +80,8 @@ impl<'a> ImageWriter<'a> {
     /// before the destination's borrow ends. A writer per image is what keeps the encoder fast:
     /// its state starts known (`word_at` 0) and `out`'s length is the image's size, so after
     /// inlining every offset, comparison and bounds check of the image folds away.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn part(out: &'a mut [MaybeUninit<u8>], streaming: bool) -> Self {
         ImageWriter {
             out,
@@ -88,7 +96,8 @@ impl<'a> ImageWriter<'a> {
     /// Records `e` unless an error is recorded already (the first is the one reported).
     /// Writing goes on, a bit-field's value masked to its width, so that an encoder is
     /// straight-line stores with no branch out.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn fail(&mut self, e: EncodeError) {
         if self.error.is_none() {
             self.error = Some(e);
@@ -96,14 +105,16 @@ impl<'a> ImageWriter<'a> {
     }
 
     /// Whether an error has been recorded.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn failed(&self) -> bool {
         self.error.is_some()
     }
 
     /// ORs `bits` into the aligned word at `word_at` (a multiple of 8), storing every word
     /// before it first.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn or_word(&mut self, word_at: usize, bits: u64) {
         if word_at != self.word_at {
             self.flush_to(word_at);
@@ -112,7 +123,8 @@ impl<'a> ImageWriter<'a> {
     }
 
     /// Writes `bytes`, a member's little-endian image, at offset `at`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn bytes<const N: usize>(&mut self, at: usize, bytes: [u8; N]) {
         let word_at = at & !7;
         if N > 0 && N <= 8 && (at + N - 1) & !7 == word_at {
@@ -128,7 +140,8 @@ impl<'a> ImageWriter<'a> {
 
     /// Writes a run of bytes at `at`, word by word (an image copied whole, a member that
     /// crosses a word boundary).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn run(&mut self, at: usize, bytes: &[u8]) {
         let mut i = 0;
         while i < bytes.len() {
@@ -150,7 +163,8 @@ impl<'a> ImageWriter<'a> {
 
     /// Stores the pending word and zeros up to `at` (a multiple of 8); nothing when `at` is
     /// not past the pending word.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn flush_to(&mut self, at: usize) {
         if at <= self.word_at {
             return;
@@ -166,7 +180,8 @@ impl<'a> ImageWriter<'a> {
     }
 
     /// Stores `word` at `at` (a multiple of 8), cut at the end of the destination.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn store_word(&mut self, at: usize, word: u64) {
         let streaming = self.streaming;
         if let Some(rest) = self.out.get_mut(at..) {
@@ -224,7 +239,8 @@ impl<'a> ImageWriter<'a> {
 
     /// Stores every byte that is not stored yet (zeros where nothing was written) and returns
     /// the destination, now initialized, or the first error recorded.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn finish(mut self) -> Result<&'a mut [u8], EncodeError> {
         let end = self.out.len();
         self.flush_to(end.div_ceil(8) * 8);
@@ -244,7 +260,8 @@ impl<'a> ImageWriter<'a> {
 impl Drop for ImageWriter<'_> {
     /// Fences a streaming writer's non-temporal stores, so that whoever reads the destination
     /// next (another thread, a copy to the device) sees them.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn drop(&mut self) {
         if self.streaming && self.fences {
             fence_streaming();
@@ -253,7 +270,8 @@ impl Drop for ImageWriter<'_> {
 }
 
 /// Stores eight bytes, non-temporally when `streaming` on x86-64.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn store8(dst: &mut [MaybeUninit<u8>; 8], word: u64, streaming: bool) {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     if streaming {
@@ -274,7 +292,8 @@ fn store8(dst: &mut [MaybeUninit<u8>; 8], word: u64, streaming: bool) {
 }
 
 /// Orders the non-temporal stores before everything that follows.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn fence_streaming() {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     // SAFETY: SFENCE (SSE, part of x86-64's baseline) has no preconditions.

@@ -1,6 +1,6 @@
 //! A parameter buffer laid out where the driver reads each parameter, for `extra`.
 
-use super::extra::LaunchExtra;
+use super::extra::{ExtraWords, LaunchExtra, NO_EXTRA};
 use super::kernel::{KernelParams, PARAM_LIMIT};
 use super::launch_error::LaunchError;
 use crate::layout::address::AddressSize;
@@ -17,6 +17,8 @@ use core::ffi::c_void;
 pub struct ParamBuffer {
     bytes: [u8; PARAM_LIMIT],
     size: usize,
+    /// [`ParamBuffer::extra`]'s array, kept here so that it outlives the `LaunchExtra`.
+    extra: ExtraWords,
 }
 
 impl ParamBuffer {
@@ -34,6 +36,7 @@ impl ParamBuffer {
         let mut out = ParamBuffer {
             bytes: [0; PARAM_LIMIT],
             size: 0,
+            extra: NO_EXTRA,
         };
         let mut end = 0;
         for (index, p) in Placements::new(A::TYPE, AddressSize::A64).enumerate() {
@@ -79,10 +82,10 @@ impl ParamBuffer {
         self.size
     }
 
-    /// `cuLaunchKernel`'s `extra` array, pointing into this buffer and its size. Valid while
-    /// the returned value borrows `self`.
+    /// `cuLaunchKernel`'s `extra` array, pointing into this buffer and its size. The array is
+    /// kept in `self`: its pointer stays valid until `self` is moved or borrowed again.
     pub fn extra(&mut self) -> LaunchExtra<'_> {
         let buffer = self.bytes.as_mut_ptr().cast::<c_void>();
-        LaunchExtra::new(buffer, &mut self.size)
+        LaunchExtra::new(buffer, &mut self.size, &mut self.extra)
     }
 }

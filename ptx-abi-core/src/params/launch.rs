@@ -29,21 +29,26 @@
 
 use super::arch::{Arch, ARCH_INDEPENDENT_ALIGN};
 use super::buffer::ParamBuffer;
-use super::extra::LaunchExtra;
+use super::extra::{ExtraWords, LaunchExtra, NO_EXTRA};
 use super::kernel::KernelParams;
 use super::launch_error::LaunchError;
+use super::slots::Slots;
 use crate::codec::error::EncodeError;
 use crate::codec::image::PtxImage;
 use crate::layout::address::AddressSize;
 use crate::layout::Placements;
 use core::ffi::c_void;
-use core::marker::PhantomData;
 
 /// A kernel's parameters, encoded and ready for `cuLaunchKernel`. Building one encodes the
 /// arguments into an image on the stack: no heap allocation.
 pub struct KernelLaunch<A: KernelParams> {
     image: A::Image,
     size: usize,
+    /// [`KernelLaunch::kernel_params`]'s array, kept here so that it outlives the
+    /// `KernelParamPointers` (`slots.rs`).
+    pointers: Slots<A::Pointers>,
+    /// [`KernelLaunch::extra`]'s array, likewise.
+    extra: ExtraWords,
 }
 
 impl<A: KernelParams> KernelLaunch<A> {
@@ -52,9 +57,13 @@ impl<A: KernelParams> KernelLaunch<A> {
     pub fn new(args: &A) -> Result<Self, EncodeError> {
         let mut image = A::Image::zeroed();
         args.encode(image.as_bytes_mut())?;
+        // Rewritten by every `kernel_params()`: the image moves with the returned value.
+        let pointers = Slots(A::pointers(&mut image));
         Ok(KernelLaunch {
             image,
             size: A::BUFFER_SIZE,
+            pointers,
+            extra: NO_EXTRA,
         })
     }
 
@@ -77,11 +86,12 @@ impl<A: KernelParams> KernelLaunch<A> {
     }
 
     /// `cuLaunchKernel`'s `kernelParams`: one pointer per parameter, into this launch's
-    /// buffer. Valid while the returned value borrows `self`.
+    /// buffer. The array is kept in `self`, so `launch.kernel_params().as_mut_ptr()` stays
+    /// valid after the statement, until `self` is moved or borrowed again.
     pub fn kernel_params(&mut self) -> KernelParamPointers<'_, A> {
+        self.pointers = Slots(A::pointers(&mut self.image));
         KernelParamPointers {
-            pointers: A::pointers(&mut self.image),
-            _launch: PhantomData,
+            pointers: &mut self.pointers.0,
         }
     }
 
@@ -103,7 +113,7 @@ impl<A: KernelParams> KernelLaunch<A> {
             });
         }
         let buffer = self.image.as_bytes_mut().as_mut_ptr().cast::<c_void>();
-        Ok(LaunchExtra::new(buffer, &mut self.size))
+        Ok(LaunchExtra::new(buffer, &mut self.size, &mut self.extra))
     }
 
     /// The parameter buffer for `extra` as the driver reads it on `arch`: each parameter at
@@ -167,10 +177,10 @@ fn first_over_aligned<A: KernelParams>() -> Option<(usize, &'static str, usize)>
         })
 }
 
-/// The `kernelParams` array of a [`KernelLaunch`], borrowing it.
+/// The `kernelParams` array of a [`KernelLaunch`], borrowing it (the array itself lives in
+/// the launch).
 pub struct KernelParamPointers<'a, A: KernelParams> {
-    pointers: A::Pointers,
-    _launch: PhantomData<&'a mut KernelLaunch<A>>,
+    pointers: &'a mut A::Pointers,
 }
 
 impl<A: KernelParams> KernelParamPointers<'_, A> {

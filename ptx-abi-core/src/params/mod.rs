@@ -31,6 +31,7 @@ mod refusal;
 mod short_name;
 #[cfg(feature = "alloc")]
 mod signature;
+mod slots;
 pub mod text;
 #[cfg(feature = "alloc")]
 mod type_class;

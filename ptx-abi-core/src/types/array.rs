@@ -39,7 +39,8 @@ impl<T: PtxAbi, const N: usize> PtxAbi for [T; N] {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
         crate::codec::write_elements(self, w, at);
     }
@@ -74,7 +75,8 @@ impl<T: ?Sized> PtxAbi for PhantomData<T> {
         check_out::<Self>(out)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __write(&self, _: &mut ImageWriter<'_>, _: usize) {}
 
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {

@@ -27,7 +27,8 @@ macro_rules! c_long {
                 Ok(())
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn __write(&self, w: &mut crate::codec::writer::ImageWriter<'_>, at: usize) {
                 w.bytes(at, self.0.to_le_bytes());
             }

@@ -67,7 +67,8 @@ impl<T: BitFieldType, const N: u32> PtxAbi for Pad<T, N> {
     }
 
     /// Writes nothing: the writer stores every byte no member writes as zero.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __write(&self, _: &mut ImageWriter<'_>, _: usize) {}
 
     fn decode(_bytes: &[u8]) -> Result<Self, DecodeError> {

@@ -143,7 +143,8 @@ macro_rules! pointer_impl {
                 Ok(())
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn __write(&self, w: &mut crate::codec::writer::ImageWriter<'_>, at: usize) {
                 let to: fn(&Self) -> u64 = $to;
                 w.bytes(at, to(self).to_le_bytes());

@@ -33,7 +33,8 @@ macro_rules! number {
                 read_array::<Self, { core::mem::size_of::<$t>() }>(bytes).map(<$t>::from_le_bytes)
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
                 w.bytes(at, self.to_le_bytes());
             }
@@ -98,7 +99,8 @@ impl PtxAbi for bool {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
         w.bytes(at, [*self as u8]);
     }

@@ -227,7 +227,8 @@ where
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __write(&self, w: &mut ImageWriter<'_>, at: usize) {
         crate::codec::write_elements(&self.lanes, w, at);
     }

@@ -57,11 +57,31 @@ fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
     quote_spanned! {first=> #call #question }
 }
 
+/// The most members (a struct's fields, a union's variants) whose writer is
+/// `#[inline(always)]`. Inlined into each encoder, a small type's writer folds to the stores
+/// of hand-written code (`BENCHMARKS.md`); a wide type's writer is large, gains nothing
+/// measurable from the call it saves, and inlined into every encoder (and at `opt-level` 0
+/// too, where `inline(always)` still inlines) multiplied its code: 4,000 fields took minutes
+/// and gigabytes to compile (`cargo xtask bench-compile`). Wider types get `#[inline]`, and so
+/// does every type in builds with debug assertions (`dev`).
+const INLINE_ALWAYS_MAX_MEMBERS: usize = 32;
+
 /// A writer body (`PtxAbi::__write`): `puts` through the writer `w`, each member at the
 /// aggregate's offset `at` plus its placement (`codec/writer.rs`: every byte stored once,
 /// front to back, never read). A derived `encode` is core's `encode`, which runs it.
-fn writer(gen: &Gen, puts: TokenStream) -> TokenStream {
+/// `members` is how many members `puts` writes (see [`INLINE_ALWAYS_MAX_MEMBERS`]).
+fn writer(gen: &Gen, members: usize, puts: TokenStream) -> TokenStream {
     let p = &gen.p;
+    // `inline(always)` only where the optimizer runs (no debug assertions: release): at
+    // `opt-level` 0 rustc still inlines it, unsimplified, into every encoder.
+    let inline = if members <= INLINE_ALWAYS_MAX_MEMBERS {
+        quote! {
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
+        }
+    } else {
+        quote!(#[inline])
+    };
     let (w, at, placements) = if puts.is_empty() {
         // A kernel's argument struct with no parameters has nothing to put.
         (quote!(_), quote!(_), TokenStream::new())
@@ -78,7 +98,7 @@ fn writer(gen: &Gen, puts: TokenStream) -> TokenStream {
             #p::encode(self, out)
         }
 
-        #[inline(always)]
+        #inline
         fn __write(&self, #w: &mut #p::ImageWriter<'_>, #at: ::core::primitive::usize) {
             #placements
             #puts
@@ -122,7 +142,7 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     if zero_copy {
         items.extend(zero_copy_codec(gen));
     } else {
-        items.extend(writer(gen, quote!(#(#puts)*)));
+        items.extend(writer(gen, fields.len(), quote!(#(#puts)*)));
     }
     items.extend(decoder(gen, fields.len(), quote!(Self { #(#gets),* })));
     let mut extra = gen.described_consts(&described, fields.len());
@@ -282,7 +302,7 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     let decoded_ident = decoded.ident;
     let decoded_get = get(gen, decode_at, decoded_ty, bits(decoded));
     let mut items = gen.aggregate_type(true, &described);
-    items.extend(writer(gen, quote!(match self { #(#arms)* })));
+    items.extend(writer(gen, typed.len(), quote!(match self { #(#arms)* })));
     items.extend(decoder(gen, 1, quote!(Self::#decoded_ident(#decoded_get))));
     let extra = gen.described_consts(&described, variants.len());
     gen.impl_ptx_abi(items, extra)
