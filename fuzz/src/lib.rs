@@ -144,7 +144,7 @@ fn fit(bytes: &[u8], size: usize) -> Vec<u8> {
 }
 
 /// Decodes `rest` as a `T` (see [`decode`]); returns the image when it decoded.
-fn decode_as<T: PtxAbi + PartialEq + Debug>(rest: &[u8], valid: bool) -> Option<Vec<u8>> {
+fn decode_as<T: PtxAbi + PartialEq + Debug + 'static>(rest: &[u8], valid: bool) -> Option<Vec<u8>> {
     let name = T::TYPE.name;
     if rest.len() != T::SIZE {
         if let Ok(v) = T::decode(rest) {

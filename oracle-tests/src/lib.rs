@@ -26,7 +26,9 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use ptx_abi::layout::Placement;
 use ptx_abi::layout::Placements;
 use ptx_abi::{param_decl, AddressSize, ParamSpace, PtxAbi};
-use ptx_abi_oracle::images::{hex, make_valid, round_trip, RoundTrip, RoundTrips, SplitMix};
+use ptx_abi_oracle::images::{
+    decode_dyn, hex, make_valid, round_trip_dyn, DecodeFn, RoundTrip, RoundTrips, SplitMix, Value,
+};
 use ptx_abi_oracle::suite::rust_definitions;
 pub use ptx_abi_oracle::suite::Record;
 
@@ -84,26 +86,23 @@ struct Codec {
     decoded: Result<(bool, Result<Vec<u8>, String>), String>,
     value_debug: String,
     decoded_debug: String,
-    /// `images::round_trip::<T>`: the derived codec on any image.
-    round_trip: fn(&[u8]) -> Result<RoundTrip, String>,
 }
 
 impl Codec {
-    /// Encodes `value`, decodes `nvrtc_image` (comparing it with `value` and re-encoding it).
-    fn of<T: PtxAbi + PartialEq + Debug>(value: &T, nvrtc_image: &[u8]) -> Codec {
-        let decoded = T::from_ptx_bytes(nvrtc_image);
+    /// Encodes `value`, decodes `nvrtc_image` with `decode` (the derived decoder of the
+    /// value's type), comparing it with `value` and re-encoding it. Not generic: the derived
+    /// code is reached through [`Value`] and `decode`.
+    fn of(value: &dyn Value, decode: DecodeFn, nvrtc_image: &[u8]) -> Codec {
+        let decoded = decode(nvrtc_image);
         let decoded_debug = match &decoded {
-            Ok(d) => format!("{d:?}"),
+            Ok(d) => d.debug_dyn(),
             Err(e) => format!("error: {e}"),
         };
         Codec {
-            image: value.to_ptx_bytes().map_err(|e| e.to_string()),
-            decoded: decoded
-                .map(|d| (d == *value, d.to_ptx_bytes().map_err(|e| e.to_string())))
-                .map_err(|e| e.to_string()),
-            value_debug: format!("{value:?}"),
+            image: value.to_bytes_dyn(),
+            decoded: decoded.map(|d| (d.eq_dyn(value), d.to_bytes_dyn())),
+            value_debug: value.debug_dyn(),
             decoded_debug,
-            round_trip: round_trip::<T>,
         }
     }
 }
@@ -117,11 +116,11 @@ const ROUND_TRIP_SAMPLES: u64 = 32;
 /// case's key (the same images every run): an image either does not decode or decodes to a
 /// value that encodes to the image's value bits, padding cleared
 /// (`ptx_abi_oracle::images`). A valid image of a type without unions must decode. Not
-/// generic: `round_trip` is the derived codec.
+/// generic: `decode` is the derived decoder, and the values it gives encode themselves.
 fn round_trips(
     key: &str,
     ty: &'static ptx_abi::layout::desc::TypeDesc,
-    round_trip: fn(&[u8]) -> Result<RoundTrip, String>,
+    (decode, value_size): (DecodeFn, usize),
 ) -> Result<(), String> {
     let mut rng = SplitMix::from_key(key);
     let mut trips = RoundTrips::new(ty);
@@ -141,7 +140,7 @@ fn round_trips(
             (_, true) => "valid random image but for one bit",
             _ => "random image",
         };
-        match round_trip(&image) {
+        match round_trip_dyn(&image, value_size, decode) {
             Ok(RoundTrip::Kept(kept)) => trips
                 .add(&image, &kept)
                 .map_err(|e| format!("{what} {}: {e}", hex(&image)))?,
@@ -222,15 +221,13 @@ impl Run {
     /// [`ROUND_TRIP_SAMPLES`]) and the `.param` declarations of the kernel, the device function
     /// and its return value.
     ///
-    /// Only what runs the derived code (encode, decode, `==`, `Debug`) is generic, in
-    /// [`Codec::of`]; the rest is one non-generic function. The corpus is compiled into
-    /// thousands of instances of this function in three profiles, and the optimizer's time
-    /// goes to what is generic.
-    pub fn check<T: PtxAbi + PartialEq + Debug>(&mut self, key: &str, value: T) {
+    /// Only what runs the derived code (encode, decode, `==`, `Debug`) is generic: the
+    /// [`Value`] impl of `T` and its decoder [`decode_dyn`]; the checks are one non-generic
+    /// function. The corpus is compiled into thousands of instances of this function in three
+    /// profiles, and the optimizer's time should go to the derived code, not to the checks.
+    pub fn check<T: PtxAbi + PartialEq + Debug + 'static>(&mut self, key: &str, value: T) {
         let layout = (T::TYPE, T::SIZE, T::ALIGN);
-        self.check_case(key, layout, param_decl::<T>, &mut |nvrtc_image| {
-            Codec::of(&value, nvrtc_image)
-        });
+        self.check_case(key, layout, param_decl::<T>, &value, decode_dyn::<T>);
     }
 
     fn check_case(
@@ -238,7 +235,8 @@ impl Run {
         key: &str,
         (ty, size, align): (&'static ptx_abi::layout::desc::TypeDesc, usize, usize),
         param_decl_of: fn(&str, ParamSpace) -> String,
-        codec: &mut dyn FnMut(&[u8]) -> Codec,
+        value: &dyn Value,
+        decode: DecodeFn,
     ) {
         self.types.push(ty);
         let Some(&i) = self.by_key.get(key) else {
@@ -267,7 +265,7 @@ impl Run {
         let id = self.records[i].id;
         let nvrtc_image = self.records[i].answer.image.clone();
         let ours = catch_unwind(AssertUnwindSafe(|| {
-            let codec = codec(&nvrtc_image);
+            let codec = Codec::of(value, decode, &nvrtc_image);
             Ours {
                 size: size as u64,
                 align: align as u64,
@@ -279,7 +277,7 @@ impl Run {
                 ret: param_decl_of("func_retval0", ParamSpace::Func),
                 value_debug: codec.value_debug,
                 decoded_debug: codec.decoded_debug,
-                round_trips: round_trips(key, ty, codec.round_trip),
+                round_trips: round_trips(key, ty, (decode, size)),
             }
         }));
         match ours {

@@ -32,7 +32,7 @@ fn make() -> impl Strategy<Value = Make> {
 }
 
 /// The round-trip property of `T` on `bytes` (cut or padded to `T::SIZE`).
-fn round_trips<T: PtxAbi + PartialEq + Debug>(
+fn round_trips<T: PtxAbi + PartialEq + Debug + 'static>(
     bytes: &[u8],
     how: Make,
     seed: u64,

@@ -7,8 +7,9 @@
 //! `dev` runs them as part of `cargo test --workspace`; this module adds `release` (cargo's
 //! defaults: opt-level 3, 16 codegen units, crate-local ThinLTO) and `aggressive` (fat LTO, one
 //! codegen unit, `panic = "abort"`, `-C target-cpu=native`; `[profile.aggressive]` in the
-//! workspace's `Cargo.toml`): every proof whole on the pinned toolchain ([`EVERY_PROOF`]: all
-//! of the corpus, all of the live seed's cases, every suite of the importer, the repro crate),
+//! workspace's `Cargo.toml`): every proof on the pinned toolchain ([`EVERY_PROOF`]: all of the
+//! corpus, the live seed's first [`OPTIMIZED_LIVE_CASES`] cases, every suite of the importer,
+//! the repro crate),
 //! and, with `cargo xtask test-nightly`, the golden corpus and the repro on nightly
 //! ([`CORPUS_AND_REPRO`]; nightly's `dev` run is the whole suite). Each profile's proofs are two `cargo build`s with one feature set
 //! ([`PROOF_FEATURES`]), so that nothing is compiled twice: the proof programs (with the GPU
@@ -155,6 +156,15 @@ pub const CORPUS_AND_REPRO: Scope = Scope {
     gpu: false,
 };
 
+/// The number of live-seed cases (`PTX_ABI_LIVE_CASES`) the optimized proofs check, the first
+/// of the 2,000 that `dev` checks (case `i` of a seed is the same in every build): the golden
+/// corpus (3,215 cases) is proved whole in every profile, and each live case is one more type
+/// through the optimizer, in each optimized profile. Set `PTX_ABI_LIVE_CASES` to prove more.
+pub const OPTIMIZED_LIVE_CASES: u32 = 500;
+
+/// The variable that sets the number of live-seed cases (`oracle-tests/build.rs`).
+const LIVE_CASES_ENV: &str = "PTX_ABI_LIVE_CASES";
+
 /// The features every optimized build of the proofs gets, whichever package it selects, so
 /// that `ptx-abi`, the oracle and `oracle-tests` compile once per profile: the facade's
 /// optional integrations (as in `dev`), the proof programs, and the GPU suite.
@@ -181,6 +191,9 @@ pub fn prove(
     );
     let mut env = env.to_vec();
     env.push(("CARGO_TARGET_DIR", toolchain.target_dir()));
+    if scope.live && std::env::var_os(LIVE_CASES_ENV).is_none() {
+        env.push((LIVE_CASES_ENV, OPTIMIZED_LIVE_CASES.to_string()));
+    }
     if !profile.rustflags.is_empty() {
         env.push(("RUSTFLAGS", profile.rustflags.to_string()));
     }
