@@ -116,11 +116,13 @@ const ROUND_TRIP_SAMPLES: u64 = 32;
 /// case's key (the same images every run): an image either does not decode or decodes to a
 /// value that encodes to the image's value bits, padding cleared
 /// (`ptx_abi_oracle::images`). A valid image of a type without unions must decode. Not
-/// generic: `decode` is the derived decoder, and the values it gives encode themselves.
+/// generic: `decode` is the derived decoder of the type (of `value_size` bytes), and the
+/// values it gives encode themselves.
 fn round_trips(
     key: &str,
     ty: &'static ptx_abi::layout::desc::TypeDesc,
-    (decode, value_size): (DecodeFn, usize),
+    decode: DecodeFn,
+    value_size: usize,
 ) -> Result<(), String> {
     let mut rng = SplitMix::from_key(key);
     let mut trips = RoundTrips::new(ty);
@@ -277,7 +279,7 @@ impl Run {
                 ret: param_decl_of("func_retval0", ParamSpace::Func),
                 value_debug: codec.value_debug,
                 decoded_debug: codec.decoded_debug,
-                round_trips: round_trips(key, ty, (decode, size)),
+                round_trips: round_trips(key, ty, decode, size),
             }
         }));
         match ours {

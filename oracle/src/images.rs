@@ -292,6 +292,7 @@ pub fn round_trip_dyn(image: &[u8], size: usize, decode: DecodeFn) -> Result<Rou
             value.debug_dyn()
         )
     })?;
+    // A value holding a NaN equals nothing, itself included (`equals_itself`).
     if value.eq_dyn(&*value) && !again.eq_dyn(&*value) {
         return Err(format!(
             "decode gave {}, whose image {kept:02x?} decodes to {}",
