@@ -60,7 +60,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     } else {
         eprintln!(
             "xtask: no GPU here: the GPU end-to-end suite (`cargo xtask test-gpu`) was built in \
-             release with the proofs, and is not run"
+             release with the proofs, a sample of its cases, and is not run"
         );
     }
     fuzz(seed, &env)
