@@ -31,39 +31,33 @@ const _: () = {
         #[cfg_attr(debug_assertions, inline)]
         fn __write(&self, w: &mut __ptx::ImageWriter<'_>, at: ::core::primitive::usize) {
             let __p = Self::__PTX_ABI_PLACEMENTS;
-            if !<u32 as __ptx::BitFieldType>::__write_bits(
+            <u32 as __ptx::BitFieldType>::__write_bits(
                 w,
                 at,
                 &__p[0],
                 self.kind,
                 "Particle",
                 "kind",
-            ) {
-                return;
-            }
-            if !<i32 as __ptx::BitFieldType>::__write_bits(
+            );
+            <i32 as __ptx::BitFieldType>::__write_bits(
                 w,
                 at,
                 &__p[1],
                 self.charge,
                 "Particle",
                 "charge",
-            ) {
-                return;
-            }
+            );
             <u8 as __ptx::PtxAbi>::__write(&self.tag, w, at + __p[2].offset);
             <Pad<u16, 0> as __ptx::PtxAbi>::__write(&self._brk, w, at + __p[3].offset);
             <Pad<u16, 7> as __ptx::PtxAbi>::__write(&self._gap, w, at + __p[4].offset);
-            if !<u64 as __ptx::BitFieldType>::__write_bits(
+            <u64 as __ptx::BitFieldType>::__write_bits(
                 w,
                 at,
                 &__p[5],
                 self.addr,
                 "Particle",
                 "addr",
-            ) {
-                return;
-            }
+            );
             <Float4 as __ptx::PtxAbi>::__write(&self.pos, w, at + __p[6].offset);
             <DevicePtr<
                 Particle,

@@ -30,16 +30,14 @@ const _: () = {
                     <u32 as __ptx::PtxAbi>::__write(&*value, w, at + __p[0].offset);
                 }
                 Self::Nibble(value) => {
-                    if !<u8 as __ptx::BitFieldType>::__write_bits(
+                    <u8 as __ptx::BitFieldType>::__write_bits(
                         w,
                         at,
                         &__p[1],
                         *value,
                         "Payload",
                         "Nibble",
-                    ) {
-                        return;
-                    }
+                    );
                 }
                 Self::Bytes(value) => {
                     <[u8; 4] as __ptx::PtxAbi>::__write(&*value, w, at + __p[2].offset);

@@ -94,11 +94,8 @@ impl<'a> ImageWriter<'a> {
     }
 
     /// Records `e` unless an error is recorded already (the first is the one reported).
-    /// A derived `__write` returns at its first failed range check (`__write_bits`), as
-    /// hand-written checked code does: the hot path is one compare and branch per bit-field,
-    /// and the error state is a constant on it (`None`), so no error is carried through the
-    /// stores. What was written up to an error is not specified ([`ImageWriter::finish`]
-    /// stores nothing more then).
+    /// Writing goes on, a bit-field's value masked to its width, so that an encoder is
+    /// straight-line stores with no branch out.
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     pub fn fail(&mut self, e: EncodeError) {
@@ -241,17 +238,15 @@ impl<'a> ImageWriter<'a> {
     }
 
     /// Stores every byte that is not stored yet (zeros where nothing was written) and returns
-    /// the destination, now initialized, or the first error recorded (then storing nothing
-    /// more: the error is checked first, so that an encoder's error path, which left its
-    /// writing, goes straight to the return).
+    /// the destination, now initialized, or the first error recorded.
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     pub fn finish(mut self) -> Result<&'a mut [u8], EncodeError> {
+        let end = self.out.len();
+        self.flush_to(end.div_ceil(8) * 8);
         if let Some(e) = self.error {
             return Err(e);
         }
-        let end = self.out.len();
-        self.flush_to(end.div_ceil(8) * 8);
         let out = core::mem::take(&mut self.out);
         // SAFETY: `flush_to` moved `word_at` to at least `out.len()`, and by the writer's
         // invariant every byte before `word_at` is initialized: all of `out` is.

@@ -24,11 +24,8 @@ fn put(
     // `macro_rules!` argument they would resolve in that macro's hygiene context instead.
     let (w, at, pl) = (quote!(w), quote!(at), quote!(__p));
     match bits {
-        // A value out of range is recorded in the writer; the image is left at once.
         Some(_) => quote_spanned! {span=>
-            if !<#ty as #p::BitFieldType>::__write_bits(#w, #at, &#pl[#i], #value, #owner, #name) {
-                return;
-            }
+            <#ty as #p::BitFieldType>::__write_bits(#w, #at, &#pl[#i], #value, #owner, #name);
         },
         None => quote_spanned! {span=>
             <#ty as #p::PtxAbi>::__write(&#value, #w, #at + #pl[#i].offset);
