@@ -4,8 +4,9 @@
 //! `examples/launch_cuda_core.rs` (NVIDIA's cuda-core, built with the toolkit
 //! `cargo xtask test-cuda-core` assembles). All run in `dev` and in `release`. Without a GPU
 //! they build, and say in one line that they skipped; `PTX_ABI_REQUIRE_GPU=1` makes that a
-//! failure. `cargo xtask test` runs this too when [`gpu_present`]; everywhere, it builds the GPU suite
-//! (a sample of its cases) in `release` with the optimized proofs (`profiles::EVERY_PROOF`).
+//! failure. `cargo xtask test` runs this too when [`gpu_present`]; everywhere, it builds the
+//! GPU suite (a sample of its cases) in `release` with the optimized proofs
+//! (`profiles::EVERY_PROOF`).
 
 use crate::test::{cargo, fresh_seed};
 use ptx_abi_nvtools::{fetch, pins};
