@@ -206,3 +206,62 @@ fn array_decoding_stops_at_the_first_invalid_element() {
     assert_eq!(<[E; 2]>::from_ptx_bytes(&[1, 1]), Ok([E::X, E::X]));
     assert!(<[E; 2]>::from_ptx_bytes(&[1, 0]).is_err());
 }
+
+/// Declares `Wide`: `N` `u32` members, then a `bool`, a `Kind` and a `u32`, and `Wide::sample`,
+/// whose `u32` members are 7, 14, 21, … in declaration order.
+macro_rules! wide {
+    ($($f:ident)*) => {
+        #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+        struct Wide {
+            $($f: u32,)*
+            on: bool,
+            kind: Kind,
+            tail: u32,
+        }
+
+        impl Wide {
+            fn sample() -> Self {
+                let mut n = 0;
+                Wide {
+                    $($f: { n += 7; n },)*
+                    on: true,
+                    kind: Kind::B,
+                    tail: 99,
+                }
+            }
+        }
+    };
+}
+
+// 40 `u32` members: `on` at byte 160, `kind` at 162 (`u16`), `tail` at 164, 168 bytes in all.
+wide!(
+    a0 a1 a2 a3 a4 a5 a6 a7 a8 a9 b0 b1 b2 b3 b4 b5 b6 b7 b8 b9
+    c0 c1 c2 c3 c4 c5 c6 c7 c8 c9 d0 d1 d2 d3 d4 d5 d6 d7 d8 d9
+);
+
+/// A struct of more members than the decoder reads in one struct expression (43: it reads
+/// them in tuples of 32, `expand/aggregate.rs`): every member comes back to its own field,
+/// and of two invalid members the first is reported.
+#[test]
+fn a_wide_struct_decodes_each_member_into_its_field_and_reports_the_first_invalid_one() {
+    let value = Wide::sample();
+    let mut bytes = value.to_ptx_bytes().unwrap();
+    assert_eq!(bytes.len(), 168);
+    assert_eq!(bytes[..4], 7u32.to_le_bytes());
+    assert_eq!(bytes[156..160], 280u32.to_le_bytes());
+    assert_eq!(Wide::from_ptx_bytes(&bytes), Ok(value));
+
+    bytes[162..164].copy_from_slice(&2u16.to_le_bytes());
+    assert_eq!(
+        Wide::from_ptx_bytes(&bytes),
+        Err(DecodeError::InvalidDiscriminant {
+            ty: "Kind",
+            value: 2
+        })
+    );
+    bytes[160] = 2;
+    assert_eq!(
+        Wide::from_ptx_bytes(&bytes),
+        Err(DecodeError::InvalidBool { value: 2 })
+    );
+}

@@ -106,8 +106,9 @@ fn writer(gen: &Gen, members: usize, puts: TokenStream) -> TokenStream {
     }
 }
 
-/// The decoder: `decode_body` builds the value from `bytes`, reading `members` members.
-fn decoder(gen: &Gen, members: usize, decode_body: TokenStream) -> TokenStream {
+/// The decoder: `reads` (statements) read the members from `bytes`, then `value` builds the
+/// value; `members` is how many members it reads.
+fn decoder(gen: &Gen, members: usize, reads: TokenStream, value: TokenStream) -> TokenStream {
     let p = &gen.p;
     let placements = if members == 0 {
         TokenStream::new()
@@ -119,9 +120,38 @@ fn decoder(gen: &Gen, members: usize, decode_body: TokenStream) -> TokenStream {
         fn decode(bytes: &[::core::primitive::u8]) -> #p::Decoded<Self> {
             #p::begin_decode::<Self>(bytes)?;
             #placements
-            #p::Ok(#decode_body)
+            #reads
+            #p::Ok(#value)
         }
     }
+}
+
+/// The most members a struct's decoder reads inside the struct expression itself. A `?` there
+/// keeps every member read before it alive on its early return, so rustc's borrow check grows
+/// with the square of the members: 4,000 fields took 28 s and 2.1 GB to compile, 10,000 took
+/// 173 s and 11.4 GB (issue 31, `cargo xtask bench-compile`). A wider struct reads its members
+/// in tuples of this many, one `let` each; a `let` per member instead nests one debug-info
+/// scope in the next, and LLVM overflowed its stack on 4,000 of them.
+const DECODE_GROUP: usize = 32;
+
+/// A struct decoder's reads and value (see [`decoder`]) from `gets`, its members' reads in
+/// order: at most [`DECODE_GROUP`] members are read in the struct expression; more are read
+/// in tuples of that many first.
+fn struct_reads(fields: &[Field], gets: &[TokenStream]) -> (TokenStream, TokenStream) {
+    let members = fields.iter().map(|f| &f.member);
+    if fields.len() <= DECODE_GROUP {
+        return (TokenStream::new(), quote!(Self { #(#members: #gets),* }));
+    }
+    let group = |g: usize| quote::format_ident!("__ptx_g{}", g);
+    let reads = gets.chunks(DECODE_GROUP).enumerate().map(|(g, chunk)| {
+        let local = group(g);
+        quote!(let #local = (#(#chunk,)*);)
+    });
+    let inits = members.enumerate().map(|(i, m)| {
+        let (local, at) = (group(i / DECODE_GROUP), syn::Index::from(i % DECODE_GROUP));
+        quote!(#m: #local.#at)
+    });
+    (quote!(#(#reads)*), quote!(Self { #(#inits),* }))
 }
 
 /// A named or tuple struct.
@@ -132,11 +162,12 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
         let m = &f.member;
         put(gen, i, &f.name, f.ty, bits(f), quote!(self.#m))
     });
-    let gets = fields.iter().enumerate().map(|(i, f)| {
-        let m = &f.member;
-        let g = get(gen, i, f.ty, bits(f));
-        quote!(#m: #g)
-    });
+    let gets: Vec<TokenStream> = fields
+        .iter()
+        .enumerate()
+        .map(|(i, f)| get(gen, i, f.ty, bits(f)))
+        .collect();
+    let (reads, value) = struct_reads(fields, &gets);
     let zero_copy = gen.input.attrs.zero_copy.is_some();
     let mut items = gen.aggregate_type(false, &described);
     if zero_copy {
@@ -144,7 +175,7 @@ pub fn structure(gen: &Gen, fields: &[Field]) -> TokenStream {
     } else {
         items.extend(writer(gen, fields.len(), quote!(#(#puts)*)));
     }
-    items.extend(decoder(gen, fields.len(), quote!(Self { #(#gets),* })));
+    items.extend(decoder(gen, fields.len(), reads, value));
     let mut extra = gen.described_consts(&described, fields.len());
     if zero_copy {
         extra.extend(zero_copy_proof(gen, fields));
@@ -239,7 +270,12 @@ pub fn rust_union(gen: &Gen, fields: &[Field]) -> TokenStream {
     let first_get = get(gen, 0, first.ty, None);
     let mut items = gen.aggregate_type(true, &described);
     items.extend(zero_copy_codec(gen));
-    items.extend(decoder(gen, 1, quote!(Self { #first_member: #first_get })));
+    items.extend(decoder(
+        gen,
+        1,
+        TokenStream::new(),
+        quote!(Self { #first_member: #first_get }),
+    ));
     let n = fields.len();
     let field_checks = fields_are_zero_copy(gen, fields, super::call_site());
     let mut extra = gen.described_consts(&described, n);
@@ -303,7 +339,12 @@ pub fn union_enum(gen: &Gen, variants: &[Variant]) -> TokenStream {
     let decoded_get = get(gen, decode_at, decoded_ty, bits(decoded));
     let mut items = gen.aggregate_type(true, &described);
     items.extend(writer(gen, typed.len(), quote!(match self { #(#arms)* })));
-    items.extend(decoder(gen, 1, quote!(Self::#decoded_ident(#decoded_get))));
+    items.extend(decoder(
+        gen,
+        1,
+        TokenStream::new(),
+        quote!(Self::#decoded_ident(#decoded_get)),
+    ));
     let extra = gen.described_consts(&described, variants.len());
     gen.impl_ptx_abi(items, extra)
 }
