@@ -21,8 +21,8 @@ enum Kind {
     B = 7,
 }
 
-/// The encoder tests every bit-field with one combined branch (`check_bit_fields`); when
-/// several fields overflow, the error still names the first in declaration order, and the
+/// The encoder's writer keeps the first failed range check (`BitFieldType::__write_bits`);
+/// when several fields overflow, the error names the first in declaration order, and the
 /// caller's buffer is left as it was.
 #[test]
 fn of_several_overflowing_bit_fields_the_first_is_named() {

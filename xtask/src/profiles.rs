@@ -178,8 +178,11 @@ pub const GPU_BUILD_CORPUS_CASES: u32 = 40;
 /// the suite `cargo xtask test-gpu` runs).
 pub const GPU_BUILD_LIVE_CASES: u32 = 10;
 
-/// The variables that set the GPU suite's corpus and live cases (`oracle-tests/build.rs`).
-const GPU_CASES_ENV: [&str; 2] = ["PTX_ABI_GPU_CORPUS_CASES", "PTX_ABI_GPU_LIVE_CASES"];
+/// The variable that sets the GPU suite's corpus cases (`oracle-tests/build.rs`).
+const GPU_CORPUS_CASES_ENV: &str = "PTX_ABI_GPU_CORPUS_CASES";
+
+/// The variable that sets the GPU suite's live-seed cases (`oracle-tests/build.rs`).
+const GPU_LIVE_CASES_ENV: &str = "PTX_ABI_GPU_LIVE_CASES";
 
 /// The features every optimized build of the proofs gets, whichever package it selects, so
 /// that `ptx-abi`, the oracle and `oracle-tests` compile once per profile: the facade's
@@ -216,8 +219,8 @@ pub fn prove(
         unless_set(LIVE_CASES_ENV, OPTIMIZED_LIVE_CASES);
     }
     if scope.gpu {
-        unless_set(GPU_CASES_ENV[0], GPU_BUILD_CORPUS_CASES);
-        unless_set(GPU_CASES_ENV[1], GPU_BUILD_LIVE_CASES);
+        unless_set(GPU_CORPUS_CASES_ENV, GPU_BUILD_CORPUS_CASES);
+        unless_set(GPU_LIVE_CASES_ENV, GPU_BUILD_LIVE_CASES);
     }
     if !profile.rustflags.is_empty() {
         env.push(("RUSTFLAGS", profile.rustflags.to_string()));

@@ -128,7 +128,7 @@ fn decoder(gen: &Gen, members: usize, reads: TokenStream, value: TokenStream) ->
 
 /// The most members a struct's decoder reads inside the struct expression itself. A `?` there
 /// keeps every member read before it alive on its early return, so rustc's borrow check grows
-/// with the square of the members: 4,000 fields took 28 s and 2.1 GB to compile, 10,000 took
+/// with the square of the members: 4,000 fields took 30 s and 2.2 GB to compile, 10,000 took
 /// 173 s and 11.4 GB (issue 31, `cargo xtask bench-compile`). A wider struct reads its members
 /// in tuples of this many, one `let` each; a `let` per member instead nests one debug-info
 /// scope in the next, and LLVM overflowed its stack on 4,000 of them.
