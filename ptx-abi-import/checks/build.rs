@@ -42,9 +42,10 @@ fn release() -> (CudaVersion, Option<&'static str>) {
     }
 }
 
-/// An importer for this build's CUDA release.
+/// An importer for this build's CUDA release, under `--strict`: every suite but `includes`
+/// expects each of its types imported.
 fn importer() -> Importer {
-    Importer::new().cuda_version(release().0)
+    Importer::new().cuda_version(release().0).strict(true)
 }
 
 /// One case: its key, the C++ name of its type and its C initializer.
@@ -138,6 +139,10 @@ fn main() {
         .as_ref()
         .map_err(Clone::clone)
         .and_then(|clang| includes_suite(clang, &headers));
+    println!("cargo:rustc-check-cfg=cfg(ptx_abi_import_includes)");
+    if includes.is_ok() {
+        println!("cargo:rustc-cfg=ptx_abi_import_includes");
+    }
     write_rust(&out, "includes", includes);
 
     for (name, prefix) in [("bindgen", "bindgen_"), ("headers", "real_")] {
@@ -305,15 +310,20 @@ fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
             return Err(NO_NVRTC_FOR_CHECKS.to_string());
         };
         let name = format!("{stem}.cuh");
+        // As a user imports: what cannot be imported is left out and reported (issue 30).
         let imported = importer()
+            .strict(false)
             .clang(clang.program())
             .header_text(&name, &header)
             .checks(checks)
             .generate()
             .map_err(|e| format!("IMPORT FAILED: {}: {e}", path.display()))?;
+        let skipped: Vec<String> = imported.skipped.iter().map(|u| u.decl.clone()).collect();
         writeln!(
             s,
-            "/// `headers/{name}`.\n#[allow(clippy::all, unused)]\nmod {stem} {{\n{}}}\n",
+            "/// `headers/{name}`.\n#[allow(clippy::all, unused)]\nmod {stem} {{\n\
+             /// What the importer left out, by C++ name.\n\
+             pub const SKIPPED: &[&str] = &{skipped:?};\n{}}}\n",
             imported.source
         )
         .unwrap();

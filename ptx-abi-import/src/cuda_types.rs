@@ -415,8 +415,25 @@ pub fn prelude_for(v: CudaVersion) -> String {
         .unwrap();
     }
     s.push_str("typedef struct dim3_ { unsigned int x, y, z; } dim3;\n");
+    s.push_str(PREDECLARED);
     s
 }
+
+/// What nvcc and NVRTC know with no `#include` (nvcc includes `cuda_runtime.h` first; NVRTC
+/// declares its types): `size_t`, `ptrdiff_t`, and the CUDA runtime's handles (pointers to
+/// structs never defined, and 64-bit object ids). A header that declares one again, as C++
+/// allows, declares the same type.
+const PREDECLARED: &str = "typedef __SIZE_TYPE__ size_t;\n\
+typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
+typedef struct CUstream_st *cudaStream_t;\n\
+typedef struct CUevent_st *cudaEvent_t;\n\
+typedef struct cudaArray *cudaArray_t;\n\
+typedef struct cudaMipmappedArray *cudaMipmappedArray_t;\n\
+typedef struct CUgraph_st *cudaGraph_t;\n\
+typedef struct CUgraphExec_st *cudaGraphExec_t;\n\
+typedef struct CUgraphNode_st *cudaGraphNode_t;\n\
+typedef unsigned long long cudaTextureObject_t;\n\
+typedef unsigned long long cudaSurfaceObject_t;\n";
 
 #[cfg(test)]
 mod tests {

@@ -135,6 +135,11 @@ pub fn rust_type(model: &Model, from: &[String], ty: &Ty) -> String {
             }
         }
         Ty::Cuda(c) => c.rust_path(),
+        // A struct declared and never defined (`typedef struct Opaque Opaque_t;`) is only
+        // ever used through a pointer: `void` to Rust, as `void*` is.
+        Ty::Item(i) if matches!(model.items[*i].kind, ItemKind::Opaque) => {
+            "::core::ffi::c_void".to_string()
+        }
         Ty::Item(i) => path(model, from, *i),
         Ty::Array(e, n) => format!("[{}; {n}]", rust_type(model, from, e)),
         Ty::Pointer(None) => "::ptx_abi::DevicePtr<::core::ffi::c_void>".to_string(),

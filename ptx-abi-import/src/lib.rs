@@ -63,6 +63,7 @@ pub struct Importer {
     args: Vec<String>,
     allow: Vec<String>,
     decode: Vec<(String, String)>,
+    strict: bool,
     emit: EmitOptions,
 }
 
@@ -75,6 +76,10 @@ pub struct Imported {
     pub model: Model,
     /// The clang that read the header (`clang --version`'s first line).
     pub clang_version: String,
+    /// The declarations left out, each with why: those the importer cannot express, and those
+    /// that use one of them by value (a pointer to one is imported as
+    /// `DevicePtr<c_void>`). Empty under [`Importer::strict`], where any of them is an error.
+    pub skipped: Vec<Unsupported>,
 }
 
 static SCRATCH: AtomicUsize = AtomicUsize::new(0);
@@ -169,6 +174,15 @@ impl Importer {
     /// (`ptx_abi::layout::cuda_version::built_for_error`, raised in a `const`).
     pub fn cuda_version(mut self, v: ptx_abi_core::layout::cuda_version::CudaVersion) -> Importer {
         self.emit.cuda_version = v;
+        self
+    }
+
+    /// Whether a declaration the importer cannot express fails the whole import (`--strict`).
+    /// By default it is reported in [`Imported::skipped`] and left out, with every type that
+    /// holds it by value, and the rest of the header is imported; a type named by
+    /// [`Importer::allow`] that cannot be imported is an error either way.
+    pub fn strict(mut self, yes: bool) -> Importer {
+        self.strict = yes;
         self
     }
 
@@ -334,20 +348,7 @@ impl Importer {
         for p in problems.iter_mut().flatten() {
             rename(&mut p.loc);
         }
-        let mut errors = Vec::new();
-        for &id in &model.emitted {
-            errors.extend(problems[id].iter().cloned());
-            if let ItemKind::Unsupported(why) = &model.items[id].kind {
-                errors.push(Unsupported {
-                    loc: model.items[id].loc.clone(),
-                    decl: model.items[id].c_name.clone(),
-                    why: why.clone(),
-                });
-            }
-        }
-        if !errors.is_empty() {
-            return Err(ImportError::Unsupported(errors));
-        }
+        let skipped = self.leave_out_what_cannot_be_imported(&mut model, problems)?;
         for (u, m) in &self.decode {
             let id = model
                 .find(u)
@@ -373,7 +374,121 @@ impl Importer {
             source: emit::emit(&model, &opts),
             clang_version,
             model,
+            skipped,
         })
+    }
+
+    /// The emitted declarations the importer cannot express (their `problems`, or an
+    /// [`ItemKind::Unsupported`] kind): an error under [`Importer::strict`] or when one was
+    /// named by [`Importer::allow`]; otherwise each is left out of [`Model::emitted`], with
+    /// every declaration that holds one by value, and returned. A pointer to one becomes
+    /// `void*` (`DevicePtr<c_void>`): every pointer has the same layout (§1.1).
+    fn leave_out_what_cannot_be_imported(
+        &self,
+        model: &mut Model,
+        mut problems: Vec<Vec<Unsupported>>,
+    ) -> Result<Vec<Unsupported>, ImportError> {
+        for &id in &model.emitted {
+            if let ItemKind::Unsupported(why) = &model.items[id].kind {
+                problems[id].push(Unsupported {
+                    loc: model.items[id].loc.clone(),
+                    decl: model.items[id].c_name.clone(),
+                    why: why.clone(),
+                });
+            }
+        }
+        let cannot = |id: ItemId| !problems[id].is_empty();
+        if self.strict {
+            let errors: Vec<Unsupported> = model
+                .emitted
+                .iter()
+                .flat_map(|&id| problems[id].iter().cloned())
+                .collect();
+            return if errors.is_empty() {
+                Ok(errors)
+            } else {
+                Err(ImportError::Unsupported(errors))
+            };
+        }
+        // Pointers to what cannot be imported point to `void`.
+        let mut bad: Vec<bool> = (0..model.items.len()).map(cannot).collect();
+        let c_names: Vec<String> = model.items.iter().map(|i| i.c_name.clone()).collect();
+        for &id in &model.emitted.clone() {
+            if bad[id] {
+                continue;
+            }
+            match &mut model.items[id].kind {
+                ItemKind::Record(r) => {
+                    for m in &mut r.members {
+                        if let Some(pointee) = erase_pointers_to(&mut m.ty, &bad) {
+                            m.note = Some(format!(
+                                "C: `{}`; `{}` is not imported, so this points to `void`",
+                                m.c_type, c_names[pointee]
+                            ));
+                        }
+                    }
+                }
+                ItemKind::Alias(t) => {
+                    erase_pointers_to(t, &bad);
+                }
+                _ => {}
+            }
+        }
+        // Whatever holds a left-out type by value is left out too, naming it.
+        let mut skipped: Vec<Unsupported> = model
+            .emitted
+            .iter()
+            .flat_map(|&id| problems[id].iter().cloned())
+            .collect();
+        loop {
+            let mut changed = false;
+            for &id in &model.emitted {
+                if bad[id] {
+                    continue;
+                }
+                let mut uses = Vec::new();
+                match &model.items[id].kind {
+                    ItemKind::Record(r) => {
+                        r.members.iter().for_each(|m| held_items(&m.ty, &mut uses))
+                    }
+                    ItemKind::Alias(t) => held_items(t, &mut uses),
+                    _ => {}
+                }
+                if let Some(&u) = uses.iter().find(|&&u| bad[u]) {
+                    bad[id] = true;
+                    changed = true;
+                    let item = &model.items[id];
+                    skipped.push(Unsupported {
+                        loc: item.loc.clone(),
+                        decl: item.c_name.clone(),
+                        why: format!(
+                            "holds `{}`, which is not imported (see its own entry)",
+                            model.items[u].c_name
+                        ),
+                    });
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let named_but_left_out = self
+            .allow
+            .iter()
+            .filter_map(|a| model.find(a))
+            .any(|id| bad[id]);
+        if named_but_left_out {
+            return Err(ImportError::Unsupported(skipped));
+        }
+        let kept: Vec<ItemId> = model.emitted.iter().copied().filter(|&i| !bad[i]).collect();
+        let types_kept = kept
+            .iter()
+            .any(|&i| !matches!(model.items[i].kind, ItemKind::Opaque));
+        if !skipped.is_empty() && !types_kept {
+            return Err(ImportError::Unsupported(skipped));
+        }
+        model.emitted = kept;
+        Ok(skipped)
     }
 
     /// Chooses the emitted items: the allowed ones (or every struct, union, enum and typedef
@@ -424,6 +539,33 @@ pub fn __import_ast_json(json: &str) -> Result<String, ImportError> {
         .checks("\"\"")
         .import_ast(json, None, is_header, Vec::new(), &[], String::new())
         .map(|imported| imported.source)
+}
+
+/// Turns every pointer in `t` whose pointee names an item for which `bad` holds into `void*`;
+/// returns one such item, if any.
+fn erase_pointers_to(t: &mut Ty, bad: &[bool]) -> Option<ItemId> {
+    match t {
+        Ty::Array(e, _) => erase_pointers_to(e, bad),
+        Ty::Pointer(Some(p)) => {
+            let mut named = Vec::new();
+            items_of(p, &mut named);
+            let hit = named.into_iter().find(|&i| bad[i]);
+            if hit.is_some() {
+                *t = Ty::Pointer(None);
+            }
+            hit
+        }
+        _ => None,
+    }
+}
+
+/// The items `t` holds by value (not through a pointer).
+fn held_items(t: &Ty, out: &mut Vec<ItemId>) {
+    match t {
+        Ty::Item(i) => out.push(*i),
+        Ty::Array(e, _) => held_items(e, out),
+        _ => {}
+    }
 }
 
 fn items_of(t: &Ty, out: &mut Vec<ItemId>) {

@@ -19,6 +19,8 @@ options:
                      differ (emitted by default)
   --checks EXPR      emit NVRTC checks against the header, EXPR being its text
                      (e.g. 'include_str!(\"../kernels/particle.cuh\")')
+  --strict          fail on any declaration that cannot be imported (by default each
+                     is reported and left out, with the types that hold it by value)
   --cuda VERSION     read the header as CUDA VERSION's headers declare their types
                      (13.0, or 13000 as CUDA_VERSION spells it; default: the release
                      ptx-abi describes, 12.9 unless a feature of ptx-abi-core says otherwise)
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
             "--c-names" => importer.c_names(true),
             "--no-c-names" => importer.c_names(false),
             "--checks" => importer.checks(value("--checks")),
+            "--strict" => importer.strict(true),
             "--cuda" => {
                 let v = value("--cuda");
                 let Some(v) = cuda_version(&v) else {
@@ -120,28 +123,46 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     match importer.generate() {
-        Ok(imported) => match out {
-            Some(path) => match std::fs::write(&path, &imported.source) {
-                Ok(()) => {
-                    eprintln!(
-                        "ptx-abi-import: wrote {} items to {path}",
-                        imported.model.emitted.len()
-                    );
+        Ok(imported) => {
+            report_skipped(&imported.skipped);
+            match out {
+                Some(path) => match std::fs::write(&path, &imported.source) {
+                    Ok(()) => {
+                        eprintln!(
+                            "ptx-abi-import: wrote {} items to {path}",
+                            imported.model.emitted.len()
+                        );
+                        ExitCode::SUCCESS
+                    }
+                    Err(e) => {
+                        eprintln!("ptx-abi-import: cannot write {path}: {e}");
+                        ExitCode::FAILURE
+                    }
+                },
+                None => {
+                    print!("{}", imported.source);
                     ExitCode::SUCCESS
                 }
-                Err(e) => {
-                    eprintln!("ptx-abi-import: cannot write {path}: {e}");
-                    ExitCode::FAILURE
-                }
-            },
-            None => {
-                print!("{}", imported.source);
-                ExitCode::SUCCESS
             }
-        },
+        }
         Err(e) => {
             eprintln!("ptx-abi-import: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Says on standard error what was left out and why (`--strict` makes it an error).
+fn report_skipped(skipped: &[ptx_abi_import::Unsupported]) {
+    if skipped.is_empty() {
+        return;
+    }
+    eprintln!(
+        "ptx-abi-import: warning: {} declaration{} left out (--strict makes this an error):",
+        skipped.len(),
+        if skipped.len() == 1 { "" } else { "s" }
+    );
+    for u in skipped {
+        eprintln!("  {u}");
     }
 }

@@ -17,10 +17,12 @@ fn clang() -> Option<Clang> {
     found
 }
 
+/// Imports `header` under `--strict`: anything that cannot be imported is an error.
 fn import(header: &str) -> Result<String, ImportError> {
     let c = clang().expect("checked by the caller");
     Importer::new()
         .clang(c.program())
+        .strict(true)
         .header_text("bad.cuh", header)
         .generate()
         .map(|i| i.source)
@@ -87,6 +89,96 @@ fn unsupported_declarations_are_errors_naming_file_line_and_declaration() {
             e.contains(place) && e.contains(why),
             "for\n{header}\nexpected `{place}` … `{why}` in:\n{e}"
         );
+    }
+}
+
+/// Without `--strict`, what cannot be imported is reported and left out, with whatever holds
+/// it by value; a pointer to it points to `void`; the rest of the header is imported (issue 30:
+/// one function typedef no longer fails a whole SDK header). Under `--strict`, and for a type
+/// named by `allow`, it is an error.
+#[test]
+fn what_cannot_be_imported_is_left_out_and_reported() {
+    let Some(c) = clang() else {
+        return;
+    };
+    let header = "typedef int Handler(float);\n\
+                  struct Hooks {\n  virtual void run();\n  int n;\n};\n\
+                  struct Holder {\n  Hooks h;\n};\n\
+                  struct Options {\n  Hooks* hooks;\n  int level;\n};\n\
+                  struct Plain { float x; };\n";
+    let importer = || {
+        Importer::new()
+            .clang(c.program())
+            .header_text("sdk.cuh", header)
+    };
+    let imported = importer().generate().expect("the rest imports");
+    let skipped: Vec<String> = imported.skipped.iter().map(|u| u.to_string()).collect();
+    assert_eq!(skipped.len(), 3, "{skipped:#?}");
+    for (place, why) in [
+        ("sdk.cuh:1: `Handler`", "unknown type `int (float)`"),
+        ("sdk.cuh:3: `Hooks`", "virtual functions"),
+        (
+            "sdk.cuh:6: `Holder`",
+            "holds `Hooks`, which is not imported",
+        ),
+    ] {
+        assert!(
+            skipped.iter().any(|s| s.contains(place) && s.contains(why)),
+            "no `{place}` … `{why}` in {skipped:#?}"
+        );
+    }
+    let src = &imported.source;
+    for want in [
+        "pub struct Plain {",
+        "pub struct Options {",
+        "pub hooks: ::ptx_abi::DevicePtr<::core::ffi::c_void>,",
+        "`Hooks` is not imported, so this points to `void`",
+    ] {
+        assert!(src.contains(want), "missing `{want}` in:\n{src}");
+    }
+    for gone in ["struct Hooks", "struct Holder", "Handler"] {
+        assert!(!src.contains(gone), "`{gone}` emitted:\n{src}");
+    }
+    let strict = importer().strict(true).generate().unwrap_err().to_string();
+    assert!(
+        strict.contains("`Handler`") && strict.contains("`Hooks`"),
+        "{strict}"
+    );
+    let allowed = importer()
+        .allow("Holder")
+        .generate()
+        .unwrap_err()
+        .to_string();
+    assert!(
+        allowed.contains("`Holder`: holds `Hooks`") && allowed.contains("virtual functions"),
+        "{allowed}"
+    );
+    // Nothing left to import is an error, not an empty file.
+    let none = Importer::new()
+        .clang(c.program())
+        .header_text("fn.cuh", "typedef int Handler(float);\n")
+        .generate()
+        .unwrap_err()
+        .to_string();
+    assert!(none.contains("`Handler`"), "{none}");
+}
+
+/// Declared and never defined, `typedef struct Opaque Opaque_t;` is `void` to Rust (only ever
+/// used through a pointer): no alias of a type that does not exist (issue 30: E0425).
+#[test]
+fn opaque_typedefs_are_void() {
+    if clang().is_none() {
+        return;
+    }
+    let src = import(
+        "struct State;\ntypedef struct State State_t;\nstruct Args { State_t* s; int n; };\n",
+    )
+    .unwrap();
+    for want in [
+        "pub type State_t = ::core::ffi::c_void;",
+        "pub s: ::ptx_abi::DevicePtr<State_t>,",
+    ] {
+        assert!(src.contains(want), "missing `{want}` in:\n{src}");
     }
 }
 

@@ -25,9 +25,11 @@ fn clang() -> Option<Clang> {
     found
 }
 
+/// Imports `header` under `--strict` (whatever cannot be imported is an error).
 fn import(c: &Clang, header: &str) -> Result<String, String> {
     Importer::new()
         .clang(c.program())
+        .strict(true)
         .header_text("hostile.cuh", header)
         .generate()
         .map(|i| i.source)

@@ -108,6 +108,8 @@ pub(crate) struct Reader {
     items: Vec<Item>,
     pending: Vec<Pending>,
     by_c_name: HashMap<String, ItemId>,
+    /// The names of the inline namespaces seen, which a qualified name may spell or leave out.
+    inline_namespaces: std::collections::HashSet<String>,
     /// Unnamed records by the `file:line:col` clang uses in their type spelling.
     by_anon_loc: HashMap<String, ItemId>,
     /// Whether a file is one of the imported headers (not the stand-ins).
@@ -191,7 +193,17 @@ pub(crate) fn rust_ident(c: &str) -> String {
     } else if matches!(c, "self" | "Self" | "super" | "crate" | "_") {
         format!("{c}_")
     } else {
-        c.to_string()
+        // C compilers take `$` (and nvcc and clang take it in CUDA): Rust does not; the C name
+        // stays in `#[ptx(c_name)]`.
+        c.chars()
+            .map(|ch| {
+                if ch == '_' || ch.is_alphanumeric() {
+                    ch
+                } else {
+                    '_'
+                }
+            })
+            .collect()
     }
 }
 
@@ -206,6 +218,7 @@ impl Reader {
             items: Vec::new(),
             pending: Vec::new(),
             by_c_name: HashMap::new(),
+            inline_namespaces: Default::default(),
             by_anon_loc: HashMap::new(),
             is_header,
             cuda,
@@ -240,6 +253,15 @@ impl Reader {
                 continue;
             }
             match kind(d) {
+                // An inline namespace (`inline namespace v1 { … }`, an ABI version) is
+                // transparent: C++ code, clang's type spellings and its record layouts name
+                // `ns::v1::T` as `ns::T`, and so does the import.
+                "NamespaceDecl" if flag(d, "isInline") => {
+                    if let Some(n) = name(d) {
+                        self.inline_namespaces.insert(n.to_string());
+                    }
+                    self.decls(inner(d), module, scope)
+                }
                 "NamespaceDecl" => match name(d) {
                     Some(n) => {
                         let mut m = module.to_vec();
@@ -334,6 +356,21 @@ impl Reader {
     /// Looks a C++ name up from `scope`, innermost scope first.
     fn lookup(&self, scope: &[String], n: &str) -> Option<ItemId> {
         let n = n.trim_start_matches("::");
+        let without_inline;
+        let n = if self.inline_namespaces.is_empty() {
+            n
+        } else {
+            let parts: Vec<&str> = n.split("::").collect();
+            let (last, quals) = parts.split_last()?;
+            let mut kept: Vec<&str> = quals
+                .iter()
+                .copied()
+                .filter(|q| !self.inline_namespaces.contains(*q))
+                .collect();
+            kept.push(last);
+            without_inline = kept.join("::");
+            &without_inline
+        };
         for k in (0..=scope.len()).rev() {
             let mut q: Vec<&str> = scope[..k].iter().map(String::as_str).collect();
             q.retain(|s| !s.is_empty());
@@ -549,6 +586,7 @@ mod tests {
         assert_eq!(rust_ident("type"), "r#type");
         assert_eq!(rust_ident("self"), "self_");
         assert_eq!(rust_ident("pos"), "pos");
+        assert_eq!(rust_ident("a$b"), "a_b");
     }
 
     /// Reads a dump of the declarations `inner` (clang's JSON, abridged to the keys the

@@ -70,6 +70,16 @@ impl Reader {
             ),
             why,
         };
+        if let Some(bad) = m
+            .name
+            .as_deref()
+            .and_then(|n| n.chars().find(|&c| c != '_' && !c.is_ascii_alphanumeric()))
+        {
+            return Err(refuse(format!(
+                "`{bad}` in a member's name: nvcc and clang take it, but NVRTC, which checks the \
+                 import, does not, nor does `#[ptx(c_name)]`; rename the member"
+            )));
+        }
         let (mut ty, mut note) = self.member_ty(scope, m).map_err(refuse)?;
         if let Ty::Item(i) = ty {
             match &self.items[i].kind {
