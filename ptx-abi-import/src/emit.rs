@@ -157,7 +157,9 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
     let from = &item.module;
     let type_c_name = |s: &mut String| {
         let c = c_identifier(&item.c_name);
-        if item.anonymous {
+        // A template instantiation (`Arr<float, 4>`) has no C identifier: the derive's C
+        // spelling names it after its Rust name, and the checks by its C++ name.
+        if item.anonymous || item.c_name.contains('<') {
             return;
         }
         if c_spelling::is_header_name(c) || c_spelling::is_keyword(c) {
@@ -436,13 +438,14 @@ fn desc_member_name(m: &Member, opts: &EmitOptions) -> String {
 
 /// The member paths (as `ptx_abi::CTypeCheck` spells them: `a.b`, `cells[0].x`) of every
 /// member of `ty` that C declares anonymous (an unnamed struct or union member), which the
-/// check maps to `""`.
+/// check maps to `""`, or that is a base class, mapped to `"Base::"` (its members are named
+/// `Base::a`); each with its C spelling.
 fn anonymous_paths(
     model: &Model,
     ty: &Ty,
     prefix: &str,
     opts: &EmitOptions,
-    out: &mut Vec<String>,
+    out: &mut Vec<(String, String)>,
 ) {
     match ty {
         Ty::Array(e, _) => anonymous_paths(model, e, &format!("{prefix}[0]"), opts, out),
@@ -457,7 +460,8 @@ fn anonymous_paths(
                         format!("{prefix}.{name}")
                     };
                     if m.anonymous {
-                        out.push(path.clone());
+                        let c = m.base.as_ref().map_or(String::new(), |b| format!("{b}::"));
+                        out.push((path.clone(), c));
                     }
                     anonymous_paths(model, &m.ty, &path, opts, out);
                 }
@@ -470,8 +474,8 @@ fn anonymous_paths(
 
 /// The `#[cfg(test)]` module checking every imported struct, union and enum against the header
 /// with NVRTC (`ptx_abi::report::nvrtc::assert_matches`, feature `nvrtc` of ptx-abi), under the C++
-/// qualified name (`ns::Particle`); C's anonymous members are mapped to `""`
-/// (`assert_matches_mapped`).
+/// qualified name (`ns::Particle`); C's anonymous members are mapped to `""`, base classes to
+/// `"Base::"` (`assert_matches_mapped`).
 fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
     let mut s = String::from(
         "/// Each imported type against its C declaration, compiled by NVRTC.\n#[cfg(test)]\n",
@@ -512,7 +516,10 @@ fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
                 item.c_name
             )
         } else {
-            let map: Vec<String> = anon.iter().map(|p| format!("({p:?}, \"\")")).collect();
+            let map: Vec<String> = anon
+                .iter()
+                .map(|(p, c)| format!("({p:?}, {c:?})"))
+                .collect();
             format!(
                 "::ptx_abi::report::nvrtc::assert_matches_mapped::<{ty}>(HEADER, {:?}, &[{}])",
                 item.c_name,

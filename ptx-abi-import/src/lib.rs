@@ -282,16 +282,37 @@ impl Importer {
         }
         let main_file = dir.join("ptx_abi_import_main.cu");
         std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?;
-        let json = clang::ast_json(clang, &standins, &main_file, &self.args)?;
-        let layouts = clang::record_layouts(clang, &standins, &main_file, &self.args)?;
-        let standins = format!("{}/", standins.display());
+        let standins_prefix = format!("{}/", standins.display());
         let main_name = main_file.display().to_string();
-        let is_header =
-            Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty());
+        let is_header = move || -> Box<dyn Fn(&str) -> bool + Send> {
+            let (standins, main_name) = (standins_prefix.clone(), main_name.clone());
+            Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty())
+        };
+        let mut json = clang::ast_json(clang, &standins, &main_file, &self.args)?;
+        // A typedef of a template instantiation (`typedef Arr<int, 2> Pair;`) does not make
+        // clang instantiate it; `sizeof` does, as a kernel taking a `Pair` would.
+        let typedefs = instantiations_to_complete(&json, is_header(), cuda)?;
+        if !typedefs.is_empty() {
+            let mut forced = main.clone();
+            for t in &typedefs {
+                forced.push_str(&format!(
+                    "static_assert(sizeof(::{t}) > 0, \"ptx-abi-import: instantiates {t}\");\n"
+                ));
+            }
+            std::fs::write(&main_file, &forced).map_err(|e| ImportError::Io(e.to_string()))?;
+            match clang::ast_json(clang, &standins, &main_file, &self.args) {
+                Ok(j) => json = j,
+                // An instantiation that does not compile stays unknown, as without `sizeof`.
+                Err(_) => {
+                    std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?
+                }
+            }
+        }
+        let layouts = clang::record_layouts(clang, &standins, &main_file, &self.args)?;
         self.import_ast(
             &json,
             Some(&layouts),
-            is_header,
+            is_header(),
             sources,
             &renames,
             clang.version(),
@@ -539,6 +560,25 @@ pub fn __import_ast_json(json: &str) -> Result<String, ImportError> {
         .checks("\"\"")
         .import_ast(json, None, is_header, Vec::new(), &[], String::new())
         .map(|imported| imported.source)
+}
+
+/// The C++ names of the header's typedefs of class template instantiations clang has not
+/// instantiated (so not laid out) in `json`.
+fn instantiations_to_complete(
+    json: &str,
+    is_header: Box<dyn Fn(&str) -> bool + Send>,
+    cuda: CudaVersion,
+) -> Result<Vec<String>, ImportError> {
+    let (model, _) = ast::read(json, is_header, cuda).map_err(ImportError::Ast)?;
+    Ok(model
+        .items
+        .iter()
+        .filter(|i| i.in_header)
+        .filter(|i| {
+            matches!(&i.kind, ItemKind::Unsupported(why) if why.contains("is a template instantiation"))
+        })
+        .map(|i| i.c_name.clone())
+        .collect())
 }
 
 /// Turns every pointer in `t` whose pointee names an item for which `bad` holds into `void*`;

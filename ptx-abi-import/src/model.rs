@@ -89,8 +89,12 @@ pub struct Member {
     pub name: String,
     /// The C name when it differs from `name` (`None` for unnamed members and when equal).
     pub c_name: Option<String>,
-    /// Whether C gives the member no name (an unnamed bit-field, an anonymous struct/union).
+    /// Whether C gives the member no name (an unnamed bit-field, an anonymous struct/union, a
+    /// base class).
     pub anonymous: bool,
+    /// For a base class subobject (Itanium C++ ABI: laid out first, as a leading member), the
+    /// base's C++ name (`ns::Params`); C++ names its members `d.Params::a`.
+    pub base: Option<String>,
     /// The member's type.
     pub ty: Ty,
     /// `Some(width)` for a bit-field (§1.3); an unnamed one becomes `Pad<T, width>`.

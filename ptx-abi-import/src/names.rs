@@ -84,6 +84,7 @@ mod tests {
             name: name.into(),
             c_name: c_name.map(str::to_string),
             anonymous,
+            base: None,
             ty: Ty::Scalar(Scalar::I32),
             bits: None,
             c_type: "int".into(),

@@ -45,6 +45,9 @@ pub struct ClangRecord {
 /// The key a record is found under: its qualified name (`my::S`), or for an unnamed record
 /// `@file:line:col` of its declaration (clang names those `(unnamed at …)` in the record's
 /// header line and `(anonymous at …)` in member types; the model names them the latter).
+/// A template instantiation's arguments are spelled as types are in the AST (`Pair<int,
+/// float>`, `bool`), where the dump spells them elaborated (`struct Pair<int, float>`,
+/// `_Bool`): both become the former.
 pub fn record_key(c_name: &str) -> String {
     for marker in ["(anonymous at ", "(unnamed at "] {
         if let Some(at) = c_name.rfind(marker) {
@@ -52,7 +55,37 @@ pub fn record_key(c_name: &str) -> String {
             return format!("@{}", rest.strip_suffix(')').unwrap_or(rest));
         }
     }
-    c_name.to_string()
+    if !c_name.contains('<') {
+        return c_name.to_string();
+    }
+    let mut key = String::with_capacity(c_name.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, key: &mut String, next: Option<char>| {
+        let keyword = matches!(word.as_str(), "struct" | "class" | "union" | "enum");
+        if !(keyword && next == Some(' ')) {
+            key.push_str(if word == "_Bool" { "bool" } else { word });
+        }
+        word.clear();
+        keyword && next == Some(' ')
+    };
+    let mut skip_space = false;
+    for ch in c_name.chars() {
+        if ch == '_' || ch.is_alphanumeric() {
+            word.push(ch);
+            continue;
+        }
+        if !word.is_empty() {
+            skip_space = flush(&mut word, &mut key, Some(ch));
+        }
+        if std::mem::take(&mut skip_space) && ch == ' ' {
+            continue;
+        }
+        key.push(ch);
+    }
+    if !word.is_empty() {
+        flush(&mut word, &mut key, None);
+    }
+    key
 }
 
 /// clang's layout of `item` in `all`: by its name, or by its location for an unnamed one
@@ -111,7 +144,18 @@ fn parse_block(block: &str) -> Result<(String, ClangRecord), String> {
         if indent != 2 {
             continue;
         }
-        let member_name = text.rsplit(' ').next().unwrap_or("").to_string();
+        // A base class subobject (`struct Base (base)`) is a member with no name; an empty
+        // one (`(base) (empty)`) takes no bytes and is no member of the import.
+        // (An unnamed member's line ends in a space after its type: its name is empty.)
+        let trimmed = text.trim_end();
+        if trimmed.ends_with("(base) (empty)") {
+            continue;
+        }
+        let member_name = if trimmed.ends_with(" (base)") {
+            String::new()
+        } else {
+            text.rsplit(' ').next().unwrap_or("").to_string()
+        };
         let (first_bit, bits) =
             offset_bits(offset).ok_or(format!("`{name}`: unreadable offset `{offset}`"))?;
         record.members.push(ClangMember {
@@ -194,6 +238,41 @@ mod tests {
             ]
         );
         assert_eq!(all["@/h/a.cuh:1:43"].members.len(), 1);
+    }
+
+    /// clang 22's dump of `struct D : Tag, Base { int c; };` (`Tag` empty): a base is a
+    /// member with no name, an empty base no member at all.
+    #[test]
+    fn base_classes_are_unnamed_members_and_empty_ones_none() {
+        let dump = "
+*** Dumping AST Record Layout
+         0 | struct D
+         0 |   struct Tag (base) (empty)
+         0 |   struct Base (base)
+         0 |     int a
+         4 |     float b
+         8 |   int c
+           | [sizeof=12, dsize=12, align=4,
+           |  nvsize=12, nvalign=4]
+";
+        let d = &parse(dump).unwrap()["D"];
+        let got: Vec<(&str, u64)> = d
+            .members
+            .iter()
+            .map(|m| (m.name.as_str(), m.first_bit))
+            .collect();
+        assert_eq!(got, [("", 0), ("c", 64)]);
+    }
+
+    #[test]
+    fn instantiations_are_keyed_as_the_ast_spells_them() {
+        assert_eq!(
+            record_key("coll::Array<struct coll::Pair<int, float>, 3>"),
+            "coll::Array<coll::Pair<int, float>, 3>"
+        );
+        assert_eq!(record_key("coll::Array<_Bool, 8>"), "coll::Array<bool, 8>");
+        assert_eq!(record_key("my_struct::S"), "my_struct::S");
+        assert_eq!(record_key("A<structure, 1>"), "A<structure, 1>");
     }
 
     #[test]

@@ -260,7 +260,22 @@ fn compare(
             out.push((id, refuse("clang gave no layout of it, so the importer cannot check the layout the Rust would have".into())));
             continue;
         };
-        match d.item(id).map(|desc| differences(desc, c, r.members.len())) {
+        // Itanium C++ ABI: a base class that is not a POD for the purpose of layout (it has a
+        // constructor, private members, …) lends its tail padding to the derived members,
+        // which a Rust member (always its full size) cannot do.
+        let base_note = |why: String| {
+            match r.members.iter().find_map(|m| m.base.as_ref()) {
+            Some(b) => format!(
+                "{why}; or C++ placed members in the tail padding of base class `{b}` (a base with a constructor or private members is not a POD for layout), which a Rust struct cannot: make the base a plain struct"
+            ),
+            None => why,
+        }
+        };
+        match d
+            .item(id)
+            .map(|desc| differences(desc, c, r.members.len()))
+            .map(|d| d.map(|(k, why)| (k, base_note(why))))
+        {
             Err(why) | Ok(Some((None, why))) => out.push((id, refuse(why))),
             // About one member: at the member's line, named as other member errors are.
             Ok(Some((Some(k), why))) => {
@@ -373,6 +388,7 @@ mod tests {
             name: name.into(),
             c_name: None,
             anonymous: name.is_empty(),
+            base: None,
             ty: Ty::Scalar(s),
             bits,
             c_type: String::new(),

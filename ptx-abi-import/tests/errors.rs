@@ -58,14 +58,25 @@ fn unsupported_declarations_are_errors_naming_file_line_and_declaration() {
             "packed",
         ),
         (
-            "template <typename T> struct Box { T v; };\nstruct Holder {\n  Box<int> b;\n};\n",
-            "bad.cuh:3: `Holder::b`",
-            "template instantiation",
+            "template <typename T> struct Box {\n  virtual void f();\n  T v;\n};\nstruct Holder {\n  Box<int> b;\n};\n",
+            "bad.cuh:2: `Box<int>`",
+            "virtual functions",
         ),
         (
-            "struct Base { int a; };\nstruct Derived : Base {\n  int b;\n};\n",
+            "struct Base { int a; };\nstruct Derived : virtual Base {\n  int b;\n};\n",
             "bad.cuh:2: `Derived`",
-            "base class",
+            "the virtual base class `Base`",
+        ),
+        (
+            "struct Base { int a; };\nclass Derived : Base {\n public:\n  int b;\n};\n",
+            "bad.cuh:2: `Derived`",
+            "the private base class `Base`",
+        ),
+        (
+            "struct Base {\n  __host__ __device__ Base() {}\n  int a;\n  char c;\n};\n\
+             struct Derived : Base {\n  char d;\n};\n",
+            "`Derived::d`",
+            "tail padding of base class `Base`",
         ),
         (
             "struct Empty {};\n",
@@ -216,6 +227,31 @@ fn what_is_expressible_is_imported() {
     ] {
         assert!(src.contains(want), "missing `{want}` in:\n{src}");
     }
+}
+
+/// A class template instantiation the header uses, as a member or through a typedef, is a
+/// struct of its own named after it; the template itself is not imported (issue 30).
+#[test]
+fn template_instantiations_are_structs() {
+    if clang().is_none() {
+        return;
+    }
+    let src = import(
+        "namespace n {\ntemplate <typename T, int N> struct Box {\n  T v[N];\n};\n}\n\
+         struct Holder {\n  n::Box<int, 2> b;\n};\ntypedef n::Box<float, 3> Boxf;\n",
+    )
+    .unwrap();
+    for want in [
+        "pub struct Box_int_2 {",
+        "pub v: [i32; 2],",
+        "pub b: n::Box_int_2,",
+        "pub type Boxf = n::Box_float_3;",
+        "pub v: [f32; 3],",
+        "n::Box<int, 2>",
+    ] {
+        assert!(src.contains(want), "missing `{want}` in:\n{src}");
+    }
+    assert!(!src.contains("pub struct Box {"), "{src}");
 }
 
 /// C's `typedef struct S {…} S;` and `typedef struct S S;` name the struct itself: imported

@@ -40,7 +40,11 @@ use core::fmt;
 ///   (no backquotes: NVRTC prints them as `?`).
 ///
 /// `T` is last in the first two (`...`), so that a C type with a comma (`Pair<int, 2>`) is
-/// one argument; `member` may be a path (`col0.b`, `cells[0].x`).
+/// one argument; `member` may be a path (`col0.b`, `cells[0].x`). The `_IN` forms take, before
+/// `T`, statements run on `v` first: for a bit-field inside a struct member of a union,
+/// `v.bits = decltype(v.bits){};`, which makes that member the union's active one (NVRTC
+/// evaluates `v.bits.x = …` on the inactive member only at run time, and a `__device__`
+/// object cannot be initialized at run time).
 pub(crate) const CHECK_PRELUDE: &str = "\
 #ifndef PTX_ABI_CHECK_PRELUDE
 #define PTX_ABI_CHECK_PRELUDE
@@ -57,16 +61,17 @@ template <class A> struct ptx_abi_same<A, A> { enum { value = 1 }; };
 template <class T, class X, bool E = __is_enum(T)> struct ptx_abi_declared_as { enum { value = ptx_abi_same<T, X>::value }; };
 template <class T, class X> struct ptx_abi_declared_as<T, X, true> { enum { value = sizeof(T) == sizeof(X) }; };
 template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { return x < y; }
-#define PTX_ABI_BITFIELD_SETTER(id, m, ...) \\
+#define PTX_ABI_BITFIELD_SETTER_IN(id, m, act, ...) \\
     __host__ __device__ constexpr __VA_ARGS__ ptx_abi_set_##id() { \\
-        __VA_ARGS__ v{}; using D = decltype(v.m); v.m = static_cast<D>(-1); return v; }
-#define PTX_ABI_BITFIELD_PROBES(id, m, ...) \\
-    PTX_ABI_BITFIELD_SETTER(id, m, __VA_ARGS__) \\
+        __VA_ARGS__ v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); return v; }
+#define PTX_ABI_BITFIELD_SETTER(id, m, ...) PTX_ABI_BITFIELD_SETTER_IN(id, m, , __VA_ARGS__)
+#define PTX_ABI_BITFIELD_PROBES_IN(id, m, act, ...) \\
+    PTX_ABI_BITFIELD_SETTER_IN(id, m, act, __VA_ARGS__) \\
     __host__ __device__ constexpr bool ptx_abi_signed_##id() { \\
-        __VA_ARGS__ v{}; using D = decltype(v.m); v.m = static_cast<D>(-1); \\
+        __VA_ARGS__ v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); \\
         return ptx_abi_below<D>(v.m, static_cast<D>(0)); } \\
     __host__ __device__ constexpr long long ptx_abi_width_##id() { \\
-        __VA_ARGS__ v{}; using D = decltype(v.m); v.m = static_cast<D>(-1); \\
+        __VA_ARGS__ v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); \\
         if (!ptx_abi_below<D>(v.m, static_cast<D>(0))) { \\
             unsigned long long r = static_cast<unsigned long long>(v.m); \\
             long long w = 0; \\
@@ -78,6 +83,7 @@ template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { 
             if (ptx_abi_below<D>(v.m, static_cast<D>(0))) return k; \\
         } \\
         return 64; }
+#define PTX_ABI_BITFIELD_PROBES(id, m, ...) PTX_ABI_BITFIELD_PROBES_IN(id, m, , __VA_ARGS__)
 #define PTX_ABI_IS_signed 1
 #define PTX_ABI_IS_unsigned 0
 #define PTX_ABI_CHECK_BITFIELD(T, m, decl, width, sign, id) \\
@@ -219,6 +225,10 @@ pub(crate) struct Checks {
     pub checks: Vec<Check>,
     pub probes: Vec<BitProbe>,
     pub union_inside: bool,
+    /// Every named member's C path, in member order: [`CTypeCheck::source`] names each once
+    /// before any check, so that a name C lacks is among NVRTC's first errors (it stops
+    /// after 100), not lost behind the many lines that use it.
+    pub members: Vec<String>,
 }
 
 /// `true` where a C spelling is usable inside a function name.
@@ -236,6 +246,8 @@ struct Walk<'a> {
     recurse: bool,
     out: Checks,
     size: usize,
+    /// The C paths of the named members of unions walked so far (`bits` of `u.bits`).
+    union_members: Vec<String>,
 }
 
 impl Walk<'_> {
@@ -247,6 +259,34 @@ impl Walk<'_> {
             return c.to_string();
         }
         c_identifier(name)
+    }
+
+    /// The offset of member `c` reached through a base class (`Base::a`). `offsetof` cannot
+    /// give it: NVRTC's `offsetof` starts from a null pointer, and a null pointer converted
+    /// to a base class stays null, so a second base's members would count from 0. The
+    /// distance between two addresses in one declared object is a constant NVRTC folds
+    /// (tried with NVRTC 12.9 and 13.5); the object is declared once per checked type.
+    fn offset_through_base(&mut self, c: &str) -> String {
+        let obj = format!("ptx_abi_object_{}", self.out.ident);
+        let decl = format!("extern __device__ {} {obj};\n", self.out.c_type);
+        if !self.out.helpers.contains(&decl) {
+            self.out.helpers.push_str(&decl);
+        }
+        format!("((const char*)&{obj}.{c} - (const char*)&{obj})")
+    }
+
+    /// For member path `c` (`bits.x`), statements that assign each named union member on the
+    /// path a fresh value, outermost first (`v.bits = decltype(v.bits){};`), making it the
+    /// union's active member; empty where the path crosses no named union member.
+    fn activate_union_members(&self, c: &str) -> String {
+        let mut out = String::new();
+        for (at, _) in c.match_indices('.') {
+            let prefix = &c[..at];
+            if self.union_members.iter().any(|u| u == prefix) {
+                out.push_str(&format!("v.{prefix} = decltype(v.{prefix}){{}}; "));
+            }
+        }
+        out
     }
 
     fn push(&mut self, member: &str, fact: Fact, expr: String, expected: i64) {
@@ -291,7 +331,18 @@ impl Walk<'_> {
                 ..
             }
         );
-        let t = self.out.c_type.clone();
+        // `PTX_ABI_OFFSETOF(T, m)` is a macro: a type with a comma (`Arr<float, 4>`) goes
+        // through a typedef.
+        let t = if self.out.c_type.contains(',') {
+            let alias = format!("ptx_abi_type_{}", self.out.ident);
+            let def = format!("typedef {} {alias};\n", self.out.c_type);
+            if !self.out.helpers.contains(&def) {
+                self.out.helpers.insert_str(0, &def);
+            }
+            alias
+        } else {
+            self.out.c_type.clone()
+        };
         for placed in Placements::new(ty, AddressSize::A64) {
             let (m, p) = placed?;
             if matches!(m.ty.kind, TypeKind::Phantom | TypeKind::Pad { .. }) {
@@ -299,25 +350,29 @@ impl Walk<'_> {
             }
             let rust = join(rust_path, m.name, ".");
             let c_name = self.c_name_of(&rust, m.name);
-            let anonymous = c_name.is_empty();
-            let c = if anonymous {
-                c_path.to_string()
-            } else {
-                join(c_path, &c_name, ".")
-            };
+            // An anonymous struct or union (`""`) or a base class subobject (`"Base::"`) has
+            // no name of its own to check; its members are the enclosing type's.
+            let anonymous = c_name.is_empty() || c_name.ends_with("::");
+            let c = member_path(c_path, &c_name);
             let offset = base + p.offset;
+            if in_union && !anonymous {
+                self.union_members.push(c.clone());
+            }
+            if !anonymous {
+                self.out.members.push(c.clone());
+            }
             if let (Some(width), Some(range)) = (m.bits, p.bits) {
                 let first_bit = offset * 8 + range.start as usize;
                 self.bit_field(&rust, &c, m.ty, width, first_bit, in_union);
                 continue;
             }
             if !anonymous {
-                self.push(
-                    &rust,
-                    Fact::Offset,
-                    format!("PTX_ABI_OFFSETOF({t}, {c})"),
-                    offset as i64,
-                );
+                let expr = if c.contains("::") {
+                    self.offset_through_base(&c)
+                } else {
+                    format!("PTX_ABI_OFFSETOF({t}, {c})")
+                };
+                self.push(&rust, Fact::Offset, expr, offset as i64);
                 self.push(
                     &rust,
                     Fact::MemberSize,
@@ -380,7 +435,12 @@ impl Walk<'_> {
         } else {
             "PTX_ABI_BITFIELD_SETTER"
         };
-        let helpers = format!("{macro_name}({id}, {c}, {t})\n");
+        let activate = self.activate_union_members(c);
+        let helpers = if activate.is_empty() {
+            format!("{macro_name}({id}, {c}, {t})\n")
+        } else {
+            format!("{macro_name}_IN({id}, {c}, {activate}, {t})\n")
+        };
         if let Some(s) = scalar {
             self.push_scalar(
                 rust,
@@ -438,6 +498,25 @@ fn plural(n: i64) -> &'static str {
     }
 }
 
+/// The C++ path of member `c_name` of the object at `c_path`: `a.b`; `""` (an anonymous
+/// member) adds nothing; after a base class (`Base::`) the name is qualified by it
+/// (`Base::b`, C++'s qualified member access, which also tells apart two bases' members of
+/// the same name).
+fn member_path(c_path: &str, c_name: &str) -> String {
+    if c_name.is_empty() {
+        c_path.to_string()
+    } else if c_name.ends_with("::") && c_path.ends_with("::") {
+        // A base of a base: qualifying by the inner base alone names its members (`A::B::m`
+        // would look for `B` inside `A`).
+        let object = c_path.rfind('.').map_or("", |dot| &c_path[..=dot]);
+        format!("{object}{c_name}")
+    } else if c_path.is_empty() || c_path.ends_with("::") {
+        format!("{c_path}{c_name}")
+    } else {
+        format!("{c_path}.{c_name}")
+    }
+}
+
 fn join(a: &str, b: &str, sep: &str) -> String {
     if a.is_empty() {
         b.to_string()
@@ -472,6 +551,7 @@ pub(crate) fn collect_checks(
         map,
         recurse,
         size: l.size,
+        union_members: Vec::new(),
         out: Checks {
             c_type: c_type.to_string(),
             ident: ident_of(c_type),
@@ -480,6 +560,7 @@ pub(crate) fn collect_checks(
             checks: Vec::new(),
             probes: Vec::new(),
             union_inside: false,
+            members: Vec::new(),
         },
     };
     walk.push("", Fact::Size, format!("sizeof({c_type})"), l.size as i64);
@@ -541,7 +622,9 @@ pub fn bit_field_asserts(ty: &TypeDesc) -> Result<String, LayoutError> {
 ///
 /// The map: `("rust_name", "c_name")` for a renamed member, `("rust_name", "")` for a member
 /// that is an anonymous struct or union in C (its members are then looked up directly in the
-/// enclosing C type, as C does). Keys are member names, or dotted paths from the root type
+/// enclosing C type, as C does), `("rust_name", "Base::")` for a member that stands for a
+/// C++ base class (Itanium C++ ABI, the guide's chapter 7: a non-virtual base is laid out
+/// before the members; its members are named `Base::a`, qualified, as C++ allows). Keys are member names, or dotted paths from the root type
 /// (`"col0.bits"`) where one name is ambiguous. Members of nested structs, unions and arrays
 /// (element 0) are checked too, through their paths (`col0.b`, `cells[0].x`).
 ///
@@ -669,6 +752,12 @@ impl CTypeCheck {
         let c = &self.checks;
         let mut out = String::from(CHECK_PRELUDE);
         out.push_str(KIND_PRELUDE);
+        for (k, m) in c.members.iter().enumerate() {
+            out.push_str(&format!(
+                "typedef decltype((({}*)0)->{m}) ptx_abi_member_{}_{k};\n",
+                c.c_type, c.ident
+            ));
+        }
         out.push_str(&c.helpers);
         out.push_str(&format!(
             "extern \"C\" __device__ const long long ptx_abi_values_{}[{}] = {{\n",

@@ -14,11 +14,60 @@ fn only_what_has_no_layout_is_left_out() {
         includes_partial_optix::SKIPPED,
         ["LogCallback", "DenoiserHooks", "HookedLaunch"]
     );
+    // The empty tag base is not a member of the import (it takes no bytes), and alone it is
+    // a type ptx-abi has no counterpart for.
+    assert_eq!(includes_base_classes::SKIPPED, ["DescriptorTag"]);
     for skipped in [
         includes_c_idioms::SKIPPED,
+        includes_descriptors::SKIPPED,
         includes_llama::SKIPPED,
         includes_rt_handles::SKIPPED,
+        includes_templates::SKIPPED,
     ] {
         assert!(skipped.is_empty(), "{skipped:?}");
     }
+}
+
+/// Base classes are leading members, named after the base, laid out first: a value's image
+/// starts with its base's members (issue 30; the offsets NVRTC gives are checked above).
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn base_classes_are_leading_members() {
+    use includes_base_classes::{SSMParamsBase, SSMParamsBwd};
+    use ptx_abi::{DevicePtr, PtxAbi};
+    let p = SSMParamsBwd {
+        base_SSMParamsBase: SSMParamsBase {
+            batch: 2,
+            dim: 64,
+            seqlen: 128,
+            dstate: 16,
+            n_groups: 1,
+            is_variable_B: true,
+            A_ptr: DevicePtr::from_raw(0x1000),
+            B_ptr: DevicePtr::from_raw(0x2000),
+        },
+        dout_batch_stride: 4096,
+        dA_ptr: DevicePtr::from_raw(0x3000),
+        dB_ptr: DevicePtr::from_raw(0x4000),
+    };
+    let mut image = vec![0u8; <SSMParamsBwd as PtxAbi>::SIZE];
+    p.encode(&mut image).unwrap();
+    assert_eq!(image[..8], [2, 0, 0, 0, 64, 0, 0, 0]);
+    // The base is 40 bytes (five ints and a bool, then two pointers aligned 8); the derived
+    // members follow it.
+    assert_eq!(image[40..48], 4096i64.to_le_bytes());
+}
+
+/// Instantiations the header uses are imported under their C++ names' Rust spelling; the
+/// 4 KiB argument block has its 16-aligned buffer where nvcc puts it (checked by NVRTC above).
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn template_instantiations_are_concrete_types() {
+    use includes_templates::coll::{self, Array_float_4, KernelArgs_4096};
+    use ptx_abi::PtxAbi;
+    assert_eq!(<KernelArgs_4096 as PtxAbi>::SIZE, 4096);
+    assert_eq!(<coll::KernelArgs4K as PtxAbi>::SIZE, 4096);
+    assert_eq!(<Array_float_4 as PtxAbi>::SIZE, 20);
+    assert_eq!(<coll::Array_bool_8 as PtxAbi>::SIZE, 1);
+    let _: fn(coll::Schedule) -> coll::Array_coll_Pair_int_float_3 = |s| s;
 }

@@ -89,6 +89,9 @@ struct RawMember {
     loc: Loc,
     /// The record of an anonymous struct/union member or of an unnamed member type.
     anon_record: Option<ItemId>,
+    /// A non-virtual public base class, read as a leading member with no C name (its members
+    /// are the derived type's in C++).
+    base: bool,
 }
 
 /// What the first pass keeps per item until resolution.
@@ -136,6 +139,49 @@ fn inner(v: &Value) -> &[Value] {
     v.get("inner")
         .and_then(Value::as_array)
         .map_or(&[], Vec::as_slice)
+}
+
+/// The C++ name of a class template specialization, as clang spells it in types
+/// (`Arr<float, 4>`): its template's name and its arguments (types, integers); `None` for
+/// another declaration or an argument of another kind (a pack, a template).
+fn template_id(d: &Value) -> Option<String> {
+    if kind(d) != "ClassTemplateSpecializationDecl" {
+        return None;
+    }
+    let mut args = Vec::new();
+    for a in inner(d).iter().filter(|c| kind(c) == "TemplateArgument") {
+        if let Some(t) = a
+            .get("type")
+            .and_then(|t| t.get("qualType"))
+            .and_then(Value::as_str)
+        {
+            args.push(t.to_string());
+        } else if let Some(v) = a.get("value") {
+            match v {
+                Value::Number(n) => args.push(n.to_string()),
+                Value::Bool(b) => args.push(b.to_string()),
+                Value::String(s) => args.push(s.clone()),
+                _ => return None,
+            }
+        } else {
+            return None;
+        }
+    }
+    Some(format!("{}<{}>", name(d)?, args.join(", ")))
+}
+
+/// A Rust name for C++ name `c` (`Arr<float, 4>` → `Arr_float_4`): every run of characters
+/// that cannot be in a Rust identifier is one `_`.
+fn rust_name_of_template_id(c: &str) -> String {
+    let mut out = String::new();
+    for ch in c.chars() {
+        if ch == '_' || ch.is_alphanumeric() {
+            out.push(ch);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+    }
+    out.trim_end_matches('_').to_string()
 }
 
 /// The first constant `value` in an expression tree (a bit-field width, an alignment, an
@@ -318,10 +364,24 @@ impl Reader {
                         },
                     );
                 }
+                // An explicit specialization (`template <> struct Arr<int, 2> { … };`).
+                "ClassTemplateSpecializationDecl" => {
+                    self.tag(d, module, scope, "", None);
+                }
                 "ClassTemplateDecl" | "TypeAliasTemplateDecl" => {
+                    // The instantiations the header uses (as members, typedefs or arguments)
+                    // are concrete types, imported under their C++ names (`Arr<float, 4>`).
+                    for spec in inner(d)
+                        .iter()
+                        .filter(|c| kind(c) == "ClassTemplateSpecializationDecl")
+                    {
+                        self.tag(spec, module, scope, "", None);
+                    }
                     if let Some(n) = name(d) {
                         let loc = self.loc(d);
-                        let in_header = (self.is_header)(&loc.file);
+                        // The template itself is no type: it is never imported for its own
+                        // sake, only named in the reason when something uses it.
+                        let in_header = false;
                         self.add(
                             Item {
                                 module: module.to_vec(),

@@ -32,6 +32,9 @@ impl Reader {
             let mut members = Vec::new();
             for (k, m) in p.members.iter().enumerate() {
                 match self.member(id, &p.scope, k, m) {
+                    // An empty base class takes no bytes (Itanium C++ ABI: the empty base
+                    // optimization); clang's layout check confirms it.
+                    Ok(member) if m.base && self.is_empty_record(&member.ty) => {}
                     Ok(member) => members.push(member),
                     Err(problem) => refused.push(problem),
                 }
@@ -115,19 +118,49 @@ impl Reader {
         }
         let rust = match &m.name {
             Some(n) => rust_ident(n),
+            None if m.base => format!("base_{}", rust_ident(base_ident(&m.qual))),
             None if m.bits.is_some() => format!("_u{k}"),
             None => format!("anon{k}"),
         };
+        let base = match (&ty, m.base) {
+            (Ty::Item(i), true) => Some(self.items[*i].c_name.clone()),
+            (_, true) => {
+                return Err(refuse(format!(
+                    "its base class `{}` is not a struct the importer can read",
+                    m.qual
+                )))
+            }
+            (_, false) => None,
+        };
+        if let Some(b) = &base {
+            note = Some(format!(
+                "C++'s base class `{b}` (its members are `{}`'s in C++)",
+                self.items[id].c_name
+            ));
+        }
         Ok(Member {
             c_name: m.name.clone().filter(|n| rust != *n),
             name: rust,
             anonymous: m.name.is_none(),
+            base,
             ty,
             bits: m.bits,
             c_type: m.qual.clone(),
             note,
             loc: m.loc.clone(),
         })
+    }
+
+    /// Whether `ty` is a struct with no members (an empty base class).
+    fn is_empty_record(&self, ty: &Ty) -> bool {
+        match ty {
+            Ty::Item(i) => match &self.items[*i].kind {
+                ItemKind::Record(r) => r.members.is_empty(),
+                ItemKind::Alias(t) => self.is_empty_record(t),
+                _ => false,
+            },
+            _ => false,
+        }
     }
 
     /// The type of member `m`. When the spelling of an unnamed record's type does not name
@@ -225,4 +258,14 @@ fn holds(items: &[Item], target: ItemId, ty: &Ty, seen: &mut [bool]) -> bool {
         }
         _ => false,
     }
+}
+
+/// The identifier a base class's member is named after: `ns::Params<T>` → `Params`.
+fn base_ident(qual: &str) -> &str {
+    let name = qual.split('<').next().unwrap_or(qual).trim();
+    let name = name.rsplit("::").next().unwrap_or(name);
+    ["struct ", "class "]
+        .iter()
+        .find_map(|k| name.strip_prefix(k))
+        .unwrap_or(name)
 }

@@ -27,16 +27,21 @@ impl Reader {
     ) -> Option<ItemId> {
         let loc = self.loc(d);
         let in_header = (self.is_header)(&loc.file);
-        let c_own = name(d).or(typedef_name);
+        let spec = template_id(d);
+        let c_own = spec.as_deref().or(name(d)).or(typedef_name);
         let anonymous = c_own.is_none();
         let c_name = match c_own {
             Some(n) => qualify(scope, n),
             None => qualify(scope, &format!("(anonymous at {})", anon_key(&loc))),
         };
         let rust = format!("{prefix}{}", c_own.unwrap_or("anon"));
+        let rust = match &spec {
+            Some(_) => rust_name_of_template_id(&rust),
+            None => rust_ident(&rust),
+        };
         let item = |kind| Item {
             module: module.to_vec(),
-            name: rust_ident(&rust),
+            name: rust.clone(),
             c_name: c_name.clone(),
             loc: loc.clone(),
             kind,
@@ -51,8 +56,11 @@ impl Reader {
             return Some(id);
         }
         if !flag(d, "completeDefinition") {
-            // A declaration without definition: opaque unless defined elsewhere.
-            if !self.by_c_name.contains_key(&c_name) {
+            // A declaration without definition: opaque unless defined elsewhere. An
+            // instantiation never defined is not opaque: the header did not make clang
+            // instantiate it (a typedef does not), so it stays unknown, and a typedef of it
+            // says so.
+            if spec.is_none() && !self.by_c_name.contains_key(&c_name) {
                 self.add(item(ItemKind::Opaque), Pending::default());
             }
             return None;
@@ -107,13 +115,39 @@ impl Reader {
             decode: None,
         };
         let problem = |why: &str| (at.loc.clone(), at.c_name.to_string(), why.to_string());
-        if d.get("bases")
+        // Itanium C++ ABI (the guide's chapter 7): a non-virtual base class is a subobject laid
+        // out before the members, as a leading member would be; an empty one takes no bytes.
+        // Whether that holds for a given base (a non-POD base's tail padding can hold the
+        // derived members) is `rust_layout`'s comparison with clang's layout to say.
+        for b in d
+            .get("bases")
             .and_then(Value::as_array)
-            .is_some_and(|b| !b.is_empty())
+            .into_iter()
+            .flatten()
         {
-            pending.problems.push(problem(
-                "derives from a base class: write the base as the first member instead",
-            ));
+            let (qual, desugared) = qual_type(b);
+            if flag(b, "isVirtual") {
+                pending.problems.push(problem(&format!(
+                    "has the virtual base class `{qual}`: its objects hold a pointer to that base, which cannot be shared with the host; derive without `virtual`, or keep the shared data in a plain struct"
+                )));
+                continue;
+            }
+            let access = b.get("access").and_then(Value::as_str).unwrap_or("public");
+            if access != "public" {
+                pending.problems.push(problem(&format!(
+                    "has the {access} base class `{qual}`, whose members the checks cannot name from outside the type; derive with `public` (a `struct` does by default)"
+                )));
+                continue;
+            }
+            pending.members.push(RawMember {
+                name: None,
+                qual,
+                desugared,
+                bits: None,
+                loc: at.loc.clone(),
+                anon_record: None,
+                base: true,
+            });
         }
         let rust_self = self.items[at.id].name.trim_start_matches("r#").to_string();
         let children = inner(d);
@@ -228,6 +262,7 @@ impl Reader {
             bits,
             loc: floc,
             anon_record,
+            base: false,
         }
     }
 

@@ -25,7 +25,14 @@ impl Reader {
             ));
         }
         let depth = depth + 1;
-        if q.contains('<') {
+        if q.contains('<') && !q.ends_with('*') && !q.ends_with(']') {
+            // An instantiation the header uses is a type of its own (`Arr<float, 4>`).
+            if let Some(i) = self
+                .lookup(scope, strip_quals(q))
+                .or_else(|| d.and_then(|d| self.lookup(scope, strip_quals(d))))
+            {
+                return Ok((Ty::Item(i), None));
+            }
             // A template instantiation that clang desugars to a plain type reads as that type.
             return match d {
                 Some(d) if !d.contains('<') => self.ty_at(scope, d, None, depth),

@@ -1,0 +1,58 @@
+// Kernel arguments built from class templates, as collective-communication and tensor
+// libraries write them: an argument block sized by a template parameter (a 4 KiB kernel
+// argument buffer), fixed-capacity arrays of a type parameter, a templated pair nested in
+// another instantiation, an explicit specialization, and instantiations reached only through
+// typedefs and kernel signatures. Written for this suite. Imported as it stands: each
+// instantiation the header uses becomes a Rust struct named after it (`Array<float, 4>` is
+// `Array_float_4`), checked against NVRTC under its C++ name.
+#pragma once
+#include <cstdint>
+
+namespace coll {
+
+struct DevComm {
+    int rank;
+    int nRanks;
+    uint64_t* abortFlag;
+};
+
+template <int BYTES>
+struct alignas(16) KernelArgs {
+    DevComm* comm;
+    uint64_t channelMask;
+    int workStorageType;
+    unsigned char workBuf[BYTES - 32];
+};
+
+template <typename T, int N>
+struct Array {
+    T data[N];
+    int size;
+};
+
+template <typename A, typename B>
+struct Pair {
+    A first;
+    B second;
+};
+
+// An explicit specialization with a layout of its own.
+template <>
+struct Array<bool, 8> {
+    uint8_t bits;
+};
+
+typedef KernelArgs<4096> KernelArgs4K;
+typedef Array<Pair<int, float>, 3> Schedule;
+
+struct Launch {
+    Array<float, 4> scales;
+    Array<bool, 8> mask;
+    Pair<uint16_t, double> tagged;
+    Array<Pair<int, float>, 3> schedule;
+};
+
+}  // namespace coll
+
+__global__ void allReduceKernel(coll::KernelArgs4K args);
+__global__ void scheduleKernel(const coll::Schedule s, coll::Launch l);
