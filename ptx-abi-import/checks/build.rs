@@ -7,7 +7,8 @@
 //! `bindgen` (`headers/bindgen_*.cuh`) and `headers` (`headers/real_*.cuh`), whose answers
 //! NVRTC gives here. A header names its cases in comments: `// check: Type = {initializer}`.
 //! `includes` (`headers/includes_*.cuh`, headers with `#include <cuda_fp16.h>` and
-//! `<cstdint>` as users write them) runs the importer's emitted checks instead.
+//! `<cstdint>` as users write them, imported from their files with the arguments of their
+//! `// import-args:` line) runs the importer's emitted checks instead.
 //!
 //! clang: `$PTX_ABI_CLANG`, the `ziglang` wheel in `<target>/nvidia`, or `clang` on `PATH`;
 //! fetched from PyPI when `PTX_ABI_REQUIRE_ORACLE=1` or `PTX_ABI_FETCH_CLANG=1`.
@@ -310,12 +311,23 @@ fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
             return Err(NO_NVRTC_FOR_CHECKS.to_string());
         };
         let name = format!("{stem}.cuh");
-        // As a user imports: what cannot be imported is left out and reported (issue 30).
-        let imported = importer()
+        // As a user imports: the file itself (its siblings found beside it), with the
+        // header's `// import-args:` as clang arguments; what cannot be imported is left out
+        // and reported (issue 30).
+        let mut imp = importer()
             .strict(false)
             .clang(clang.program())
-            .header_text(&name, &header)
-            .checks(checks)
+            .header(path)
+            .checks(checks);
+        for args in header
+            .lines()
+            .filter_map(|l| l.strip_prefix("// import-args: "))
+        {
+            for a in args.split_whitespace() {
+                imp = imp.clang_arg(a);
+            }
+        }
+        let imported = imp
             .generate()
             .map_err(|e| format!("IMPORT FAILED: {}: {e}", path.display()))?;
         let skipped: Vec<String> = imported.skipped.iter().map(|u| u.decl.clone()).collect();

@@ -86,8 +86,9 @@ fn run(
 /// The prelude's file name in the stand-in directory.
 pub const PRELUDE_FILE: &str = "ptx_abi_import_prelude.h";
 
-/// Headers that only include the prelude (CUDA's own headers and the host headers CUDA code
-/// commonly includes).
+/// CUDA's own headers and the host headers CUDA code commonly includes: each includes the
+/// prelude, and those that declare types of their own (`cuda_fp16.h`, `cuda.h`, …) declare
+/// them ([`crate::cuda_types::standin_header`]).
 const CUDA_STANDINS: &[&str] = &[
     "cuda_runtime.h",
     "cuda_runtime_api.h",
@@ -141,7 +142,9 @@ pub fn write_standins(
     };
     write(PRELUDE_FILE, &crate::cuda_types::prelude_for(cuda))?;
     for h in CUDA_STANDINS {
-        write(h, &format!("#pragma once\n#include \"{PRELUDE_FILE}\"\n"))?;
+        let text = crate::cuda_types::standin_header(h, cuda)
+            .unwrap_or_else(|| format!("#pragma once\n#include \"{PRELUDE_FILE}\"\n"));
+        write(h, &text)?;
     }
     for h in ["stdint.h", "cstdint"] {
         write(h, STDINT)?;

@@ -53,7 +53,8 @@ pub enum Availability {
     /// One of CUDA's C++ types in [`ptx_abi_core::types::CUDA_TYPES`] (issue 14); the name is that
     /// table's.
     CxxTypes,
-    /// `half::f16`: needs the `half` crate and ptx-abi's feature `half`.
+    /// `half::f16` through ptx-abi's re-export (`::ptx_abi::half`): needs ptx-abi's feature
+    /// `half`, no dependency of the user's own.
     HalfFeature,
 }
 
@@ -63,7 +64,7 @@ pub struct CudaType {
     /// CUDA's name (`float4`, `__half`, `CUtensorMap`).
     pub c_name: &'static str,
     /// The Rust type: a name in `ptx_abi` (`Float4`, `Double4`), or for
-    /// [`Availability::HalfFeature`] an absolute path (`::half::f16`); see
+    /// [`Availability::HalfFeature`] an absolute path (`::ptx_abi::half::f16`, ptx-abi's re-export of `half`); see
     /// [`CudaType::rust_path`].
     pub rust: &'static str,
     /// The C definition given to clang.
@@ -98,7 +99,7 @@ impl CudaType {
         align as u32
     }
 
-    /// The Rust type as an absolute path (`::ptx_abi::types::Double4`, `::half::f16`).
+    /// The Rust type as an absolute path (`::ptx_abi::types::Double4`, `::ptx_abi::half::f16`).
     pub fn rust_path(&self) -> String {
         match self.availability {
             Availability::HalfFeature => self.rust.to_string(),
@@ -213,7 +214,7 @@ pub const ALIGNED: &[CudaType] = &ALIGNED_VECTORS;
 pub const OTHERS: &[CudaType] = &[
     CudaType {
         c_name: "__half",
-        rust: "::half::f16",
+        rust: "::ptx_abi::half::f16",
         def: CDef::Storage {
             storage: "unsigned short __x",
         },
@@ -222,7 +223,7 @@ pub const OTHERS: &[CudaType] = &[
     },
     CudaType {
         c_name: "half",
-        rust: "::half::f16",
+        rust: "::ptx_abi::half::f16",
         def: CDef::Typedef("__half"),
         availability: Availability::HalfFeature,
         since: ALWAYS,
@@ -369,9 +370,13 @@ pub fn prelude() -> String {
     prelude_for(ptx_abi_core::layout::cuda_version::CUDA_VERSION)
 }
 
-/// The C definitions of every row CUDA `v` declares, for clang without CUDA headers: CUDA's
+/// The C definitions clang gets with every header, for CUDA release `v` (what nvcc's
+/// `cuda_runtime.h`, which it includes first, and NVRTC declare with no `#include`): CUDA's
 /// keywords (`__device__`, `__global__`, `__host__`, `__align__`, …), `CUDART_VERSION` and
-/// `CUDA_VERSION` of `v`, and the types of the table with `v`'s alignments.
+/// `CUDA_VERSION` of `v`, the vector types of the table with `v`'s alignments, `dim3`, and
+/// [`PREDECLARED`]. The half, bfloat16, fp8 and fp4 types and `CUtensorMap` are declared only
+/// by their own headers' stand-ins ([`standin_header`]), as in CUDA: a header that does not
+/// include `cuda_fp16.h` may declare its own `half`.
 pub fn prelude_for(v: CudaVersion) -> String {
     let mut s = String::from(
         "// ptx-abi-import's stand-in for CUDA's headers (clang runs with -nocudainc).\n\
@@ -393,7 +398,56 @@ pub fn prelude_for(v: CudaVersion) -> String {
     );
     writeln!(s, "#define CUDART_VERSION {}", v.code()).unwrap();
     writeln!(s, "#define CUDA_VERSION {}", v.code()).unwrap();
-    for t in rows().filter(|t| t.declared_in(v)) {
+    definitions(&mut s, v, "vector_types.h");
+    s.push_str("typedef struct dim3_ { unsigned int x, y, z; } dim3;\n");
+    s.push_str(PREDECLARED);
+    s
+}
+
+/// The CUDA header that declares the row named `c_name`: `cuda_fp16.h`, `cuda_bf16.h`,
+/// `cuda_fp8.h`, `cuda_fp4.h`, `cuda.h` (`CUtensorMap`), or `vector_types.h` (every vector,
+/// which the prelude declares).
+pub fn declared_by(c_name: &str) -> &'static str {
+    if c_name.starts_with("__half") || c_name.starts_with("half") {
+        "cuda_fp16.h"
+    } else if c_name.contains("bfloat16") {
+        "cuda_bf16.h"
+    } else if c_name.starts_with("__nv_fp8") {
+        "cuda_fp8.h"
+    } else if c_name.starts_with("__nv_fp4") {
+        "cuda_fp4.h"
+    } else if c_name == "CUtensorMap" {
+        "cuda.h"
+    } else {
+        "vector_types.h"
+    }
+}
+
+/// The stand-in for CUDA header `name` in release `v`, for the headers that declare types of
+/// the table beyond the prelude's (`cuda_fp16.h`, `cuda_bf16.h`, `cuda_fp8.h`, `cuda_fp4.h`,
+/// `cuda.h`): the prelude, the headers the real one includes, and its rows; `None` for any
+/// other (whose stand-in is the prelude alone).
+pub fn standin_header(name: &str, v: CudaVersion) -> Option<String> {
+    let includes: &[&str] = match name {
+        "cuda_fp16.h" | "cuda.h" => &[],
+        "cuda_bf16.h" => &["cuda_fp16.h"],
+        "cuda_fp8.h" => &["cuda_fp16.h", "cuda_bf16.h"],
+        "cuda_fp4.h" => &["cuda_fp8.h"],
+        "cudaTypedefs.h" => &["cuda.h"],
+        _ => return None,
+    };
+    let mut s = String::from("#pragma once\n");
+    writeln!(s, "#include \"{}\"", crate::clang::PRELUDE_FILE).unwrap();
+    for h in includes {
+        writeln!(s, "#include \"{h}\"").unwrap();
+    }
+    definitions(&mut s, v, name);
+    Some(s)
+}
+
+/// Appends the C definitions of the rows CUDA `v` declares in `header` ([`declared_by`]).
+fn definitions(s: &mut String, v: CudaVersion, header: &str) {
+    for t in rows().filter(|t| t.declared_in(v) && declared_by(t.c_name) == header) {
         match t.def {
             CDef::Vector { elem, lanes, .. } => {
                 let names = ["x", "y", "z", "w"][..lanes as usize].join(", ");
@@ -414,16 +468,13 @@ pub fn prelude_for(v: CudaVersion) -> String {
         }
         .unwrap();
     }
-    s.push_str("typedef struct dim3_ { unsigned int x, y, z; } dim3;\n");
-    s.push_str(PREDECLARED);
-    s
 }
 
 /// What nvcc and NVRTC know with no `#include` (nvcc includes `cuda_runtime.h` first; NVRTC
 /// declares its types): `size_t`, `ptrdiff_t`, and the CUDA runtime's handles (pointers to
 /// structs never defined, and 64-bit object ids). A header that declares one again, as C++
 /// allows, declares the same type.
-const PREDECLARED: &str = "typedef __SIZE_TYPE__ size_t;\n\
+pub const PREDECLARED: &str = "typedef __SIZE_TYPE__ size_t;\n\
 typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
 typedef struct CUstream_st *cudaStream_t;\n\
 typedef struct CUevent_st *cudaEvent_t;\n\
@@ -517,13 +568,16 @@ mod tests {
         assert!(lookup_in("__nv_fp4x2_e2m1", v(11, 8)).is_none());
         let p12 = prelude_for(v(12, 9));
         let p13 = prelude_for(v(13, 0));
+        let cuda_h = |r| standin_header("cuda.h", r).unwrap();
         assert!(
-            p12.contains("struct __attribute__((aligned(64))) CUtensorMap {"),
-            "{p12}"
+            cuda_h(v(12, 9)).contains("struct __attribute__((aligned(64))) CUtensorMap {"),
+            "{}",
+            cuda_h(v(12, 9))
         );
         assert!(
-            p13.contains("struct __attribute__((aligned(128))) CUtensorMap {"),
-            "{p13}"
+            cuda_h(v(13, 0)).contains("struct __attribute__((aligned(128))) CUtensorMap {"),
+            "{}",
+            cuda_h(v(13, 0))
         );
         assert!(!p12.contains("double4_16a"), "{p12}");
         assert!(
@@ -532,6 +586,19 @@ mod tests {
         );
         assert!(p12.contains("#define CUDART_VERSION 12090\n"), "{p12}");
         assert!(p13.contains("#define CUDA_VERSION 13000\n"), "{p13}");
-        assert!(!prelude_for(v(11, 8)).contains("CUtensorMap"));
+        assert!(!cuda_h(v(11, 8)).contains("CUtensorMap"));
+        // CUDA's own headers declare the rest: none of it is in the prelude.
+        for name in [
+            "CUtensorMap",
+            "__half",
+            "half",
+            "__nv_bfloat16",
+            "__nv_fp8_e4m3",
+        ] {
+            assert!(!p13.contains(&format!(" {name} ")), "{name} in the prelude");
+        }
+        assert!(standin_header("cuda_fp8.h", v(12, 9))
+            .unwrap()
+            .contains("#include \"cuda_bf16.h\""));
     }
 }

@@ -24,6 +24,10 @@ pub struct EmitOptions {
     /// emits a `#[cfg(test)]` module with one `ptx_abi::report::nvrtc::assert_matches` test per
     /// imported struct and union.
     pub checks: Option<String>,
+    /// The NVRTC options the checks compile the header with: the header's own directory and
+    /// the import's include directories and macros (`-I/abs/kernels`, `-DWIDE`), so that a
+    /// header including a sibling file, or laid out by a macro, is checked as it was read.
+    pub check_options: Vec<String>,
     /// Where the headers came from, for the file's first comment.
     pub sources: Vec<String>,
     /// The CUDA release the headers were read for ([`crate::Importer::cuda_version`]); the
@@ -36,6 +40,7 @@ impl Default for EmitOptions {
         EmitOptions {
             c_names: true,
             checks: None,
+            check_options: Vec::new(),
             sources: Vec::new(),
             cuda_version: ptx_abi_core::layout::cuda_version::CUDA_VERSION,
         }
@@ -482,6 +487,15 @@ fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
     );
     writeln!(s, "{ALLOW}\nmod ptx_abi_import_checks {{").unwrap();
     writeln!(s, "    const HEADER: &str = {header};").unwrap();
+    let with_options = !opts.check_options.is_empty();
+    if with_options {
+        writeln!(
+            s,
+            "    /// The header's directory and the import's `-I` and `-D`, for NVRTC.\n    const OPTIONS: &[&str] = &{:?};",
+            opts.check_options
+        )
+        .unwrap();
+    }
     let mut names: Vec<String> = Vec::new();
     for &id in &model.emitted {
         let item = &model.items[id];
@@ -510,7 +524,17 @@ fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
         let mut anon = Vec::new();
         anonymous_paths(model, &Ty::Item(id), "", opts, &mut anon);
         let ty = path(model, &["ptx_abi_import_checks".to_string()], id);
-        let call = if anon.is_empty() {
+        let call = if with_options {
+            let map: Vec<String> = anon
+                .iter()
+                .map(|(p, c)| format!("({p:?}, {c:?})"))
+                .collect();
+            format!(
+                "::ptx_abi::report::nvrtc::assert_matches_with::<{ty}>(HEADER, {:?}, &[{}], OPTIONS)",
+                item.c_name,
+                map.join(", ")
+            )
+        } else if anon.is_empty() {
             format!(
                 "::ptx_abi::report::nvrtc::assert_matches::<{ty}>(HEADER, {:?})",
                 item.c_name

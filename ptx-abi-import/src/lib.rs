@@ -280,6 +280,20 @@ impl Importer {
             };
             main.push_str(&format!("#include \"{}\"\n", path.display()));
         }
+        let mut check_options: Vec<String> = Vec::new();
+        for h in &self.headers {
+            if let Header::File(p) = h {
+                if let Some(parent) = std::fs::canonicalize(p)
+                    .ok()
+                    .and_then(|p| p.parent().map(|d| format!("-I{}", d.display())))
+                {
+                    if !check_options.contains(&parent) {
+                        check_options.push(parent);
+                    }
+                }
+            }
+        }
+        check_options.extend(nvrtc_options(&self.args));
         let main_file = dir.join("ptx_abi_import_main.cu");
         std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?;
         let standins_prefix = format!("{}/", standins.display());
@@ -309,7 +323,9 @@ impl Importer {
             }
         }
         let layouts = clang::record_layouts(clang, &standins, &main_file, &self.args)?;
-        self.import_ast(
+        let mut this = self;
+        this.emit.check_options = check_options;
+        this.import_ast(
             &json,
             Some(&layouts),
             is_header(),
@@ -560,6 +576,42 @@ pub fn __import_ast_json(json: &str) -> Result<String, ImportError> {
         .checks("\"\"")
         .import_ast(json, None, is_header, Vec::new(), &[], String::new())
         .map(|imported| imported.source)
+}
+
+/// The clang arguments `args` as NVRTC options for the checks: include directories (made
+/// absolute), macros defined and undefined, pre-included headers; not `-std` (the checks
+/// choose theirs) nor any other.
+fn nvrtc_options(args: &[String]) -> Vec<String> {
+    let absolute = |p: &str| {
+        std::path::absolute(p).map_or_else(|_| p.to_string(), |a| a.display().to_string())
+    };
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |flag: &str| -> Option<String> {
+            match a.strip_prefix(flag) {
+                Some("") => it.next().cloned(),
+                Some(v) => Some(v.to_string()),
+                None => None,
+            }
+        };
+        if a == "-include" || a.starts_with("--include=") {
+            let file = a
+                .strip_prefix("--include=")
+                .map(str::to_string)
+                .or_else(|| it.next().cloned());
+            if let Some(f) = file {
+                out.push(format!("--pre-include={}", absolute(&f)));
+            }
+        } else if let Some(dir) = value("-I") {
+            out.push(format!("-I{}", absolute(&dir)));
+        } else if let Some(m) = value("-D") {
+            out.push(format!("-D{m}"));
+        } else if let Some(m) = value("-U") {
+            out.push(format!("-U{m}"));
+        }
+    }
+    out
 }
 
 /// The C++ names of the header's typedefs of class template instantiations clang has not

@@ -380,6 +380,21 @@ impl Nvrtc {
         c_type: &str,
         members: &[(&str, &str)],
     ) -> Result<(), MatchError> {
+        self.check_with::<T>(header, c_type, members, &[])
+    }
+
+    /// [`Nvrtc::check`] compiling the header with `options` too: the include directories,
+    /// macros and pre-included headers it is built with (`-I/path/to/kernels`, `-DWIDE`,
+    /// `-U…`, `--pre-include=…`), as `ptx-abi-import` passes the header's own directory and
+    /// the import's `-I` and `-D`. A header that includes a sibling file, or whose layout
+    /// depends on a macro, is checked as it is built.
+    pub fn check_with<T: PtxAbi>(
+        &self,
+        header: &str,
+        c_type: &str,
+        members: &[(&str, &str)],
+        extra: &[&str],
+    ) -> Result<(), MatchError> {
         self.check_version()?;
         let check = CTypeCheck::new(T::TYPE, c_type, members)
             .map_err(|e| MatchError::Nvrtc(NvrtcError::Layout(e)))?;
@@ -395,19 +410,31 @@ impl Nvrtc {
         let include = dir.map(|d| format!("-I{}", d.display()));
         let mut options: Vec<&str> = check_options(self.version).to_vec();
         options.extend_from_slice(CHECK_DEFINES);
+        // The header's own directories first, CUDA's last, as nvcc searches them.
+        let from = options.len();
+        options.extend_from_slice(extra);
         options.extend(include.as_deref());
         let ptx = match self.compile_with_headers(&source, &options, SHIMS) {
-            Err(NvrtcError::Compile { log }) if self.version.major < 12 => {
-                return Err(MatchError::Nvrtc(NvrtcError::Compile {
-                    log: format!(
-                        "{log}\nnote: NVRTC {} has no `-std=c++20`, so the checks are compiled \
-                         as C++17, where a constant expression cannot make a union member other \
+            Err(NvrtcError::Compile { log }) => {
+                let mut log = format!(
+                    "{log}\nnote: compiled by NVRTC {} with {}",
+                    self.version,
+                    if options.len() > from {
+                        options[from..].join(" ")
+                    } else {
+                        String::from("no include directory (no CUDA headers found)")
+                    }
+                );
+                if self.version.major < 12 {
+                    log.push_str(
+                        "\nnote: NVRTC 11 has no `-std=c++20`, so the checks are compiled as \
+                         C++17, where a constant expression cannot make a union member other \
                          than the first active; and NVRTC 11 rejects anonymous structs \
                          (`declaration does not declare anything`). A type that fails for either \
                          reason can be checked with NVRTC 12.0 or later (a CUDA 12 build).",
-                        self.version
-                    ),
-                }));
+                    );
+                }
+                return Err(MatchError::Nvrtc(NvrtcError::Compile { log }));
             }
             other => other?,
         };
@@ -458,11 +485,35 @@ pub fn assert_matches<T: PtxAbi>(header: &str, c_type: &str) {
 /// [`assert_matches`] with a member-name map (see [`check_matches_mapped`]).
 #[track_caller]
 pub fn assert_matches_mapped<T: PtxAbi>(header: &str, c_type: &str, members: &[(&str, &str)]) {
+    assert_matches_with::<T>(header, c_type, members, &[])
+}
+
+/// [`check_matches_mapped`] compiling the header with NVRTC `options` too (`-I…`, `-D…`; see
+/// [`Nvrtc::check_with`]).
+pub fn check_matches_with<T: PtxAbi>(
+    header: &str,
+    c_type: &str,
+    members: &[(&str, &str)],
+    options: &[&str],
+) -> Result<(), MatchError> {
+    Nvrtc::locate()?.check_with::<T>(header, c_type, members, options)
+}
+
+/// [`assert_matches_mapped`] compiling the header with NVRTC `options` too (`-I…`, `-D…`;
+/// see [`Nvrtc::check_with`]): what `ptx-abi-import` emits for a header read with include
+/// directories or macros.
+#[track_caller]
+pub fn assert_matches_with<T: PtxAbi>(
+    header: &str,
+    c_type: &str,
+    members: &[(&str, &str)],
+    options: &[&str],
+) {
     let nvrtc = match Nvrtc::locate() {
         Ok(n) => n,
         Err(e) => panic!("{e}"),
     };
-    if let Err(e) = nvrtc.check::<T>(header, c_type, members) {
+    if let Err(e) = nvrtc.check_with::<T>(header, c_type, members, options) {
         panic!(
             "{e}\n(checked by NVRTC {} at {}; ptx-abi describes CUDA {CUDA_VERSION}, {})",
             nvrtc.version,

@@ -21,7 +21,9 @@ fn only_what_has_no_layout_is_left_out() {
         includes_c_idioms::SKIPPED,
         includes_descriptors::SKIPPED,
         includes_llama::SKIPPED,
+        includes_own_names::SKIPPED,
         includes_rt_handles::SKIPPED,
+        includes_switches::SKIPPED,
         includes_templates::SKIPPED,
     ] {
         assert!(skipped.is_empty(), "{skipped:?}");
@@ -70,4 +72,54 @@ fn template_instantiations_are_concrete_types() {
     assert_eq!(<Array_float_4 as PtxAbi>::SIZE, 20);
     assert_eq!(<coll::Array_bool_8 as PtxAbi>::SIZE, 1);
     let _: fn(coll::Schedule) -> coll::Array_coll_Pair_int_float_3 = |s| s;
+}
+
+/// The import's `-D` reached the Rust (a 64-bit index, the optional member) and, through
+/// the emitted checks' options, NVRTC (issue 30).
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn macros_given_to_the_import_shape_the_types() {
+    use includes_switches::{ProjMeshView, ProjRange};
+    use ptx_abi::PtxAbi;
+    assert_eq!(<ProjRange as PtxAbi>::SIZE, 16);
+    // faces (16), positions, normals (8 each), vertex_count (8).
+    assert_eq!(<ProjMeshView as PtxAbi>::SIZE, 40);
+}
+
+/// Without the header's directory NVRTC cannot find its sibling; without the macro it lays
+/// `ProjRange` out with a 4-byte index: the check fails and says so. With both it passes.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn the_checks_need_the_imports_directory_and_macros() {
+    use includes_switches::ProjRange;
+    use ptx_abi::report::nvrtc::{check_matches_with, MatchError, NvrtcError};
+    let header = include_str!("../headers/includes_switches.cuh");
+    let dir = format!("-I{}/headers", env!("CARGO_MANIFEST_DIR"));
+    let check = |opts: &[&str]| check_matches_with::<ProjRange>(header, "ProjRange", &[], opts);
+    match check(&[]) {
+        Err(MatchError::Nvrtc(NvrtcError::Compile { log })) => {
+            assert!(log.contains("sibling_index.cuh"), "{log}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let narrow = check(&[&dir]).unwrap_err().to_string();
+    assert!(narrow.contains("C has 8 bytes, Rust has 16"), "{narrow}");
+    check(&[&dir, "-DPROJ_WIDE_INDEX"]).unwrap();
+}
+
+/// A header's own `half` and `CUtensorMap`, where it includes no CUDA header declaring them,
+/// are its types, not CUDA's (issue 30): a 16-bit integer and a 128-byte struct of words.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn a_headers_own_names_win_over_cudas() {
+    use includes_own_names::{half, CUtensorMap, HalfPixel};
+    let _: half = 0u16;
+    let p = HalfPixel {
+        r: 1,
+        g: 2,
+        b: 3,
+        a: 4,
+    };
+    assert_eq!(p.a, 4u16);
+    assert_eq!(<CUtensorMap as ptx_abi::PtxAbi>::SIZE, 128);
 }
