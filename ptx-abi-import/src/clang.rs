@@ -61,7 +61,10 @@ fn run(
     dump: &str,
 ) -> Result<String, ImportError> {
     let mut cmd = clang.command();
-    cmd.arg("--target=nvptx64-nvidia-cuda")
+    // nvcc's device pass on Linux: the device target (nvptx64), with the host's macros
+    // (`__linux__`, `__x86_64__`), as clang's device-only compilation for an x86-64 Linux
+    // host defines them; a portable header's `#error "Unknown operating system"` stays off.
+    cmd.arg(format!("--target={HOST_TRIPLE}"))
         .args(ptx_abi_nvtools::options::CLANG_DEVICE_ONLY)
         .args(["-nostdinc", "-fsyntax-only", "-Xclang", dump])
         .arg("-isystem")
@@ -76,11 +79,93 @@ fn run(
         ImportError::NoClang(format!("cannot run {}: {e}", clang.program().display()))
     })?;
     if !out.status.success() {
-        return Err(ImportError::Clang(
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        ));
+        let log = String::from_utf8_lossy(&out.stderr).into_owned();
+        let hints: String = missing_includes(&log).map(missing_include_hint).collect();
+        return Err(ImportError::Clang(log + &hints));
     }
     String::from_utf8(out.stdout).map_err(|e| ImportError::Ast(e.to_string()))
+}
+
+/// The host nvcc compiles for on Linux, whose macros the device pass sees.
+pub const HOST_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+
+/// The macros of [`HOST_TRIPLE`] that clang's (and nvcc's) device pass defines and NVRTC
+/// does not: the emitted checks define them for NVRTC, so that it compiles the header as the
+/// importer read it.
+pub const HOST_MACROS: &[&str] = &[
+    "__linux__",
+    "__linux",
+    "__gnu_linux__",
+    "__unix__",
+    "__unix",
+    "__x86_64__",
+    "__x86_64",
+    "__amd64__",
+    "__amd64",
+];
+
+/// The headers clang's log `log` says it could not find (`fatal error: 'x.h' file not found`).
+fn missing_includes(log: &str) -> impl Iterator<Item = &str> {
+    log.lines().filter_map(|l| {
+        let rest = l.split("fatal error: '").nth(1)?;
+        rest.strip_suffix("' file not found")
+    })
+}
+
+/// What to do about header `name` that clang could not find.
+fn missing_include_hint(name: &str) -> String {
+    const STD: &[&str] = &[
+        "vector",
+        "string",
+        "iostream",
+        "memory",
+        "map",
+        "unordered_map",
+        "functional",
+        "algorithm",
+        "array",
+        "limits",
+        "type_traits",
+        "utility",
+        "tuple",
+        "cstdio",
+        "cstdlib",
+        "cstring",
+        "stdio.h",
+        "stdlib.h",
+        "string.h",
+        "iomanip",
+        "sstream",
+        "fstream",
+        "mutex",
+        "thread",
+        "atomic",
+        "chrono",
+        "numeric",
+        "optional",
+        "variant",
+        "cinttypes",
+        "inttypes.h",
+        "cfloat",
+        "climits",
+    ];
+    if STD.contains(&name) {
+        format!(
+            "\nnote: `<{name}>` is the C/C++ standard library's: ptx-abi-import reads headers \
+             without one beyond <cstdint>, <cstddef>, <cmath>, <cassert>, <cfloat>, <climits> \
+             and <stdbool.h> (nor has NVRTC, which checks the import); where the header uses it \
+             only in host code, import it with `-D` of a macro that leaves that part out, or \
+             import a header of the shared types alone"
+        )
+    } else {
+        format!(
+            "\nnote: `{name}` is not one of the CUDA headers ptx-abi-import stands in for \
+             (cuda_runtime.h, cuda.h, cuda_fp16.h, cuda_bf16.h, cuda_fp8.h, vector_types.h, …): \
+             give clang its directory with `-I DIR` (`Importer::clang_arg(\"-IDIR\")`), the \
+             project's own include directory or, for a CUDA library header (curand_kernel.h, \
+             cub/, cutlass/), the CUDA toolkit's `include`"
+        )
+    }
 }
 
 /// The prelude's file name in the stand-in directory.

@@ -491,7 +491,7 @@ fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
     if with_options {
         writeln!(
             s,
-            "    /// The header's directory and the import's `-I` and `-D`, for NVRTC.\n    const OPTIONS: &[&str] = &{:?};",
+            "    /// The host's macros (nvcc's device pass defines them), the header's directory and\n    /// the import's `-I` and `-D`, for NVRTC.\n    const OPTIONS: &[&str] = &{:?};",
             opts.check_options
         )
         .unwrap();

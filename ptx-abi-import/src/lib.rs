@@ -280,7 +280,11 @@ impl Importer {
             };
             main.push_str(&format!("#include \"{}\"\n", path.display()));
         }
-        let mut check_options: Vec<String> = Vec::new();
+        // The host's macros, which the importer's clang defines as nvcc's device pass does.
+        let mut check_options: Vec<String> = clang::HOST_MACROS
+            .iter()
+            .map(|m| format!("-D{m}=1"))
+            .collect();
         for h in &self.headers {
             if let Header::File(p) = h {
                 if let Some(parent) = std::fs::canonicalize(p)

@@ -193,6 +193,25 @@ fn opaque_typedefs_are_void() {
     }
 }
 
+/// A header clang cannot find is named with what to do: the include directory to add, or
+/// for the standard library, that the importer has none beyond a few C headers (issue 30).
+#[test]
+fn a_missing_include_says_which_flag_to_add() {
+    if clang().is_none() {
+        return;
+    }
+    let e = error("#include \"proj/common.h\"\nstruct A { int x; };\n");
+    assert!(
+        e.contains("'proj/common.h' file not found") && e.contains("`-I DIR`"),
+        "{e}"
+    );
+    let e = error("#include <vector>\nstruct A { int x; };\n");
+    assert!(
+        e.contains("`<vector>` is the C/C++ standard library's"),
+        "{e}"
+    );
+}
+
 #[test]
 fn clang_errors_are_reported_with_its_diagnostics() {
     if clang().is_none() {

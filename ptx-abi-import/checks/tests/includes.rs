@@ -22,6 +22,7 @@ fn only_what_has_no_layout_is_left_out() {
         includes_descriptors::SKIPPED,
         includes_llama::SKIPPED,
         includes_own_names::SKIPPED,
+        includes_portable::SKIPPED,
         includes_rt_handles::SKIPPED,
         includes_switches::SKIPPED,
         includes_templates::SKIPPED,
@@ -122,4 +123,23 @@ fn a_headers_own_names_win_over_cudas() {
     };
     assert_eq!(p.a, 4u16);
     assert_eq!(<CUtensorMap as ptx_abi::PtxAbi>::SIZE, 128);
+}
+
+/// The platform branch nvcc's device pass takes on x86-64 Linux (issue 30): the header's own
+/// `#error "Unknown operating system"` stays off, and the Linux-only member is there.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn the_host_platform_is_nvccs() {
+    let h = includes_portable::PxContactPairHeader {
+        actorIds: [1, 2],
+        flags: 0,
+        nbPairs: 1,
+        impulse: includes_portable::PxVec3 {
+            x: 0.0,
+            y: 0.0,
+            z: 1.0,
+        },
+        linuxOnlyPad: 0,
+    };
+    assert_eq!(h.actorIds[1], 2i64);
 }
