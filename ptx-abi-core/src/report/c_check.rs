@@ -58,7 +58,10 @@ pub(crate) const CHECK_PRELUDE: &str = "\
 #endif
 template <class A, class B> struct ptx_abi_same { enum { value = 0 }; };
 template <class A> struct ptx_abi_same<A, A> { enum { value = 1 }; };
-template <class T, class X, bool E = __is_enum(T)> struct ptx_abi_declared_as { enum { value = ptx_abi_same<T, X>::value }; };
+template <class T> struct ptx_abi_integer { enum { value = !ptx_abi_same<T, bool>::value && static_cast<T>(0.5) == static_cast<T>(0) }; };
+template <class T, class X, bool I = ptx_abi_integer<T>::value && ptx_abi_integer<X>::value> struct ptx_abi_same_unit { enum { value = 0 }; };
+template <class T, class X> struct ptx_abi_same_unit<T, X, true> { enum { value = sizeof(T) == sizeof(X) && (static_cast<T>(-1) < static_cast<T>(0)) == (static_cast<X>(-1) < static_cast<X>(0)) }; };
+template <class T, class X, bool E = __is_enum(T)> struct ptx_abi_declared_as { enum { value = ptx_abi_same<T, X>::value || ptx_abi_same_unit<T, X>::value }; };
 template <class T, class X> struct ptx_abi_declared_as<T, X, true> { enum { value = sizeof(T) == sizeof(X) }; };
 template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { return x < y; }
 #define PTX_ABI_BITFIELD_SETTER_IN(id, m, act, ...) \\
@@ -135,7 +138,9 @@ pub enum Fact {
     /// Whether a bit-field's declared type is the C type ptx-abi expects (1) or not (0). A
     /// bit-field declared with an enum type matches an integer type of the enum's size (its
     /// storage unit, §1.3): NVRTC gives `enum Col { R, G, B }` the underlying type `int` yet
-    /// reads its bit-fields unsigned, so signedness is left to [`Fact::Signed`].
+    /// reads its bit-fields unsigned, so signedness is left to [`Fact::Signed`]. An integer
+    /// type of the same size and signedness is the same storage unit (§1.3) and matches too:
+    /// `long a : 40` is Rust's `i64` (`long long`), `char16_t c : 10` is `u16`.
     DeclaredType,
     /// A bit-field's width in bits.
     Width,
