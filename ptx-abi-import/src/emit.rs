@@ -444,7 +444,7 @@ fn desc_member_name(m: &Member, opts: &EmitOptions) -> String {
 /// The member paths (as `ptx_abi::CTypeCheck` spells them: `a.b`, `cells[0].x`) of every
 /// member of `ty` that C declares anonymous (an unnamed struct or union member), which the
 /// check maps to `""`, or that is a base class, mapped to `"Base::"` (its members are named
-/// `Base::a`); each with its C spelling.
+/// `Base::a`), or that is private, mapped to `"-"` (left out); each with its C spelling.
 fn anonymous_paths(
     model: &Model,
     ty: &Ty,
@@ -457,13 +457,21 @@ fn anonymous_paths(
         Ty::Item(i) => match &model.items[*i].kind {
             ItemKind::Alias(t) => anonymous_paths(model, t, prefix, opts, out),
             ItemKind::Record(r) => {
-                for m in r.members.iter().filter(|m| m.bits.is_none()) {
+                for m in &r.members {
+                    if m.bits.is_some() && !m.private {
+                        continue;
+                    }
                     let name = desc_member_name(m, opts);
                     let path = if prefix.is_empty() {
                         name
                     } else {
                         format!("{prefix}.{name}")
                     };
+                    if m.private {
+                        // C++ does not let the checks name it: `-` leaves it out.
+                        out.push((path.clone(), "-".to_string()));
+                        continue;
+                    }
                     if m.anonymous {
                         let c = m.base.as_ref().map_or(String::new(), |b| format!("{b}::"));
                         out.push((path.clone(), c));

@@ -95,6 +95,10 @@ pub struct Member {
     /// For a base class subobject (Itanium C++ ABI: laid out first, as a leading member), the
     /// base's C++ name (`ns::Params`); C++ names its members `d.Params::a`.
     pub base: Option<String>,
+    /// Whether C++ declares it `private` or `protected`: code outside the type (the checks)
+    /// cannot name it, so the checks leave it to the type's size and alignment and to
+    /// clang's layout, which the importer compared.
+    pub private: bool,
     /// The member's type.
     pub ty: Ty,
     /// `Some(width)` for a bit-field (§1.3); an unnamed one becomes `Pad<T, width>`.

@@ -85,6 +85,7 @@ mod tests {
             c_name: c_name.map(str::to_string),
             anonymous,
             base: None,
+            private: false,
             ty: Ty::Scalar(Scalar::I32),
             bits: None,
             c_type: "int".into(),

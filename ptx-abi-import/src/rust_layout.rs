@@ -389,6 +389,7 @@ mod tests {
             c_name: None,
             anonymous: name.is_empty(),
             base: None,
+            private: false,
             ty: Ty::Scalar(s),
             bits,
             c_type: String::new(),

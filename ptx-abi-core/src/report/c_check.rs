@@ -64,37 +64,50 @@ template <class T, class X> struct ptx_abi_same_unit<T, X, true> { enum { value 
 template <class T, class X, bool E = __is_enum(T)> struct ptx_abi_declared_as { enum { value = ptx_abi_same<T, X>::value || ptx_abi_same_unit<T, X>::value }; };
 template <class T, class X> struct ptx_abi_declared_as<T, X, true> { enum { value = sizeof(T) == sizeof(X) }; };
 template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { return x < y; }
-#define PTX_ABI_BITFIELD_SETTER_IN(id, m, act, ...) \\
-    __host__ __device__ constexpr __VA_ARGS__ ptx_abi_set_##id() { \\
-        __VA_ARGS__ v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); return v; }
-#define PTX_ABI_BITFIELD_SETTER(id, m, ...) PTX_ABI_BITFIELD_SETTER_IN(id, m, , __VA_ARGS__)
+template <class V, bool L = __is_literal_type(V)> struct ptx_abi_probe_of { typedef char type; };
+template <class V> struct ptx_abi_probe_of<V, true> { typedef V type; };
+template <class V> using ptx_abi_probe_t = typename ptx_abi_probe_of<V>::type;
 #define PTX_ABI_BITFIELD_PROBES_IN(id, m, act, ...) \\
-    PTX_ABI_BITFIELD_SETTER_IN(id, m, act, __VA_ARGS__) \\
-    __host__ __device__ constexpr bool ptx_abi_signed_##id() { \\
-        __VA_ARGS__ v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); \\
-        return ptx_abi_below<D>(v.m, static_cast<D>(0)); } \\
+    template <class V, bool L = __is_literal_type(V)> struct ptx_abi_bf_##id { \\
+        __host__ __device__ static constexpr char set() { return 0; } \\
+        __host__ __device__ static constexpr long long is_signed() { return -2; } \\
+        __host__ __device__ static constexpr long long width() { return -2; } }; \\
+    template <class V> struct ptx_abi_bf_##id<V, true> { \\
+        __host__ __device__ static constexpr V set() { \\
+            V v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); return v; } \\
+        __host__ __device__ static constexpr long long is_signed() { \\
+            V v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); \\
+            return ptx_abi_below<D>(v.m, static_cast<D>(0)) ? 1 : 0; } \\
+        __host__ __device__ static constexpr long long width() { \\
+            V v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); \\
+            if (!ptx_abi_below<D>(v.m, static_cast<D>(0))) { \\
+                unsigned long long r = static_cast<unsigned long long>(v.m); \\
+                long long w = 0; \\
+                while (r != 0) { ++w; r >>= 1; } \\
+                return w; \\
+            } \\
+            for (int k = 1; k < 64; ++k) { \\
+                v.m = static_cast<D>(1ull << (k - 1)); \\
+                if (ptx_abi_below<D>(v.m, static_cast<D>(0))) return k; \\
+            } \\
+            return 64; } }; \\
+    __host__ __device__ constexpr ptx_abi_probe_t<__VA_ARGS__> ptx_abi_set_##id() { \\
+        return ptx_abi_bf_##id<__VA_ARGS__>::set(); } \\
+    __host__ __device__ constexpr long long ptx_abi_signed_##id() { \\
+        return ptx_abi_bf_##id<__VA_ARGS__>::is_signed(); } \\
     __host__ __device__ constexpr long long ptx_abi_width_##id() { \\
-        __VA_ARGS__ v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); \\
-        if (!ptx_abi_below<D>(v.m, static_cast<D>(0))) { \\
-            unsigned long long r = static_cast<unsigned long long>(v.m); \\
-            long long w = 0; \\
-            while (r != 0) { ++w; r >>= 1; } \\
-            return w; \\
-        } \\
-        for (int k = 1; k < 64; ++k) { \\
-            v.m = static_cast<D>(1ull << (k - 1)); \\
-            if (ptx_abi_below<D>(v.m, static_cast<D>(0))) return k; \\
-        } \\
-        return 64; }
+        return ptx_abi_bf_##id<__VA_ARGS__>::width(); }
 #define PTX_ABI_BITFIELD_PROBES(id, m, ...) PTX_ABI_BITFIELD_PROBES_IN(id, m, , __VA_ARGS__)
+#define PTX_ABI_BITFIELD_SETTER_IN(id, m, act, ...) PTX_ABI_BITFIELD_PROBES_IN(id, m, act, __VA_ARGS__)
+#define PTX_ABI_BITFIELD_SETTER(id, m, ...) PTX_ABI_BITFIELD_PROBES_IN(id, m, , __VA_ARGS__)
 #define PTX_ABI_IS_signed 1
 #define PTX_ABI_IS_unsigned 0
 #define PTX_ABI_CHECK_BITFIELD(T, m, decl, width, sign, id) \\
     PTX_ABI_BITFIELD_PROBES(id, m, T) \\
     static_assert(ptx_abi_declared_as<decltype(((T*)0)->m), decl>::value == 1, \\
         \"ptx-abi: \" #T \"::\" #m \" is declared \" #decl); \\
-    static_assert(ptx_abi_width_##id() == width, \"ptx-abi: \" #T \"::\" #m \" has width \" #width); \\
-    static_assert(ptx_abi_signed_##id() == PTX_ABI_IS_##sign, \"ptx-abi: \" #T \"::\" #m \" is \" #sign)
+    static_assert(ptx_abi_width_##id() == width || ptx_abi_width_##id() == -2, \"ptx-abi: \" #T \"::\" #m \" has width \" #width); \\
+    static_assert(ptx_abi_signed_##id() == PTX_ABI_IS_##sign || ptx_abi_signed_##id() == -2, \"ptx-abi: \" #T \"::\" #m \" is \" #sign)
 #endif
 ";
 
@@ -355,6 +368,11 @@ impl Walk<'_> {
             }
             let rust = join(rust_path, m.name, ".");
             let c_name = self.c_name_of(&rust, m.name);
+            // A member C++ code outside the type cannot name (`private:`): left to the type's
+            // size and alignment.
+            if c_name == "-" {
+                continue;
+            }
             // An anonymous struct or union (`""`) or a base class subobject (`"Base::"`) has
             // no name of its own to check; its members are the enclosing type's.
             let anonymous = c_name.is_empty() || c_name.ends_with("::");
@@ -629,7 +647,10 @@ pub fn bit_field_asserts(ty: &TypeDesc) -> Result<String, LayoutError> {
 /// that is an anonymous struct or union in C (its members are then looked up directly in the
 /// enclosing C type, as C does), `("rust_name", "Base::")` for a member that stands for a
 /// C++ base class (Itanium C++ ABI, the guide's chapter 7: a non-virtual base is laid out
-/// before the members; its members are named `Base::a`, qualified, as C++ allows). Keys are member names, or dotted paths from the root type
+/// before the members; its members are named `Base::a`, qualified, as C++ allows), and
+/// `("rust_name", "-")` for a member C++ declares `private` or `protected`, which code outside
+/// the type cannot name: it is left out, and the type's size and alignment and the other
+/// members are still checked. Keys are member names, or dotted paths from the root type
 /// (`"col0.bits"`) where one name is ambiguous. Members of nested structs, unions and arrays
 /// (element 0) are checked too, through their paths (`col0.b`, `cells[0].x`).
 ///
@@ -733,8 +754,45 @@ impl CTypeCheck {
         }
     }
 
+    /// Whether NVRTC can evaluate constant expressions that make a `T` (C++'s literal types):
+    /// 1 where it can; a type with a constructor that is not `constexpr`, or a `volatile`
+    /// member, is not literal, and its bit-fields' widths, signedness and positions cannot be
+    /// observed (their declared types, every other member's offset and size, and the type's
+    /// size and alignment still are): 3, a mismatch naming why, unless the source defines
+    /// `PTX_ABI_ACCEPT_UNPROBED=1`, 2 (`ptx-abi-import`'s checks do: the importer compared
+    /// those bit positions with clang's layout). A flag NVRTC does not report counts as
+    /// literal: everything is checked.
+    fn literal(&self, ptx: &str) -> u8 {
+        match global_bytes(ptx, &literal_flag(&self.checks.ident)) {
+            Some(b) if matches!(b.first(), Some(2 | 3)) => b[0],
+            _ => 1,
+        }
+    }
+
     fn probe_mismatches(&self, ptx: &str) -> Vec<CMismatch> {
         let mut mismatches = Vec::new();
+        match self.literal(ptx) {
+            1 => {}
+            2 => return mismatches,
+            _ => {
+                for p in &self.checks.probes {
+                    mismatches.push(CMismatch {
+                        member: p.member.clone(),
+                        fact: Fact::Offset,
+                        c: format!(
+                            "no answer: `{}` is not a literal type (a constructor that is not \
+                             constexpr, or a volatile member), so NVRTC cannot set its \
+                             bit-fields in a constant expression; compare the positions with \
+                             another compiler's layout and define PTX_ABI_ACCEPT_UNPROBED=1 to \
+                             check the rest",
+                            self.checks.c_type
+                        ),
+                        rust: describe_bits(&p.expected),
+                    });
+                }
+                return mismatches;
+            }
+        }
         for p in &self.checks.probes {
             let mut got = global_bytes(ptx, &p.global).unwrap_or_default();
             got.resize(p.expected.len(), 0);
@@ -775,8 +833,16 @@ impl CTypeCheck {
         out.push_str("};\n");
         for p in &c.probes {
             out.push_str(&format!(
-                "extern \"C\" __device__ const {} {} = {};\n",
+                "extern \"C\" __device__ const ptx_abi_probe_t<{}> {} = {};\n",
                 c.c_type, p.global, p.setter
+            ));
+        }
+        if !c.probes.is_empty() || c.checks.iter().any(|k| k.fact == Fact::Width) {
+            out.push_str(&format!(
+                "#ifndef PTX_ABI_ACCEPT_UNPROBED\n#define PTX_ABI_ACCEPT_UNPROBED 0\n#endif\n\
+                 extern \"C\" __device__ const int {} = __is_literal_type({}) ? 1 : PTX_ABI_ACCEPT_UNPROBED ? 2 : 3;\n",
+                literal_flag(&c.ident),
+                c.c_type
             ));
         }
         out
@@ -791,12 +857,16 @@ impl CTypeCheck {
         let mut values = global_bytes(ptx, &values_name).unwrap_or_default();
         values.resize(c.checks.len() * 8, 0);
         let mut mismatches = Vec::new();
+        let literal = self.literal(ptx) == 1;
         for (i, check) in c.checks.iter().enumerate() {
             let got = values
                 .get(i * 8..i * 8 + 8)
                 .map(|b| i64::from_le_bytes(b.try_into().unwrap_or([0; 8])))
                 .unwrap_or(0);
-            if got != check.expected {
+            // -2: the probes' answer for a type that is not literal (see `literal`).
+            let unobservable =
+                !literal && got == UNOBSERVABLE && matches!(check.fact, Fact::Width | Fact::Signed);
+            if got != check.expected && !unobservable {
                 mismatches.push(CMismatch {
                     member: check.member.clone(),
                     fact: check.fact.clone(),
@@ -815,6 +885,15 @@ impl CTypeCheck {
             })
         }
     }
+}
+
+/// The value the width and signedness probes give for a type that is not literal.
+const UNOBSERVABLE: i64 = -2;
+
+/// The name of the check's flag: 1 where `T` is a literal type, 2 where it is not and the
+/// source accepts that, 3 where it does not ([`CTypeCheck`]'s `literal`).
+fn literal_flag(ident: &str) -> String {
+    format!("ptx_abi_literal_{ident}")
 }
 
 /// The set bits of a mask in words: `bits 3..8 (byte 0 bit 3 on)`.

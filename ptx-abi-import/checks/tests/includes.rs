@@ -20,6 +20,7 @@ fn only_what_has_no_layout_is_left_out() {
     for skipped in [
         includes_bitfield_types::SKIPPED,
         includes_c_idioms::SKIPPED,
+        includes_classes::SKIPPED,
         includes_descriptors::SKIPPED,
         includes_llama::SKIPPED,
         includes_own_names::SKIPPED,
@@ -143,4 +144,41 @@ fn the_host_platform_is_nvccs() {
         linuxOnlyPad: 0,
     };
     assert_eq!(h.actorIds[1], 2i64);
+}
+
+/// A hand port of a type NVRTC cannot build in a constant expression (a constructor) is told
+/// so, bit-field by bit-field, unless the caller accepts it as the importer does, having
+/// compared the positions with clang's layout; a private member mapped to `-` is left out
+/// (issue 30).
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn constructors_and_private_members_are_checked_as_far_as_nvrtc_can() {
+    use includes_classes::{RingCounters, SortKey};
+    use ptx_abi::report::nvrtc::check_matches_with;
+    let header = include_str!("../headers/includes_classes.cuh");
+    let told = check_matches_with::<SortKey>(header, "SortKey", &[], &[])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        told.contains("`bucket`") && told.contains("is not a literal type"),
+        "{told}"
+    );
+    check_matches_with::<SortKey>(header, "SortKey", &[], &["-DPTX_ABI_ACCEPT_UNPROBED=1"])
+        .unwrap();
+    let private = [
+        ("head_", "-"),
+        ("tail_", "-"),
+        ("wrap_", "-"),
+        ("fill_", "-"),
+    ];
+    check_matches_with::<RingCounters>(header, "RingCounters", &private, &[]).unwrap();
+    // The public member is still checked: a Rust port with it moved is caught.
+    let moved = header.replace(
+        "    int capacity;\nprivate:",
+        "private:\n    int capacity_pad;\npublic:\n    int capacity;\nprivate:",
+    );
+    let e = check_matches_with::<RingCounters>(&moved, "RingCounters", &private, &[])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("`capacity`: offset"), "{e}");
 }

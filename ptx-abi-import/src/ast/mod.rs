@@ -92,6 +92,8 @@ struct RawMember {
     /// A non-virtual public base class, read as a leading member with no C name (its members
     /// are the derived type's in C++).
     base: bool,
+    /// Declared under `private:` or `protected:` (or in a `class` before any `public:`).
+    private: bool,
 }
 
 /// What the first pass keeps per item until resolution.

@@ -143,6 +143,7 @@ impl Reader {
             name: rust,
             anonymous: m.name.is_none(),
             base,
+            private: m.private,
             ty,
             bits: m.bits,
             c_type: m.qual.clone(),

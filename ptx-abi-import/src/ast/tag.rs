@@ -147,10 +147,13 @@ impl Reader {
                 loc: at.loc.clone(),
                 anon_record: None,
                 base: true,
+                private: false,
             });
         }
         let rust_self = self.items[at.id].name.trim_start_matches("r#").to_string();
         let children = inner(d);
+        // A `class` starts private, a `struct` or `union` public; `public:` and the like change it.
+        let mut private = d.get("tagUsed").and_then(Value::as_str) == Some("class");
         let mut last_unnamed: Option<ItemId> = None;
         for (j, c) in children.iter().enumerate() {
             match kind(c) {
@@ -191,8 +194,13 @@ impl Reader {
                         last_unnamed = nested;
                     }
                 }
+                "AccessSpecDecl" => {
+                    private = c.get("access").and_then(Value::as_str) != Some("public");
+                }
                 "FieldDecl" => {
-                    let member = self.raw_member(c, at.c_name, &rust_self, &mut pending, last_unnamed);
+                    let mut member =
+                        self.raw_member(c, at.c_name, &rust_self, &mut pending, last_unnamed);
+                    member.private = private;
                     pending.members.push(member);
                 }
                 _ => {}
@@ -263,6 +271,7 @@ impl Reader {
             loc: floc,
             anon_record,
             base: false,
+            private: false,
         }
     }
 
