@@ -52,6 +52,17 @@ struct Launch {
     Array<Pair<int, float>, 3> schedule;
 };
 
+// An alias template of a pointer, used alone and as an array (clang spells the array
+// without desugaring it).
+template <typename T>
+using DeviceBuffer = T*;
+
+struct BufferArgs {
+    DeviceBuffer<float> in;
+    DeviceBuffer<float> outs[2];
+    DeviceBuffer<const int> offsets;
+};
+
 }  // namespace coll
 
 __global__ void allReduceKernel(coll::KernelArgs4K args);

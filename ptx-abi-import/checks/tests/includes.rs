@@ -75,6 +75,8 @@ fn template_instantiations_are_concrete_types() {
     assert_eq!(<Array_float_4 as PtxAbi>::SIZE, 20);
     assert_eq!(<coll::Array_bool_8 as PtxAbi>::SIZE, 1);
     let _: fn(coll::Schedule) -> coll::Array_coll_Pair_int_float_3 = |s| s;
+    // `DeviceBuffer<float> outs[2]`, an array of an alias template of a pointer.
+    let _: fn(&coll::BufferArgs) -> [ptx_abi::DevicePtr<f32>; 2] = |b| b.outs;
 }
 
 /// The import's `-D` reached the Rust (a 64-bit index, the optional member) and, through

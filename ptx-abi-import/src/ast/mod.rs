@@ -115,6 +115,10 @@ pub(crate) struct Reader {
     by_c_name: HashMap<String, ItemId>,
     /// The names of the inline namespaces seen, which a qualified name may spell or leave out.
     inline_namespaces: std::collections::HashSet<String>,
+    /// What clang desugars a template spelling to where it says so (`DeviceBuffer<float>` →
+    /// `float *` for an alias template): an array of it, whose spelling clang leaves
+    /// sugared, reads the same.
+    desugared_templates: HashMap<String, String>,
     /// Unnamed records by the `file:line:col` clang uses in their type spelling.
     by_anon_loc: HashMap<String, ItemId>,
     /// Whether a file is one of the imported headers (not the stand-ins).
@@ -267,6 +271,7 @@ impl Reader {
             pending: Vec::new(),
             by_c_name: HashMap::new(),
             inline_namespaces: Default::default(),
+            desugared_templates: HashMap::new(),
             by_anon_loc: HashMap::new(),
             is_header,
             cuda,

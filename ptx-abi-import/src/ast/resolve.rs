@@ -8,6 +8,17 @@ impl Reader {
     /// Second pass: resolves the members and aliases of every item, in the order they were
     /// registered (a member's type is checked against the items resolved before it).
     pub(crate) fn resolve(mut self) -> (Vec<Item>, Vec<Vec<Unsupported>>) {
+        let spelled = self.pending.iter().flat_map(|p| {
+            p.members
+                .iter()
+                .map(|m| (m.qual.clone(), m.desugared.clone()))
+                .chain(p.alias_of.clone())
+        });
+        for (q, d) in spelled {
+            if let Some(d) = d.filter(|_| q.contains('<')) {
+                self.desugared_templates.entry(q).or_insert(d);
+            }
+        }
         let mut problems: Vec<Vec<Unsupported>> = vec![Vec::new(); self.items.len()];
         for (id, refused) in problems.iter_mut().enumerate() {
             let p = self.pending[id].clone();

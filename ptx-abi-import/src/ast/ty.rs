@@ -25,6 +25,11 @@ impl Reader {
             ));
         }
         let depth = depth + 1;
+        let known = q
+            .contains('<')
+            .then(|| self.desugared_templates.get(q))
+            .flatten();
+        let d = d.or(known.map(String::as_str));
         if q.contains('<') && !q.ends_with('*') && !q.ends_with(']') {
             // An instantiation the header uses is a type of its own (`Arr<float, 4>`).
             if let Some(i) = self
