@@ -248,6 +248,21 @@ fn what_is_expressible_is_imported() {
     }
 }
 
+/// `alignas(0)` has no effect in C++ ([dcl.align]): no `#[ptx(align = 0)]`, which the derive
+/// would refuse, and no refusal of the member (issue 30).
+#[test]
+fn alignas_zero_has_no_effect() {
+    if clang().is_none() {
+        return;
+    }
+    let src = import("struct alignas(0) Z {\n  alignas(0) int x;\n  float f;\n};\n").unwrap();
+    assert!(
+        src.contains("pub struct Z {") && src.contains("pub x: i32,"),
+        "{src}"
+    );
+    assert!(!src.contains("align ="), "{src}");
+}
+
 /// A class template instantiation the header uses, as a member or through a typedef, is a
 /// struct of its own named after it; the template itself is not imported (issue 30).
 #[test]

@@ -219,9 +219,14 @@ fn qual_type(v: &Value) -> (String, Option<String>) {
 fn layout_attrs(d: &Value) -> impl Iterator<Item = &'static str> + '_ {
     inner(d).iter().filter_map(|a| match kind(a) {
         "PackedAttr" => Some("__attribute__((packed))"),
-        "AlignedAttr" => Some("__attribute__((aligned))"),
+        "AlignedAttr" if !no_effect(a) => Some("__attribute__((aligned))"),
         _ => None,
     })
+}
+
+/// `alignas(0)`: C++ says it has no effect ([dcl.align]), and clang gives it none.
+fn no_effect(aligned: &Value) -> bool {
+    kind(aligned) == "AlignedAttr" && constant(aligned) == Some(0)
 }
 
 /// `file:line:col` of an unnamed record, as clang writes it inside type spellings.

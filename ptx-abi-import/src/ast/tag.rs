@@ -157,6 +157,7 @@ impl Reader {
         let mut last_unnamed: Option<ItemId> = None;
         for (j, c) in children.iter().enumerate() {
             match kind(c) {
+                "AlignedAttr" if no_effect(c) => {}
                 "AlignedAttr" => match constant(c).map(u64::try_from) {
                     Some(Ok(n)) => record.align = Some(record.align.map_or(n, |a: u64| a.max(n))),
                     Some(Err(_)) => pending.problems.push(problem(&format!(
@@ -245,7 +246,10 @@ impl Reader {
         if inner(c).iter().any(|a| kind(a) == "PackedAttr") {
             problem("is packed (`__attribute__((packed))` on the member): ptx-abi lays out members as nvcc does by default; remove the attribute or describe the bytes with explicit members".into());
         }
-        if inner(c).iter().any(|a| kind(a) == "AlignedAttr") {
+        if inner(c)
+            .iter()
+            .any(|a| kind(a) == "AlignedAttr" && !no_effect(a))
+        {
             problem("has an alignment attribute of its own: ptx-abi aligns types, not members; give the member a type declared with `__align__`".into());
         }
         let anon_record = (qual.contains("(unnamed") || qual.contains("(anonymous"))
