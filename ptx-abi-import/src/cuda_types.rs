@@ -401,8 +401,89 @@ pub fn prelude_for(v: CudaVersion) -> String {
     definitions(&mut s, v, "vector_types.h");
     s.push_str("typedef struct dim3_ { unsigned int x, y, z; } dim3;\n");
     s.push_str(PREDECLARED);
+    s.push_str(DEVICE_BUILTINS);
     s
 }
+
+/// What CUDA code calls without an `#include` (nvcc's `cuda_runtime.h` declares it), so that
+/// a header whose inline `__device__` functions use it reads: the built-in variables, the
+/// common math functions (C names and C++ overloads), `min`/`max`, the warp, atomic, load and
+/// bit intrinsics, `printf`, `memcpy`, `malloc`. Declarations only: the importer reads types,
+/// and no body is compiled for them.
+pub const DEVICE_BUILTINS: &str = r#"static __device__ const uint3 threadIdx = {0, 0, 0};
+static __device__ const uint3 blockIdx = {0, 0, 0};
+static __device__ const dim3 blockDim = {1, 1, 1};
+static __device__ const dim3 gridDim = {1, 1, 1};
+static __device__ const int warpSize = 32;
+#define PTX_ABI_MATH1(n) extern "C" __host__ __device__ float n##f(float); extern "C" __host__ __device__ double n(double); __host__ __device__ float n(float);
+#define PTX_ABI_MATH2(n) extern "C" __host__ __device__ float n##f(float, float); extern "C" __host__ __device__ double n(double, double); __host__ __device__ float n(float, float);
+PTX_ABI_MATH1(sqrt) PTX_ABI_MATH1(rsqrt) PTX_ABI_MATH1(cbrt) PTX_ABI_MATH1(exp) PTX_ABI_MATH1(exp2)
+PTX_ABI_MATH1(expm1) PTX_ABI_MATH1(log) PTX_ABI_MATH1(log2) PTX_ABI_MATH1(log10) PTX_ABI_MATH1(log1p)
+PTX_ABI_MATH1(sin) PTX_ABI_MATH1(cos) PTX_ABI_MATH1(tan) PTX_ABI_MATH1(asin) PTX_ABI_MATH1(acos)
+PTX_ABI_MATH1(atan) PTX_ABI_MATH1(sinh) PTX_ABI_MATH1(cosh) PTX_ABI_MATH1(tanh) PTX_ABI_MATH1(erf)
+PTX_ABI_MATH1(fabs) PTX_ABI_MATH1(floor) PTX_ABI_MATH1(ceil) PTX_ABI_MATH1(round) PTX_ABI_MATH1(trunc)
+PTX_ABI_MATH1(rint)
+PTX_ABI_MATH2(pow) PTX_ABI_MATH2(atan2) PTX_ABI_MATH2(fmod) PTX_ABI_MATH2(fmin) PTX_ABI_MATH2(fmax)
+PTX_ABI_MATH2(hypot) PTX_ABI_MATH2(copysign)
+#undef PTX_ABI_MATH1
+#undef PTX_ABI_MATH2
+extern "C" __host__ __device__ float fmaf(float, float, float);
+extern "C" __host__ __device__ double fma(double, double, double);
+extern "C" __host__ __device__ void sincosf(float, float*, float*);
+extern "C" __host__ __device__ int abs(int);
+extern "C" __host__ __device__ int isnan(double);
+extern "C" __host__ __device__ int isinf(double);
+__host__ __device__ int min(int, int); __host__ __device__ unsigned min(unsigned, unsigned);
+__host__ __device__ unsigned min(int, unsigned); __host__ __device__ unsigned min(unsigned, int);
+__host__ __device__ long long min(long long, long long);
+__host__ __device__ unsigned long long min(unsigned long long, unsigned long long);
+__host__ __device__ float min(float, float); __host__ __device__ double min(double, double);
+__host__ __device__ int max(int, int); __host__ __device__ unsigned max(unsigned, unsigned);
+__host__ __device__ unsigned max(int, unsigned); __host__ __device__ unsigned max(unsigned, int);
+__host__ __device__ long long max(long long, long long);
+__host__ __device__ unsigned long long max(unsigned long long, unsigned long long);
+__host__ __device__ float max(float, float); __host__ __device__ double max(double, double);
+__device__ float __fdividef(float, float); __device__ float __expf(float); __device__ float __logf(float);
+__device__ float __sinf(float); __device__ float __cosf(float); __device__ float __powf(float, float);
+__device__ float __saturatef(float);
+__device__ int __popc(unsigned); __device__ int __popcll(unsigned long long);
+__device__ int __clz(int); __device__ int __clzll(long long); __device__ int __ffs(int); __device__ int __ffsll(long long);
+__device__ unsigned __brev(unsigned); __device__ unsigned __byte_perm(unsigned, unsigned, unsigned);
+__device__ unsigned __funnelshift_l(unsigned, unsigned, unsigned); __device__ unsigned __funnelshift_r(unsigned, unsigned, unsigned);
+__device__ int __mul24(int, int); __device__ unsigned __umul24(unsigned, unsigned);
+__device__ int __mulhi(int, int); __device__ unsigned __umulhi(unsigned, unsigned);
+__device__ unsigned long long __umul64hi(unsigned long long, unsigned long long);
+__device__ float __int_as_float(int); __device__ int __float_as_int(float);
+__device__ float __uint_as_float(unsigned); __device__ unsigned __float_as_uint(float);
+__device__ double __longlong_as_double(long long); __device__ long long __double_as_longlong(double);
+__device__ int __float2int_rn(float); __device__ int __float2int_rz(float); __device__ unsigned __float2uint_rn(float);
+__device__ float __int2float_rn(int); __device__ float __uint2float_rn(unsigned);
+__device__ void __syncwarp(unsigned = 0xffffffffu); __device__ void __threadfence(); __device__ void __threadfence_block();
+__device__ void __threadfence_system(); __device__ unsigned __activemask();
+__device__ unsigned __ballot_sync(unsigned, int); __device__ int __any_sync(unsigned, int); __device__ int __all_sync(unsigned, int);
+template <class T> __device__ T __shfl_sync(unsigned, T, int, int = 32);
+template <class T> __device__ T __shfl_up_sync(unsigned, T, unsigned, int = 32);
+template <class T> __device__ T __shfl_down_sync(unsigned, T, unsigned, int = 32);
+template <class T> __device__ T __shfl_xor_sync(unsigned, T, int, int = 32);
+template <class T> __device__ T __ldg(const T*); template <class T> __device__ T __ldcg(const T*);
+template <class T> __device__ T __ldcs(const T*); template <class T> __device__ void __stcg(T*, T);
+template <class T> __device__ void __stcs(T*, T);
+#define PTX_ABI_ATOMIC(f) __device__ int f(int*, int); __device__ unsigned f(unsigned*, unsigned); __device__ unsigned long long f(unsigned long long*, unsigned long long);
+PTX_ABI_ATOMIC(atomicAdd) PTX_ABI_ATOMIC(atomicSub) PTX_ABI_ATOMIC(atomicExch) PTX_ABI_ATOMIC(atomicMin)
+PTX_ABI_ATOMIC(atomicMax) PTX_ABI_ATOMIC(atomicAnd) PTX_ABI_ATOMIC(atomicOr) PTX_ABI_ATOMIC(atomicXor)
+#undef PTX_ABI_ATOMIC
+__device__ float atomicAdd(float*, float); __device__ double atomicAdd(double*, double);
+__device__ float atomicExch(float*, float); __device__ unsigned atomicInc(unsigned*, unsigned);
+__device__ unsigned atomicDec(unsigned*, unsigned);
+__device__ int atomicCAS(int*, int, int); __device__ unsigned atomicCAS(unsigned*, unsigned, unsigned);
+__device__ unsigned long long atomicCAS(unsigned long long*, unsigned long long, unsigned long long);
+__device__ long long clock64(); __device__ int clock(); __device__ void __nanosleep(unsigned);
+extern "C" __host__ __device__ int printf(const char*, ...);
+extern "C" __host__ __device__ void* memcpy(void*, const void*, size_t);
+extern "C" __host__ __device__ void* memset(void*, int, size_t);
+extern "C" __host__ __device__ void* malloc(size_t);
+extern "C" __host__ __device__ void free(void*);
+"#;
 
 /// The CUDA header that declares the row named `c_name`: `cuda_fp16.h`, `cuda_bf16.h`,
 /// `cuda_fp8.h`, `cuda_fp4.h`, `cuda.h` (`CUtensorMap`), or `vector_types.h` (every vector,
@@ -429,7 +510,9 @@ pub fn declared_by(c_name: &str) -> &'static str {
 /// other (whose stand-in is the prelude alone).
 pub fn standin_header(name: &str, v: CudaVersion) -> Option<String> {
     let includes: &[&str] = match name {
-        "cuda_fp16.h" | "cuda.h" => &[],
+        "cuda_fp16.h" => &[],
+        // CUDA's cuda.h includes <stdint.h> (and <stdlib.h>): headers rely on it for `int64_t`.
+        "cuda.h" => &["stdint.h", "stddef.h"],
         "cuda_bf16.h" => &["cuda_fp16.h"],
         "cuda_fp8.h" => &["cuda_fp16.h", "cuda_bf16.h"],
         "cuda_fp4.h" => &["cuda_fp8.h"],

@@ -607,8 +607,15 @@ fn nvrtc_options(args: &[String]) -> Vec<String> {
                 .strip_prefix("--include=")
                 .map(str::to_string)
                 .or_else(|| it.next().cloned());
+            // A file here is made absolute; a header name (`cstdint`) is looked up on the
+            // include path, as clang looks it up.
             if let Some(f) = file {
-                out.push(format!("--pre-include={}", absolute(&f)));
+                let f = if Path::new(&f).is_file() {
+                    absolute(&f)
+                } else {
+                    f
+                };
+                out.push(format!("--pre-include={f}"));
             }
         } else if let Some(dir) = value("-I") {
             out.push(format!("-I{}", absolute(&dir)));

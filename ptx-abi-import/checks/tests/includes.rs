@@ -22,6 +22,7 @@ fn only_what_has_no_layout_is_left_out() {
         includes_c_idioms::SKIPPED,
         includes_classes::SKIPPED,
         includes_descriptors::SKIPPED,
+        includes_device_code::SKIPPED,
         includes_llama::SKIPPED,
         includes_own_names::SKIPPED,
         includes_portable::SKIPPED,
