@@ -125,6 +125,13 @@ fn main() -> ExitCode {
     match importer.generate() {
         Ok(imported) => {
             report_skipped(&imported.skipped);
+            if imported.model.emitted.is_empty() {
+                eprintln!(
+                    "ptx-abi-import: warning: nothing to import: the header declares no struct, \
+                     union, enum or typedef clang read (are its types behind an `#if` that \
+                     needs a `-D`?)"
+                );
+            }
             match out {
                 Some(path) => match std::fs::write(&path, &imported.source) {
                     Ok(()) => {
