@@ -118,45 +118,31 @@ fn missing_includes(log: &str) -> impl Iterator<Item = &str> {
 /// What to do about header `name` that clang could not find.
 fn missing_include_hint(name: &str) -> String {
     const STD: &[&str] = &[
-        "vector",
-        "string",
-        "iostream",
-        "memory",
-        "map",
-        "unordered_map",
-        "functional",
-        "algorithm",
-        "array",
-        "limits",
-        "type_traits",
-        "utility",
-        "tuple",
-        "cstdio",
-        "cstdlib",
-        "cstring",
-        "stdio.h",
-        "stdlib.h",
-        "string.h",
-        "iomanip",
-        "sstream",
-        "fstream",
-        "mutex",
-        "thread",
         "atomic",
-        "chrono",
-        "numeric",
-        "optional",
-        "variant",
         "cinttypes",
         "inttypes.h",
+        "cstdarg",
+        "stdarg.h",
+        "random",
+        "filesystem",
+        "queue",
+        "stack",
+        "bitset",
+        "complex",
+        "regex",
+        "future",
+        "any",
+        "span",
+        "initializer_list",
     ];
     if STD.contains(&name) {
         format!(
             "\nnote: `<{name}>` is the C/C++ standard library's: ptx-abi-import reads headers \
-             without one beyond <cstdint>, <cstddef>, <cmath>, <cassert>, <cfloat>, <climits> \
-             and <stdbool.h> (nor has NVRTC, which checks the import); where the header uses it \
-             only in host code, import it with `-D` of a macro that leaves that part out, or \
-             import a header of the shared types alone"
+             with stand-ins for its C headers and the common C++ ones (<type_traits>, <limits>, \
+             <utility>, <array>; <vector>, <string>, <iostream> and other host containers as \
+             declarations), the same NVRTC's checks get, and this is not one of them; where the \
+             header uses it only in host code, import it with `-D` of a macro that leaves that \
+             part out, or import a header of the shared types alone"
         )
     } else {
         format!(
@@ -248,6 +234,10 @@ pub fn write_standins(
     for h in ["stddef.h", "cstddef"] {
         write(h, STDDEF)?;
     }
+    // C++'s library as NVRTC's checks get it (`ptx_abi_nvtools::std_headers`).
+    for (h, text) in ptx_abi_nvtools::std_headers::STD_HEADERS {
+        write(h, &format!("#include \"{PRELUDE_FILE}\"\n{text}"))?;
+    }
     for (h, text) in [
         ("limits.h", LIMITS),
         ("climits", LIMITS),
@@ -255,6 +245,13 @@ pub fn write_standins(
         ("cfloat", FLOAT),
         ("assert.h", ASSERT),
         ("cassert", ASSERT),
+        // Nothing a layout depends on: `size_t` (the prelude declares what they would).
+        ("stdlib.h", "#include <stddef.h>\n"),
+        ("cstdlib", "#include <cstddef>\n"),
+        ("string.h", "#include <stddef.h>\n"),
+        ("cstring", "#include <cstddef>\n"),
+        ("stdio.h", "#include <stddef.h>\n"),
+        ("cstdio", "#include <cstddef>\n"),
     ] {
         write(h, &format!("#include \"{PRELUDE_FILE}\"\n{text}"))?;
     }

@@ -205,9 +205,9 @@ fn a_missing_include_says_which_flag_to_add() {
         e.contains("'proj/common.h' file not found") && e.contains("`-I DIR`"),
         "{e}"
     );
-    let e = error("#include <vector>\nstruct A { int x; };\n");
+    let e = error("#include <atomic>\nstruct A { int x; };\n");
     assert!(
-        e.contains("`<vector>` is the C/C++ standard library's"),
+        e.contains("`<atomic>` is the C/C++ standard library's"),
         "{e}"
     );
 }

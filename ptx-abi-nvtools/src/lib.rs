@@ -14,3 +14,4 @@ pub mod fetch;
 pub mod nvrtc;
 pub mod options;
 pub mod pins;
+pub mod std_headers;

@@ -414,7 +414,12 @@ impl Nvrtc {
         let from = options.len();
         options.extend_from_slice(extra);
         options.extend(include.as_deref());
-        let ptx = match self.compile_with_headers(&source, &options, SHIMS) {
+        let headers: Vec<(&str, &str)> = SHIMS
+            .iter()
+            .chain(ptx_abi_nvtools::std_headers::STD_HEADERS)
+            .copied()
+            .collect();
+        let ptx = match self.compile_with_headers(&source, &options, &headers) {
             Err(NvrtcError::Compile { log }) => {
                 let mut log = format!(
                     "{log}\nnote: compiled by NVRTC {} with {}",

@@ -1,0 +1,52 @@
+// A shared header as ML extensions write them: C++ standard headers at the top, host-side
+// function declarations that take std::vector and std::string, compile-time checks with
+// <type_traits> and <limits>, a std::array member, and <cstdio>/<cstring> for inline code.
+// Written for this suite. The importer and NVRTC's checks get the same stand-ins for these
+// headers; the shared structs are imported and checked.
+#pragma once
+#include <vector>
+#include <string>
+#include <memory>
+#include <type_traits>
+#include <limits>
+#include <utility>
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <cstdint>
+
+namespace ext {
+
+struct ScaleParams {
+    float scale;
+    float clamp_max;
+    int32_t rows;
+    std::array<int32_t, 4> strides;
+};
+
+static_assert(std::is_trivially_copyable<ScaleParams>::value, "ScaleParams is copied to the GPU");
+static_assert(std::numeric_limits<int32_t>::max() == 2147483647, "int32_t");
+static_assert(std::is_same<std::remove_cv_t<const float>, float>::value, "traits");
+
+template <typename T>
+struct TensorView {
+    T* data;
+    int64_t numel;
+    static_assert(std::is_arithmetic<T>::value, "elements are numbers");
+};
+
+struct LaunchArgs {
+    TensorView<float> input;
+    TensorView<float> output;
+    ScaleParams params;
+};
+
+// Host-side API beside the shared types.
+void launch_scale(const std::vector<LaunchArgs>& batches, const std::string& name);
+std::unique_ptr<LaunchArgs> make_args(std::vector<float>& host);
+
+__device__ inline float clamp_scale(const ScaleParams& p, float v) {
+    return fminf(v * p.scale, p.clamp_max < std::numeric_limits<float>::max() ? p.clamp_max : v);
+}
+
+}  // namespace ext
