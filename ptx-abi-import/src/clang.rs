@@ -246,12 +246,12 @@ pub fn write_standins(
         ("assert.h", ASSERT),
         ("cassert", ASSERT),
         // Nothing a layout depends on: `size_t` (the prelude declares what they would).
-        ("stdlib.h", "#include <stddef.h>\n"),
-        ("cstdlib", "#include <cstddef>\n"),
+        ("stdlib.h", "#include <stddef.h>\n#ifndef RAND_MAX\n#define RAND_MAX 2147483647\n#endif\nextern \"C\" __host__ __device__ int rand(void);\n"),
+        ("cstdlib", "#include <stdlib.h>\n#include <cstddef>\n"),
         ("string.h", "#include <stddef.h>\n"),
         ("cstring", "#include <cstddef>\n"),
-        ("stdio.h", "#include <stddef.h>\n"),
-        ("cstdio", "#include <cstddef>\n"),
+        ("stdio.h", "#include <stddef.h>\nstruct _IO_FILE;\ntypedef struct _IO_FILE FILE;\n"),
+        ("cstdio", "#include <stdio.h>\n#include <cstddef>\nnamespace std { using ::FILE; }\n"),
     ] {
         write(h, &format!("#include \"{PRELUDE_FILE}\"\n{text}"))?;
     }

@@ -422,7 +422,9 @@ PTX_ABI_MATH1(expm1) PTX_ABI_MATH1(log) PTX_ABI_MATH1(log2) PTX_ABI_MATH1(log10)
 PTX_ABI_MATH1(sin) PTX_ABI_MATH1(cos) PTX_ABI_MATH1(tan) PTX_ABI_MATH1(asin) PTX_ABI_MATH1(acos)
 PTX_ABI_MATH1(atan) PTX_ABI_MATH1(sinh) PTX_ABI_MATH1(cosh) PTX_ABI_MATH1(tanh) PTX_ABI_MATH1(erf)
 PTX_ABI_MATH1(fabs) PTX_ABI_MATH1(floor) PTX_ABI_MATH1(ceil) PTX_ABI_MATH1(round) PTX_ABI_MATH1(trunc)
-PTX_ABI_MATH1(rint)
+PTX_ABI_MATH1(rint) PTX_ABI_MATH1(erfc) PTX_ABI_MATH1(erfinv) PTX_ABI_MATH1(erfcinv)
+PTX_ABI_MATH1(lgamma) PTX_ABI_MATH1(tgamma) PTX_ABI_MATH1(exp10) PTX_ABI_MATH1(sinpi)
+PTX_ABI_MATH1(cospi) PTX_ABI_MATH1(nearbyint) PTX_ABI_MATH1(logb)
 PTX_ABI_MATH2(pow) PTX_ABI_MATH2(atan2) PTX_ABI_MATH2(fmod) PTX_ABI_MATH2(fmin) PTX_ABI_MATH2(fmax)
 PTX_ABI_MATH2(hypot) PTX_ABI_MATH2(copysign)
 #undef PTX_ABI_MATH1
@@ -433,6 +435,9 @@ extern "C" __host__ __device__ void sincosf(float, float*, float*);
 extern "C" __host__ __device__ int abs(int);
 extern "C" __host__ __device__ int isnan(double);
 extern "C" __host__ __device__ int isinf(double);
+extern "C" __host__ __device__ int isfinite(double);
+extern "C" __host__ __device__ long labs(long);
+extern "C" __host__ __device__ long long llabs(long long);
 __host__ __device__ int min(int, int); __host__ __device__ unsigned min(unsigned, unsigned);
 __host__ __device__ unsigned min(int, unsigned); __host__ __device__ unsigned min(unsigned, int);
 __host__ __device__ long long min(long long, long long);
@@ -477,7 +482,17 @@ __device__ float atomicExch(float*, float); __device__ unsigned atomicInc(unsign
 __device__ unsigned atomicDec(unsigned*, unsigned);
 __device__ int atomicCAS(int*, int, int); __device__ unsigned atomicCAS(unsigned*, unsigned, unsigned);
 __device__ unsigned long long atomicCAS(unsigned long long*, unsigned long long, unsigned long long);
+__device__ unsigned short atomicCAS(unsigned short*, unsigned short, unsigned short);
 __device__ long long clock64(); __device__ int clock(); __device__ void __nanosleep(unsigned);
+__device__ void __trap(); __device__ void __brkpt(); __device__ unsigned __fns(unsigned, unsigned, int);
+__device__ void __barrier_sync(unsigned); __device__ void __barrier_sync_count(unsigned, unsigned);
+template <class T> __device__ T tex1Dfetch(unsigned long long, int);
+template <class T> __device__ T tex1D(unsigned long long, float);
+template <class T> __device__ T tex2D(unsigned long long, float, float);
+template <class T> __device__ T tex3D(unsigned long long, float, float, float);
+template <class T> __device__ T tex1DLod(unsigned long long, float, float);
+template <class T> __device__ T tex2DLod(unsigned long long, float, float, float);
+template <class T> __device__ T tex3DLod(unsigned long long, float, float, float, float);
 extern "C" __host__ __device__ int printf(const char*, ...);
 extern "C" __host__ __device__ void* memcpy(void*, const void*, size_t);
 extern "C" __host__ __device__ void* memset(void*, int, size_t);

@@ -225,6 +225,22 @@ template <class T, decltype(sizeof(0)) N> struct array {
 }
 "#;
 
+/// `<algorithm>`: `std::min` and `std::max`, which inline code calls.
+const ALGORITHM: &str = r#"#pragma once
+namespace std {
+template <class T> __host__ __device__ constexpr const T& min(const T& a, const T& b) { return b < a ? b : a; }
+template <class T> __host__ __device__ constexpr const T& max(const T& a, const T& b) { return a < b ? b : a; }
+}
+"#;
+
+/// `<ctime>` and `<time.h>`: `time_t` and `struct timespec` with glibc's LP64 layout (two
+/// `long`s), which a shared struct may hold.
+const TIME: &str = r#"#pragma once
+typedef long time_t;
+typedef long clock_t;
+struct timespec { time_t tv_sec; long tv_nsec; };
+"#;
+
 /// Every stand-in: `(include name, text)`. The host-side ones are one text under each of
 /// their header names.
 pub const STD_HEADERS: &[(&str, &str)] = &[
@@ -255,8 +271,10 @@ pub const STD_HEADERS: &[(&str, &str)] = &[
     ("condition_variable", CONTAINERS),
     ("stdexcept", CONTAINERS),
     ("exception", CONTAINERS),
-    ("algorithm", "#pragma once\n"),
+    ("algorithm", ALGORITHM),
     ("numeric", "#pragma once\n"),
     ("iomanip", "#pragma once\n"),
     ("chrono", "#pragma once\n"),
+    ("ctime", TIME),
+    ("time.h", TIME),
 ];

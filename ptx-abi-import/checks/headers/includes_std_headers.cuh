@@ -1,6 +1,7 @@
 // A shared header as ML extensions write them: C++ standard headers at the top, host-side
-// function declarations that take std::vector and std::string, compile-time checks with
-// <type_traits> and <limits>, a std::array member, and <cstdio>/<cstring> for inline code.
+// function declarations that take std::vector, std::string and FILE*, compile-time checks
+// with <type_traits> and <limits>, a std::array and a struct timespec member, std::min and
+// rand in inline code.
 // Written for this suite. The importer and NVRTC's checks get the same stand-ins for these
 // headers; the shared structs are imported and checked.
 #pragma once
@@ -14,6 +15,9 @@
 #include <cstdio>
 #include <cstring>
 #include <cstdint>
+#include <ctime>
+#include <algorithm>
+#include <cstdlib>
 
 namespace ext {
 
@@ -41,12 +45,20 @@ struct LaunchArgs {
     ScaleParams params;
 };
 
+struct RunStamp {
+    struct timespec started;
+    uint32_t run_id;
+};
+
 // Host-side API beside the shared types.
+void dump_stats(FILE* out, const LaunchArgs& args);
+inline float jitter() { return (float)rand() / (float)RAND_MAX; }
 void launch_scale(const std::vector<LaunchArgs>& batches, const std::string& name);
 std::unique_ptr<LaunchArgs> make_args(std::vector<float>& host);
 
 __device__ inline float clamp_scale(const ScaleParams& p, float v) {
-    return fminf(v * p.scale, p.clamp_max < std::numeric_limits<float>::max() ? p.clamp_max : v);
+    return std::min(v * p.scale, p.clamp_max < std::numeric_limits<float>::max() ? p.clamp_max : v)
+        + erfcf(0.0f) * 0.0f;
 }
 
 }  // namespace ext

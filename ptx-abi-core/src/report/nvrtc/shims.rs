@@ -155,6 +155,18 @@ const STDDEF_ONLY: &str = "#include <stddef.h>\n";
 /// `<cstddef>`'s names for a C++ wrapper of [`STDDEF_ONLY`]'s headers.
 const CSTDDEF_ONLY: &str = "#include <cstddef>\n";
 
+/// `<stdio.h>`: [`STDDEF_ONLY`] and `FILE`, which host function declarations name.
+const STDIO: &str = "#include <stddef.h>\nstruct _IO_FILE;\ntypedef struct _IO_FILE FILE;\n";
+
+/// `<cstdio>`: [`STDIO`] and `std::FILE`.
+const CSTDIO: &str = "#include <stdio.h>\n#include <cstddef>\nnamespace std { using ::FILE; }\n";
+
+/// `<cstdlib>`: [`STDLIB`] and `<cstddef>`.
+const CSTDLIB: &str = "#include <stdlib.h>\n#include <cstddef>\n";
+
+/// `<stdlib.h>`: [`STDDEF_ONLY`], `RAND_MAX` and `rand`.
+const STDLIB: &str = "#include <stddef.h>\n#ifndef RAND_MAX\n#define RAND_MAX 2147483647\n#endif\nextern \"C\" int rand(void);\n";
+
 /// `<math.h>` and `<cmath>`: nothing; NVRTC declares CUDA's math functions itself.
 const MATH: &str = "";
 
@@ -170,12 +182,12 @@ pub const SHIMS: &[(&str, &str)] = &[
     ("cfloat", FLOAT),
     ("assert.h", ASSERT),
     ("cassert", ASSERT),
-    ("stdlib.h", STDDEF_ONLY),
-    ("cstdlib", CSTDDEF_ONLY),
+    ("stdlib.h", STDLIB),
+    ("cstdlib", CSTDLIB),
     ("string.h", STDDEF_ONLY),
     ("cstring", CSTDDEF_ONLY),
-    ("stdio.h", STDDEF_ONLY),
-    ("cstdio", CSTDDEF_ONLY),
+    ("stdio.h", STDIO),
+    ("cstdio", CSTDIO),
     ("math.h", MATH),
     ("cmath", MATH),
 ];
