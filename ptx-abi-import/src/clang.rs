@@ -176,8 +176,6 @@ const CUDA_STANDINS: &[&str] = &[
     "cuda_fp4.h",
     "cudaTypedefs.h",
     "helper_math.h",
-    "math.h",
-    "cmath",
     "stdbool.h",
 ];
 
@@ -190,22 +188,6 @@ typedef __UINT_LEAST8_TYPE__ uint_least8_t; typedef __UINT_LEAST16_TYPE__ uint_l
 typedef __INT_FAST8_TYPE__ int_fast8_t; typedef __INT_FAST16_TYPE__ int_fast16_t; typedef __INT_FAST32_TYPE__ int_fast32_t; typedef __INT_FAST64_TYPE__ int_fast64_t;\n\
 typedef __UINT_FAST8_TYPE__ uint_fast8_t; typedef __UINT_FAST16_TYPE__ uint_fast16_t; typedef __UINT_FAST32_TYPE__ uint_fast32_t; typedef __UINT_FAST64_TYPE__ uint_fast64_t;\n\
 #ifdef __cplusplus\nnamespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::intptr_t; using ::uintptr_t; }\n#endif\n";
-
-const LIMITS: &str = "#pragma once\n\
-#define CHAR_BIT __CHAR_BIT__\n\
-#define SCHAR_MIN (-__SCHAR_MAX__ - 1)\n#define SCHAR_MAX __SCHAR_MAX__\n#define UCHAR_MAX (__SCHAR_MAX__ * 2 + 1)\n\
-#define CHAR_MIN SCHAR_MIN\n#define CHAR_MAX SCHAR_MAX\n\
-#define SHRT_MIN (-__SHRT_MAX__ - 1)\n#define SHRT_MAX __SHRT_MAX__\n#define USHRT_MAX (__SHRT_MAX__ * 2 + 1)\n\
-#define INT_MIN (-__INT_MAX__ - 1)\n#define INT_MAX __INT_MAX__\n#define UINT_MAX (__INT_MAX__ * 2U + 1U)\n\
-#define LONG_MIN (-__LONG_MAX__ - 1L)\n#define LONG_MAX __LONG_MAX__\n#define ULONG_MAX (__LONG_MAX__ * 2UL + 1UL)\n\
-#define LLONG_MIN (-__LONG_LONG_MAX__ - 1LL)\n#define LLONG_MAX __LONG_LONG_MAX__\n#define ULLONG_MAX (__LONG_LONG_MAX__ * 2ULL + 1ULL)\n";
-
-const FLOAT: &str = "#pragma once\n\
-#define FLT_RADIX __FLT_RADIX__\n#define FLT_MANT_DIG __FLT_MANT_DIG__\n#define DBL_MANT_DIG __DBL_MANT_DIG__\n\
-#define FLT_DIG __FLT_DIG__\n#define DBL_DIG __DBL_DIG__\n#define FLT_EPSILON __FLT_EPSILON__\n#define DBL_EPSILON __DBL_EPSILON__\n\
-#define FLT_MIN __FLT_MIN__\n#define DBL_MIN __DBL_MIN__\n#define FLT_MAX __FLT_MAX__\n#define DBL_MAX __DBL_MAX__\n";
-
-const ASSERT: &str = "#ifndef assert\n#define assert(e) ((void)(e))\n#endif\n";
 
 const STDDEF: &str = "#pragma once\n\
 typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
@@ -234,25 +216,9 @@ pub fn write_standins(
     for h in ["stddef.h", "cstddef"] {
         write(h, STDDEF)?;
     }
-    // C++'s library as NVRTC's checks get it (`ptx_abi_nvtools::std_headers`).
-    for (h, text) in ptx_abi_nvtools::std_headers::STD_HEADERS {
-        write(h, &format!("#include \"{PRELUDE_FILE}\"\n{text}"))?;
-    }
-    for (h, text) in [
-        ("limits.h", LIMITS),
-        ("climits", LIMITS),
-        ("float.h", FLOAT),
-        ("cfloat", FLOAT),
-        ("assert.h", ASSERT),
-        ("cassert", ASSERT),
-        // Nothing a layout depends on: `size_t` (the prelude declares what they would).
-        ("stdlib.h", "#include <stddef.h>\n#ifndef RAND_MAX\n#define RAND_MAX 2147483647\n#endif\nextern \"C\" __host__ __device__ int rand(void);\n"),
-        ("cstdlib", "#include <stdlib.h>\n#include <cstddef>\n"),
-        ("string.h", "#include <stddef.h>\n"),
-        ("cstring", "#include <cstddef>\n"),
-        ("stdio.h", "#include <stddef.h>\nstruct _IO_FILE;\ntypedef struct _IO_FILE FILE;\n"),
-        ("cstdio", "#include <stdio.h>\n#include <cstddef>\nnamespace std { using ::FILE; }\n"),
-    ] {
+    // C's and C++'s libraries as NVRTC's checks get them (`ptx_abi_nvtools::std_headers`).
+    let std = ptx_abi_nvtools::std_headers::C_HEADERS.iter();
+    for (h, text) in std.chain(ptx_abi_nvtools::std_headers::STD_HEADERS) {
         write(h, &format!("#include \"{PRELUDE_FILE}\"\n{text}"))?;
     }
     Ok(())

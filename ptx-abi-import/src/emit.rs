@@ -488,22 +488,19 @@ fn anonymous_paths(
 /// The `#[cfg(test)]` module checking every imported struct, union and enum against the header
 /// with NVRTC (`ptx_abi::report::nvrtc::assert_matches`, feature `nvrtc` of ptx-abi), under the C++
 /// qualified name (`ns::Particle`); C's anonymous members are mapped to `""`, base classes to
-/// `"Base::"` (`assert_matches_mapped`).
+/// `"Base::"`, private ones to `"-"` (`assert_matches_with`, with [`EmitOptions::check_options`]).
 fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
     let mut s = String::from(
         "/// Each imported type against its C declaration, compiled by NVRTC.\n#[cfg(test)]\n",
     );
     writeln!(s, "{ALLOW}\nmod ptx_abi_import_checks {{").unwrap();
     writeln!(s, "    const HEADER: &str = {header};").unwrap();
-    let with_options = !opts.check_options.is_empty();
-    if with_options {
-        writeln!(
-            s,
-            "    /// The host's macros (nvcc's device pass defines them), the header's directory and\n    /// the import's `-I` and `-D`, for NVRTC.\n    const OPTIONS: &[&str] = &{:?};",
-            opts.check_options
-        )
-        .unwrap();
-    }
+    writeln!(
+        s,
+        "    /// The host's macros (nvcc's device pass defines them), the header's directory and\n    /// the import's `-I` and `-D`, for NVRTC.\n    const OPTIONS: &[&str] = &{:?};",
+        opts.check_options
+    )
+    .unwrap();
     let mut names: Vec<String> = Vec::new();
     for &id in &model.emitted {
         let item = &model.items[id];
@@ -532,32 +529,15 @@ fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
         let mut anon = Vec::new();
         anonymous_paths(model, &Ty::Item(id), "", opts, &mut anon);
         let ty = path(model, &["ptx_abi_import_checks".to_string()], id);
-        let call = if with_options {
-            let map: Vec<String> = anon
-                .iter()
-                .map(|(p, c)| format!("({p:?}, {c:?})"))
-                .collect();
-            format!(
-                "::ptx_abi::report::nvrtc::assert_matches_with::<{ty}>(HEADER, {:?}, &[{}], OPTIONS)",
-                item.c_name,
-                map.join(", ")
-            )
-        } else if anon.is_empty() {
-            format!(
-                "::ptx_abi::report::nvrtc::assert_matches::<{ty}>(HEADER, {:?})",
-                item.c_name
-            )
-        } else {
-            let map: Vec<String> = anon
-                .iter()
-                .map(|(p, c)| format!("({p:?}, {c:?})"))
-                .collect();
-            format!(
-                "::ptx_abi::report::nvrtc::assert_matches_mapped::<{ty}>(HEADER, {:?}, &[{}])",
-                item.c_name,
-                map.join(", ")
-            )
-        };
+        let map: Vec<String> = anon
+            .iter()
+            .map(|(p, c)| format!("({p:?}, {c:?})"))
+            .collect();
+        let call = format!(
+            "::ptx_abi::report::nvrtc::assert_matches_with::<{ty}>(HEADER, {:?}, &[{}], OPTIONS)",
+            item.c_name,
+            map.join(", ")
+        );
         writeln!(
             s,
             "\n    #[test]\n    fn {test}_matches_the_header() {{\n        {call};\n    }}"

@@ -416,6 +416,7 @@ impl Nvrtc {
         options.extend(include.as_deref());
         let headers: Vec<(&str, &str)> = SHIMS
             .iter()
+            .chain(ptx_abi_nvtools::std_headers::C_HEADERS)
             .chain(ptx_abi_nvtools::std_headers::STD_HEADERS)
             .copied()
             .collect();
