@@ -67,6 +67,26 @@ pub fn nvrtc_release(what: &str, release: &Toolkit) -> Option<Nvrtc> {
     }
 }
 
+/// nvcc 13.5 assembled from PyPI's wheels ([`ptx_abi_nvtools::toolkit::NVCC_13_5`]: `cargo
+/// xtask nvcc`, or `PTX_ABI_NVCC_13_5`), or `None` after [`skip`]ping `what`. It runs with
+/// the machine's gcc.
+pub fn nvcc(what: &str) -> Option<std::path::PathBuf> {
+    let t = ptx_abi_nvtools::toolkit::NVCC_13_5;
+    match t.locate() {
+        Some(p) => Some(p),
+        None => {
+            skip(
+                what,
+                &format!(
+                    "nvcc {} not found (run `cargo xtask nvcc` or set {})",
+                    t.version, t.env
+                ),
+            );
+            None
+        }
+    }
+}
+
 /// One CUDA release's ptxas, or `None` after [`skip`]ping `what`.
 pub fn ptxas_release(what: &str, release: &Toolkit) -> Option<Ptxas> {
     let found = release.locate_ptxas().map(Ptxas::new);

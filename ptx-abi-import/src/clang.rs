@@ -77,7 +77,12 @@ fn run(
     if !extra.iter().any(|a| a.starts_with("-std=")) {
         cmd.arg("-std=c++17");
     }
-    cmd.args(extra).arg(main);
+    cmd.args(
+        extra
+            .iter()
+            .filter(|a| !NVCC_ONLY_FLAGS.contains(&a.as_str())),
+    )
+    .arg(main);
     let out = cmd.stdin(Stdio::null()).output().map_err(|e| {
         ImportError::NoClang(format!("cannot run {}: {e}", clang.program().display()))
     })?;
@@ -91,6 +96,10 @@ fn run(
 
 /// The host nvcc compiles for on Linux, whose macros the device pass sees.
 pub const HOST_TRIPLE: &str = "x86_64-unknown-linux-gnu";
+
+/// nvcc's flags that clang does not take (`ptx_abi_nvtools::options::NVCC_ONLY_FLAGS`): the
+/// importer leaves them out of clang's arguments and passes them to the checks.
+pub use ptx_abi_nvtools::options::NVCC_ONLY_FLAGS;
 
 /// The macros of [`HOST_TRIPLE`] that clang's (and nvcc's) device pass defines and NVRTC
 /// does not: the emitted checks define them for NVRTC, so that it compiles the header as the

@@ -623,6 +623,8 @@ fn nvrtc_options(args: &[String]) -> Vec<String> {
             out.push(format!("-D{m}"));
         } else if let Some(m) = value("-U") {
             out.push(format!("-U{m}"));
+        } else if clang::NVCC_ONLY_FLAGS.contains(&a.as_str()) {
+            out.push(a.clone());
         }
     }
     out

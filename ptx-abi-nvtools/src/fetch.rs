@@ -584,7 +584,7 @@ fn fetch_into(wheel: &Wheel, cache: &Path, scratch: &Path) -> Result<(), String>
 }
 
 #[cfg(unix)]
-fn make_executable(path: &Path) -> Result<(), String> {
+pub(crate) fn make_executable(path: &Path) -> Result<(), String> {
     use std::os::unix::fs::PermissionsExt;
     let mut perm = fs::metadata(path)
         .map_err(|e| format!("cannot stat {}: {e}", path.display()))?
@@ -594,7 +594,7 @@ fn make_executable(path: &Path) -> Result<(), String> {
 }
 
 #[cfg(not(unix))]
-fn make_executable(_path: &Path) -> Result<(), String> {
+pub(crate) fn make_executable(_path: &Path) -> Result<(), String> {
     Ok(())
 }
 

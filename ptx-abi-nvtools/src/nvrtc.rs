@@ -406,6 +406,28 @@ impl Nvrtc {
         options: &[&str],
         names: &[&str],
     ) -> Result<(String, Vec<String>), CompileError> {
+        self.compile_full(source, options, names)
+            .map(|(ptx, lowered, _)| (ptx, lowered))
+    }
+
+    /// [`Nvrtc::compile_source`] without names, returning NVRTC's log (its warnings, such as
+    /// `#1866-D: attribute does not apply to any entity`) beside the PTX.
+    pub fn compile_logged(
+        &self,
+        source: &Source<'_>,
+        options: &[&str],
+    ) -> Result<(String, String), CompileError> {
+        self.compile_full(source, options, &[])
+            .map(|(ptx, _, log)| (ptx, log))
+    }
+
+    /// The PTX, the lowered names and the log.
+    fn compile_full(
+        &self,
+        source: &Source<'_>,
+        options: &[&str],
+        names: &[&str],
+    ) -> Result<(String, Vec<String>, String), CompileError> {
         let api = |log: String| CompileError { log };
         let c_string = |text: &str, what: &str| {
             CString::new(text).map_err(|_| api(format!("{what} {text:?} contains a NUL byte")))
@@ -515,7 +537,8 @@ impl Nvrtc {
                     .into_owned(),
             );
         }
-        Ok((prog.ptx().map_err(api)?, lowered))
+        let log = prog.log().unwrap_or_default();
+        Ok((prog.ptx().map_err(api)?, lowered, log))
     }
 
     /// `Ok` for `NVRTC_SUCCESS`, else an error naming `what` and NVRTC's name for `status`.

@@ -51,6 +51,26 @@ pub const CHECK_OPTIONS_CUDA_11: &[&str] = &[
     "-default-device",
 ];
 
+/// The options nvcc compiles the checks with (`ptx_abi::report::nvrtc::Nvcc`): what
+/// [`CHECK_OPTIONS`] says to NVRTC, in nvcc's words, without `-default-device` (nvcc compiles
+/// a header's unannotated functions for the host, as in the user's build).
+pub const NVCC_CHECK_OPTIONS: &[&str] =
+    &["--gpu-architecture=compute_80", "-rdc=true", "-std=c++20"];
+
+/// nvcc's flags that change what device code may call, not a layout, and that neither clang
+/// nor NVRTC takes: `--expt-relaxed-constexpr` (device code calling `constexpr` host functions
+/// such as `std::min`) and the extended-lambda flags. clang allows both by default, and NVRTC
+/// compiles the checks with `-default-device`; an import passes them to its checks, and only
+/// nvcc gets them.
+pub const NVCC_ONLY_FLAGS: &[&str] = &[
+    "--expt-relaxed-constexpr",
+    "-expt-relaxed-constexpr",
+    "--extended-lambda",
+    "-extended-lambda",
+    "--expt-extended-lambda",
+    "-expt-extended-lambda",
+];
+
 /// What a header check adds so that headers nvcc accepts compile: `__extension__` (GNU's marker
 /// before an anonymous union, which NVRTC does not know) is defined away.
 pub const CHECK_DEFINES: &[&str] = &["-D__extension__="];

@@ -16,5 +16,6 @@ mod c_keywords;
 mod c_types;
 mod cuda_version;
 mod input_corners;
+mod nvcc;
 mod real_headers;
 mod report;

@@ -248,7 +248,7 @@ fn verdict<T: PtxAbi>(header: &str, c_type: &str, map: &[(&str, &str)]) -> Optio
     match nvrtc.check::<T>(header, c_type, map) {
         Ok(()) => panic!("{c_type}: accepted"),
         Err(MatchError::Mismatch(m)) => Some(m.to_string()),
-        Err(MatchError::Nvrtc(e)) => Some(e.to_string()),
+        Err(e) => Some(e.to_string()),
     }
 }
 

@@ -16,7 +16,7 @@
 //! (`$CARGO_TARGET_DIR`), so that it shares the dependencies the suite has built there.
 
 use crate::test::cargo;
-use ptx_abi_nvtools::{fetch, pins};
+use ptx_abi_nvtools::{fetch, pins, toolkit};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -107,12 +107,10 @@ fn include_dir(wheel: &pins::Wheel, cache: &Path) -> Result<PathBuf, String> {
 /// links, `<toolkit>/include` (reused while its stamp names the same pins); returns the
 /// toolkit directory.
 fn assemble(t: &fetch::CudaCoreToolkit, cache: &Path) -> Result<PathBuf, String> {
-    let dir = t.dir_in(cache);
-    let stamp_file = dir.join("pins.txt");
-    let mut sources = Vec::new();
+    let mut layers = Vec::new();
     for w in t.headers {
         fetch::fetch(&w, cache)?;
-        sources.push(include_dir(&w, cache)?);
+        layers.push((include_dir(&w, cache)?, "include"));
     }
     // cuRAND's wheel carries `libcurand.so.10` (100 MB) beside the headers; only the
     // headers are read, so the library is not kept (`fetch` checks for `curand.h` only).
@@ -121,60 +119,7 @@ fn assemble(t: &fetch::CudaCoreToolkit, cache: &Path) -> Result<PathBuf, String>
         fs::remove_dir_all(&curand_lib)
             .map_err(|e| format!("cannot remove {}: {e}", curand_lib.display()))?;
     }
-    if fs::read_to_string(&stamp_file).is_ok_and(|s| s == t.stamp())
-        && dir.join("include/cuda.h").is_file()
-    {
-        return Ok(dir);
-    }
-    let scratch = cache.join(format!(".cuda-core-toolkit-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&scratch);
-    let include = scratch.join("include");
-    fs::create_dir_all(&include)
-        .map_err(|e| format!("cannot create {}: {e}", include.display()))?;
-    for source in &sources {
-        let entries =
-            fs::read_dir(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
-        for entry in entries {
-            let entry = entry.map_err(|e| format!("cannot read {}: {e}", source.display()))?;
-            let link = include.join(entry.file_name());
-            if link.exists() {
-                return Err(format!(
-                    "{} is in two of the toolkit's wheels",
-                    entry.file_name().to_string_lossy()
-                ));
-            }
-            symlink(&entry.path(), &link)?;
-        }
-    }
-    fs::write(scratch.join("pins.txt"), t.stamp())
-        .map_err(|e| format!("cannot write the toolkit's pins: {e}"))?;
-    let _ = fs::remove_dir_all(&dir);
-    fs::rename(&scratch, &dir).map_err(|e| {
-        format!(
-            "cannot move {} to {}: {e}",
-            scratch.display(),
-            dir.display()
-        )
-    })?;
+    let dir = t.dir_in(cache);
+    toolkit::assemble(&dir, &t.stamp(), &layers, "include/cuda.h")?;
     Ok(dir)
-}
-
-#[cfg(unix)]
-fn symlink(target: &Path, link: &Path) -> Result<(), String> {
-    std::os::unix::fs::symlink(target, link).map_err(|e| {
-        format!(
-            "cannot link {} to {}: {e}",
-            link.display(),
-            target.display()
-        )
-    })
-}
-
-#[cfg(not(unix))]
-fn symlink(target: &Path, link: &Path) -> Result<(), String> {
-    Err(format!(
-        "the cuda-core toolkit is assembled with symbolic links, on Unix only ({} -> {})",
-        link.display(),
-        target.display()
-    ))
 }

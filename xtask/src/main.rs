@@ -38,6 +38,9 @@ commands:
           cuda.h, …) and CUDA 13's (double4_16a, …) into <target>/nvidia and print the absolute
           paths of their include directories; with a VERSION (11.8, 12.9, 13.5) that release's
           include directory, with `all` every release's, oldest first
+  nvcc    download (once) CUDA 13.5's nvcc, NVVM, C runtime, runtime and cuRAND wheels, assemble
+          them into <target>/nvidia/nvcc-13.5.37 (a CUDA tree of links; it runs with the
+          machine's gcc) and print the absolute path of its nvcc
   cuobjdump
           download (once) the pinned cuobjdump wheel into <target>/nvidia and print the
           absolute path of cuobjdump
@@ -119,6 +122,11 @@ fn main() -> ExitCode {
                 let f = fetch::fetch(wheel, &fetch::cache_dir())?;
                 println!("{}", f.parent().unwrap_or(&f).display());
             }
+            Ok(())
+        }),
+        "nvcc" => no_args(cmd, rest).and_then(|()| {
+            let nvcc = ptx_abi_nvtools::toolkit::NVCC_13_5.assemble(&fetch::cache_dir())?;
+            println!("{}", nvcc.display());
             Ok(())
         }),
         "cuobjdump" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::CUOBJDUMP_WHEEL)),

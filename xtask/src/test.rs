@@ -166,6 +166,8 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
         .display()
         .to_string();
     let cuobjdump = fetch::fetch(&fetch::CUOBJDUMP_WHEEL, &cache)?;
+    // nvcc 13.5 (issue 30): the checks compiled by the compiler users build with.
+    let nvcc = ptx_abi_nvtools::toolkit::NVCC_13_5.assemble(&cache)?;
     let zig = fetch::fetch(&fetch::ZIG_WHEEL, &cache)?;
     // The other CUDA releases (issue 22): the golden corpus and the parameter limits are
     // checked against each; the headers serve the checks of the CUDA version a user chooses.
@@ -187,6 +189,7 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
     eprintln!("xtask: NVRTC      {}", nvrtc.display());
     eprintln!("xtask: ptxas      {}", ptxas.display());
     eprintln!("xtask: cuobjdump  {}", cuobjdump.display());
+    eprintln!("xtask: nvcc 13.5  {}", nvcc.display());
     eprintln!("xtask: clang      {} clang", zig.display());
     eprintln!("xtask: CUDA headers {include}");
     let mut env = vec![
@@ -195,6 +198,10 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
         (fetch::CUDA_INCLUDE_ENV, include),
         (fetch::CUDA13_INCLUDE_ENV, include13),
         (fetch::CUOBJDUMP_ENV, cuobjdump.display().to_string()),
+        (
+            ptx_abi_nvtools::toolkit::NVCC_13_5.env,
+            nvcc.display().to_string(),
+        ),
         (fetch::ZIG_ENV, zig.display().to_string()),
         ("PTX_ABI_LIVE_SEED", seed.to_string()),
         (fetch::REQUIRE_ORACLE_ENV, "1".to_string()),
@@ -226,11 +233,12 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
             "data_nvrtc",
             "--test",
             "abi_nvrtc",
-            // The two modules about the CUDA release: the chosen release's layouts and the
-            // C++ spellings of CUDA's types.
+            // The modules about the CUDA release: the chosen release's layouts, the C++
+            // spellings of CUDA's types, and nvcc 13.5 against NVRTC 13.5.
             "--",
             "cuda_version::",
             "cxx::",
+            "nvcc::",
         ],
         &env,
     )?;
@@ -242,24 +250,33 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
         .map(|(_, v)| v.clone())
         .ok_or("xtask fetched no NVRTC 13.5 (PTX_ABI_NVRTC_13_5)")?;
     env.push((pins::NVRTC_ENV, nvrtc13));
-    cargo(
-        &[
-            "test",
-            "-p",
-            "ptx-abi-import-checks",
-            "--features",
-            "cuda-13050",
-            "--test",
-            "cxx",
-            "--test",
-            "names",
-            "--test",
-            "tamper",
-            "--test",
-            "includes",
-        ],
-        &env,
-    )
+    let checks = [
+        "test",
+        "-p",
+        "ptx-abi-import-checks",
+        "--features",
+        "cuda-13050",
+        "--test",
+        "cxx",
+        "--test",
+        "names",
+        "--test",
+        "tamper",
+        "--test",
+        "includes",
+    ];
+    cargo(&checks, &env)?;
+    // The same checks compiled by nvcc 13.5 with gcc (issue 30): the compiler users build
+    // with, found as a user's program finds it (`PTX_ABI_NVCC`) and chosen explicitly.
+    let nvcc = env
+        .iter()
+        .find(|(k, _)| *k == ptx_abi_nvtools::toolkit::NVCC_13_5.env)
+        .map(|(_, v)| v.clone())
+        .ok_or("xtask assembled no nvcc 13.5")?;
+    env.push((ptx_abi_nvtools::nvcc::NVCC_ENV, nvcc));
+    env.push(("PTX_ABI_CHECKER", "nvcc".to_string()));
+    eprintln!("xtask: the importer's checks again, compiled by nvcc 13.5");
+    cargo(&checks, &env)
 }
 
 /// Every test of the workspace, in `dev`, with `toolchain`, into its own target directory.

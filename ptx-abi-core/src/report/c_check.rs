@@ -698,6 +698,9 @@ pub struct CTypeMismatch {
     pub c_type: String,
     /// Every difference, in member order.
     pub mismatches: Vec<CMismatch>,
+    /// What the compiler said that explains them (NVRTC dropping an attribute nvcc applies),
+    /// one note a line.
+    pub notes: Vec<String>,
 }
 
 impl fmt::Display for CTypeMismatch {
@@ -711,6 +714,9 @@ impl fmt::Display for CTypeMismatch {
         )?;
         for m in &self.mismatches {
             writeln!(f, "  {m}")?;
+        }
+        for n in &self.notes {
+            writeln!(f, "{n}")?;
         }
         Ok(())
     }
@@ -750,6 +756,7 @@ impl CTypeCheck {
             Err(CTypeMismatch {
                 c_type: self.checks.c_type.clone(),
                 mismatches,
+                notes: Vec::new(),
             })
         }
     }
@@ -882,6 +889,7 @@ impl CTypeCheck {
             Err(CTypeMismatch {
                 c_type: c.c_type.clone(),
                 mismatches,
+                notes: Vec::new(),
             })
         }
     }

@@ -58,9 +58,11 @@
 
 mod diagnosis;
 mod include;
+mod nvcc;
 mod shims;
 
 pub use include::{cuda_include, headers_release, include_env, IncludeSearch};
+pub use nvcc::{Checker, Nvcc, NvccError, CHECKER_ENV, NVCC_CHECK_OPTIONS};
 pub use shims::SHIMS;
 
 use crate::codec::PtxAbi;
@@ -239,11 +241,14 @@ impl fmt::Display for NvrtcError {
 
 impl std::error::Error for NvrtcError {}
 
-/// Why a C type does not match: NVRTC could not answer, or it did and the layouts differ.
+/// Why a C type does not match: the compiler could not answer, or it did and the layouts
+/// differ.
 #[derive(Debug)]
 pub enum MatchError {
     /// NVRTC is missing or rejected the source.
     Nvrtc(NvrtcError),
+    /// nvcc is missing or rejected the source.
+    Nvcc(NvccError),
     /// The layouts differ; every difference is listed.
     Mismatch(CTypeMismatch),
 }
@@ -252,6 +257,7 @@ impl fmt::Display for MatchError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MatchError::Nvrtc(e) => write!(f, "{e}"),
+            MatchError::Nvcc(e) => write!(f, "{e}"),
             MatchError::Mismatch(m) => write!(f, "{m}"),
         }
     }
@@ -350,24 +356,32 @@ impl Nvrtc {
         options: &[&str],
         headers: &[(&str, &str)],
     ) -> Result<String, NvrtcError> {
+        self.compile_logged(source, options, headers)
+            .map(|(ptx, _)| ptx)
+    }
+
+    /// [`Nvrtc::compile_with_headers`], returning NVRTC's log (its warnings) with the PTX.
+    fn compile_logged(
+        &self,
+        source: &str,
+        options: &[&str],
+        headers: &[(&str, &str)],
+    ) -> Result<(String, String), NvrtcError> {
         let source = Source {
             name: diagnosis::HEADER_FILE,
             text: source,
             headers,
         };
-        self.inner
-            .compile_source(&source, options, &[])
-            .map(|(ptx, _)| ptx)
-            .map_err(|e| {
-                if e.builtins_missing() {
-                    NvrtcError::Builtins {
-                        path: self.inner.path().to_path_buf(),
-                        log: e.log,
-                    }
-                } else {
-                    NvrtcError::Compile { log: e.log }
+        self.inner.compile_logged(&source, options).map_err(|e| {
+            if e.builtins_missing() {
+                NvrtcError::Builtins {
+                    path: self.inner.path().to_path_buf(),
+                    log: e.log,
                 }
-            })
+            } else {
+                NvrtcError::Compile { log: e.log }
+            }
+        })
     }
 
     /// Checks that the C type `c_type` declared by `header` has `T`'s PTX layout, with
@@ -412,7 +426,13 @@ impl Nvrtc {
         options.extend_from_slice(CHECK_DEFINES);
         // The header's own directories first, CUDA's last, as nvcc searches them.
         let from = options.len();
-        options.extend_from_slice(extra);
+        // nvcc's own flags (`--expt-relaxed-constexpr`) are not NVRTC's: its checks compile
+        // with `-default-device`, which allows what they allow.
+        options.extend(
+            extra
+                .iter()
+                .filter(|o| !ptx_abi_nvtools::options::NVCC_ONLY_FLAGS.contains(o)),
+        );
         options.extend(include.as_deref());
         let headers: Vec<(&str, &str)> = SHIMS
             .iter()
@@ -420,7 +440,7 @@ impl Nvrtc {
             .chain(ptx_abi_nvtools::std_headers::STD_HEADERS)
             .copied()
             .collect();
-        let ptx = match self.compile_with_headers(&source, &options, &headers) {
+        let (ptx, warnings) = match self.compile_logged(&source, &options, &headers) {
             Err(NvrtcError::Compile { log }) => {
                 let mut log = format!(
                     "{log}\nnote: compiled by NVRTC {} with {}",
@@ -444,9 +464,18 @@ impl Nvrtc {
             }
             other => other?,
         };
-        check.compare(&ptx).map_err(MatchError::Mismatch)
+        check.compare(&ptx).map_err(|mut m| {
+            if warnings.contains("1866-D") {
+                m.notes.push(DROPPED_ATTRIBUTE_NOTE.into());
+            }
+            MatchError::Mismatch(m)
+        })
     }
 }
+
+/// What a failed NVRTC check adds when NVRTC dropped an attribute (warning #1866-D): the one
+/// known case where nvcc, which users build with, gives the header another layout.
+pub const DROPPED_ATTRIBUTE_NOTE: &str = "note: NVRTC dropped an attribute of the header (warning #1866-D: attribute does not apply to any entity); nvcc applies it: a GNU `__attribute__((aligned(N)))` after a struct's closing brace aligns the struct to N in an nvcc build and not at all under NVRTC. A program built with nvcc has the layout with the attribute: check with nvcc (set PTX_ABI_NVCC, or PTX_ABI_CHECKER=nvcc); a program compiled by NVRTC at run time has the layout without it.";
 
 /// Refuses CUDA's include directory `dir` when its `cuda.h` names another major release than
 /// ptx-abi describes ([`NvrtcError::Headers`]); a directory without `cuda.h` is taken as it is.
@@ -476,7 +505,7 @@ pub fn check_matches_mapped<T: PtxAbi>(
     c_type: &str,
     members: &[(&str, &str)],
 ) -> Result<(), MatchError> {
-    Nvrtc::locate()?.check::<T>(header, c_type, members)
+    Checker::locate()?.check_with::<T>(header, c_type, members, &[])
 }
 
 /// Panics with a readable report unless the C type `c_type` in `header` has `T`'s PTX layout
@@ -502,7 +531,7 @@ pub fn check_matches_with<T: PtxAbi>(
     members: &[(&str, &str)],
     options: &[&str],
 ) -> Result<(), MatchError> {
-    Nvrtc::locate()?.check_with::<T>(header, c_type, members, options)
+    Checker::locate()?.check_with::<T>(header, c_type, members, options)
 }
 
 /// [`assert_matches_mapped`] compiling the header with NVRTC `options` too (`-I…`, `-D…`;
@@ -515,15 +544,14 @@ pub fn assert_matches_with<T: PtxAbi>(
     members: &[(&str, &str)],
     options: &[&str],
 ) {
-    let nvrtc = match Nvrtc::locate() {
-        Ok(n) => n,
+    let checker = match Checker::locate() {
+        Ok(c) => c,
         Err(e) => panic!("{e}"),
     };
-    if let Err(e) = nvrtc.check_with::<T>(header, c_type, members, options) {
+    if let Err(e) = checker.check_with::<T>(header, c_type, members, options) {
         panic!(
-            "{e}\n(checked by NVRTC {} at {}; ptx-abi describes CUDA {CUDA_VERSION}, {})",
-            nvrtc.version,
-            nvrtc.path().display(),
+            "{e}\n(checked by {}; ptx-abi describes CUDA {CUDA_VERSION}, {})",
+            checker.describe(),
             CUDA_VERSION_SOURCE
         );
     }

@@ -3,7 +3,9 @@
 // with <type_traits> and <limits>, a std::array and a struct timespec member, std::min and
 // rand in inline code.
 // Written for this suite. The importer and NVRTC's checks get the same stand-ins for these
-// headers; the shared structs are imported and checked.
+// headers; the shared structs are imported and checked. std::min in device code needs nvcc's
+// --expt-relaxed-constexpr, as such extensions build with.
+// import-args: --expt-relaxed-constexpr
 #pragma once
 #include <vector>
 #include <string>

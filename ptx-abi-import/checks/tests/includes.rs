@@ -99,12 +99,14 @@ fn macros_given_to_the_import_shape_the_types() {
 #[test]
 fn the_checks_need_the_imports_directory_and_macros() {
     use includes_switches::ProjRange;
-    use ptx_abi::report::nvrtc::{check_matches_with, MatchError, NvrtcError};
+    use ptx_abi::report::nvrtc::{check_matches_with, MatchError, NvccError, NvrtcError};
     let header = include_str!("../headers/includes_switches.cuh");
     let dir = format!("-I{}/headers", env!("CARGO_MANIFEST_DIR"));
     let check = |opts: &[&str]| check_matches_with::<ProjRange>(header, "ProjRange", &[], opts);
+    // NVRTC or nvcc, whichever checks here (`PTX_ABI_CHECKER`).
     match check(&[]) {
-        Err(MatchError::Nvrtc(NvrtcError::Compile { log })) => {
+        Err(MatchError::Nvrtc(NvrtcError::Compile { log }))
+        | Err(MatchError::Nvcc(NvccError::Compile { log, .. })) => {
             assert!(log.contains("sibling_index.cuh"), "{log}")
         }
         other => panic!("{other:?}"),

@@ -35,7 +35,9 @@ pub fn hint(log: &str) -> Option<String> {
         format!(
             "hint: NVRTC rejected the header itself (the lines above name {HEADER_FILE}); it \
              compiles CUDA C++ without the host's C++ library, with CUDA {CUDA_VERSION}'s \
-             headers and shims for <cstdint>, <stdint.h>, <cstddef> and <stddef.h>"
+             headers and ptx-abi's stand-ins for the C and C++ standard headers \
+             (`ptx_abi_nvtools::std_headers`). A header that needs the host's library, or \
+             builds only with nvcc, is checked by nvcc: set PTX_ABI_NVCC to it"
         )
     })
 }
@@ -60,8 +62,10 @@ fn missing_include_hint(file: &str) -> String {
         Some(dir) => format!(
             "hint: `{file}` is neither in {} (CUDA's include directory, from {var} or the \
              places the docs list) nor one of the standard headers ptx-abi provides to NVRTC \
-             (<cstdint>, <stdint.h>, <cstddef>, <stddef.h>); NVRTC has no host C++ library: \
-             put such an include under `#ifndef __CUDACC_RTC__`",
+             (`ptx_abi_nvtools::std_headers`). If it is the header's own (a sibling or a \
+             project header), give its directory as the check's `-I` option; if it is a \
+             library's (the host's C++ library, CUTLASS, …), check with nvcc, which finds what \
+             the build finds: set PTX_ABI_NVCC to it",
             dir.display()
         ),
     }
