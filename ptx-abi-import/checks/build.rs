@@ -64,6 +64,7 @@ fn main() {
         "PTX_ABI_CUDA_INCLUDE_13_5",
         "PTX_ABI_CLANG",
         "PTX_ABI_NVRTC",
+        "PTX_ABI_NVCC",
         "PTX_ABI_REQUIRE_ORACLE",
         "PTX_ABI_FETCH_CLANG",
     ] {
@@ -141,8 +142,12 @@ fn main() {
         .map_err(Clone::clone)
         .and_then(|clang| includes_suite(clang, &headers));
     println!("cargo:rustc-check-cfg=cfg(ptx_abi_import_includes)");
+    println!("cargo:rustc-check-cfg=cfg(ptx_abi_import_nvcc)");
     if includes.is_ok() {
         println!("cargo:rustc-cfg=ptx_abi_import_includes");
+        if nvcc_set() {
+            println!("cargo:rustc-cfg=ptx_abi_import_nvcc");
+        }
     }
     write_rust(&out, "includes", includes);
 
@@ -291,10 +296,10 @@ fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
         .map_err(|e| e.to_string())?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
-            p.file_name()
-                .unwrap()
-                .to_string_lossy()
-                .starts_with("includes_")
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            // `includes_nvcc_*`: layouts only nvcc gives, checked by nvcc: imported where
+            // the checks find one (`PTX_ABI_NVCC`, as `cargo xtask test`'s nvcc run sets).
+            name.starts_with("includes_") && (!name.starts_with("includes_nvcc_") || nvcc_set())
         })
         .collect();
     files.sort();
@@ -341,6 +346,11 @@ fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
         .unwrap();
     }
     Ok(s)
+}
+
+/// Whether the emitted checks will find nvcc: `$PTX_ABI_NVCC` is set.
+fn nvcc_set() -> bool {
+    std::env::var_os("PTX_ABI_NVCC").is_some_and(|v| !v.is_empty())
 }
 
 /// `tamper_particle.cuh` imported once per `// tamper:` line, each import's emitted checks

@@ -206,6 +206,19 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
             if r.is_union {
                 s.push_str("#[ptx(union)]\n");
             }
+            if let Some(t) = r.trailing_align.filter(|_| r.nvcc_only) {
+                writeln!(
+                    s,
+                    "///\n/// nvcc's layout: `__attribute__((aligned({t})))` after the closing brace, which nvcc\n/// applies and NVRTC drops (warning #1866-D); checked by nvcc."
+                )
+                .unwrap();
+            } else if r.nvcc_only {
+                writeln!(
+                    s,
+                    "///\n/// nvcc's layout: it holds a struct aligned by an attribute after its closing brace,\n/// which nvcc applies and NVRTC drops (warning #1866-D); checked by nvcc."
+                )
+                .unwrap();
+            }
             if let Some(a) = r.align {
                 writeln!(s, "#[ptx(align = {a})]").unwrap();
             }
@@ -491,13 +504,13 @@ fn anonymous_paths(
 /// `"Base::"`, private ones to `"-"` (`assert_matches_with`, with [`EmitOptions::check_options`]).
 fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
     let mut s = String::from(
-        "/// Each imported type against its C declaration, compiled by NVRTC.\n#[cfg(test)]\n",
+        "/// Each imported type against its C declaration, compiled by nvcc where one is installed\n/// and by NVRTC otherwise (`ptx_abi::report::nvrtc::Checker`).\n#[cfg(test)]\n",
     );
     writeln!(s, "{ALLOW}\nmod ptx_abi_import_checks {{").unwrap();
     writeln!(s, "    const HEADER: &str = {header};").unwrap();
     writeln!(
         s,
-        "    /// The host's macros (nvcc's device pass defines them), the header's directory and\n    /// the import's `-I` and `-D`, for NVRTC.\n    const OPTIONS: &[&str] = &{:?};",
+        "    /// The host's macros (nvcc's device pass defines them), the header's directory and\n    /// the import's `-I` and `-D`, for the checks' compiler.\n    const OPTIONS: &[&str] = &{:?};",
         opts.check_options
     )
     .unwrap();
@@ -533,8 +546,15 @@ fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
             .iter()
             .map(|(p, c)| format!("({p:?}, {c:?})"))
             .collect();
+        // A layout only nvcc gives the header is checked by nvcc (`crate::compiler`).
+        let nvcc_only = matches!(&item.kind, ItemKind::Record(r) if r.nvcc_only);
         let call = format!(
-            "::ptx_abi::report::nvrtc::assert_matches_with::<{ty}>(HEADER, {:?}, &[{}], OPTIONS)",
+            "::ptx_abi::report::nvrtc::{}::<{ty}>(HEADER, {:?}, &[{}], OPTIONS)",
+            if nvcc_only {
+                "assert_matches_nvcc_with"
+            } else {
+                "assert_matches_with"
+            },
             item.c_name,
             map.join(", ")
         );

@@ -29,6 +29,7 @@
 
 mod ast;
 pub mod clang;
+mod compiler;
 pub mod cuda_types;
 pub mod emit;
 pub mod error;
@@ -40,6 +41,7 @@ mod rust_layout;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+pub use compiler::Compiler;
 pub use emit::EmitOptions;
 pub use error::{ImportError, Unsupported};
 use model::{ItemId, ItemKind, Model, Ty};
@@ -64,6 +66,7 @@ pub struct Importer {
     allow: Vec<String>,
     decode: Vec<(String, String)>,
     strict: bool,
+    compiler: Compiler,
     emit: EmitOptions,
 }
 
@@ -183,6 +186,15 @@ impl Importer {
     /// [`Importer::allow`] that cannot be imported is an error either way.
     pub fn strict(mut self, yes: bool) -> Importer {
         self.strict = yes;
+        self
+    }
+
+    /// Whose layout the Rust follows where nvcc and NVRTC disagree about the header
+    /// ([`Compiler`]; `--compiler`): nvcc by default. A GNU `__attribute__((aligned(N)))`
+    /// after a struct's closing brace is applied for nvcc, with the struct's checks compiled
+    /// by nvcc, and left out for NVRTC, as each compiler does.
+    pub fn compiler(mut self, compiler: Compiler) -> Importer {
+        self.compiler = compiler;
         self
     }
 
@@ -359,6 +371,7 @@ impl Importer {
         let cuda = self.emit.cuda_version;
         let (mut model, mut problems) =
             ast::read(json, is_header, cuda).map_err(ImportError::Ast)?;
+        compiler::apply(&mut model, self.compiler);
         self.select(&mut model)?;
         if let Some(text) = layouts {
             let clang_layouts = record_layout::parse(text)

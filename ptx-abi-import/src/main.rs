@@ -21,6 +21,9 @@ options:
                      (e.g. 'include_str!(\"../kernels/particle.cuh\")')
   --strict          fail on any declaration that cannot be imported (by default each
                      is reported and left out, with the types that hold it by value)
+  --compiler C       follow nvcc's layout (the default) or NVRTC's where they differ (a
+                     GNU `aligned` attribute after a struct's closing brace: nvcc applies
+                     it, NVRTC drops it); nvcc's layouts are checked by nvcc
   --cuda VERSION     read the header as CUDA VERSION's headers declare their types
                      (13.0, or 13000 as CUDA_VERSION spells it; default: the release
                      ptx-abi describes, 12.9 unless a feature of ptx-abi-core says otherwise)
@@ -80,6 +83,16 @@ fn main() -> ExitCode {
             "--no-c-names" => importer.c_names(false),
             "--checks" => importer.checks(value("--checks")),
             "--strict" => importer.strict(true),
+            "--compiler" => {
+                let v = value("--compiler");
+                match ptx_abi_import::Compiler::parse(&v) {
+                    Some(c) => importer.compiler(c),
+                    None => {
+                        eprintln!("ptx-abi-import: --compiler takes `nvcc` or `nvrtc`, not `{v}`");
+                        return ExitCode::from(2);
+                    }
+                }
+            }
             "--cuda" => {
                 let v = value("--cuda");
                 let Some(v) = cuda_version(&v) else {

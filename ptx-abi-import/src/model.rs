@@ -122,6 +122,14 @@ pub struct Record {
     /// (`alignas(double)`, `__attribute__((aligned))`): `align` is then clang's alignment of
     /// the record, which yields the same layout (a requested alignment only raises it).
     pub align_from_layout: bool,
+    /// A GNU `__attribute__((aligned(N)))` after the closing brace
+    /// (`struct A { … } __attribute__((aligned(16)));`, how portability macros expand on
+    /// Linux): nvcc applies it, NVRTC drops it (warning #1866-D), and clang's record layout
+    /// does not show it. Part of `align` when the import is for nvcc ([`crate::Compiler`]).
+    pub trailing_align: Option<u64>,
+    /// Whether the layout depends on an attribute only nvcc applies (`trailing_align` here or
+    /// in a member's type): its check needs nvcc.
+    pub nvcc_only: bool,
     /// Members in declaration order.
     pub members: Vec<Member>,
     /// For a union: the member `decode` reads (`#[ptx(decode)]`), when one was chosen.

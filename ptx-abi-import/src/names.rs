@@ -99,6 +99,8 @@ mod tests {
             is_union: false,
             align: None,
             align_from_layout: false,
+            trailing_align: None,
+            nvcc_only: false,
             members,
             decode: None,
         })

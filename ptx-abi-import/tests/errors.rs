@@ -321,3 +321,54 @@ namespace n { typedef struct V { float f; } V; }
         assert!(src.contains(want), "missing `{want}` in:\n{src}");
     }
 }
+
+/// A GNU `aligned` attribute after the closing brace (issue 30): nvcc applies it, NVRTC drops
+/// it. Imported for nvcc (the default) the struct, and a struct holding it, are nvcc's layout,
+/// checked by nvcc; imported for NVRTC the attribute is left out, as NVRTC leaves it, and
+/// clang's layout is compared as for any struct. A trailing `aligned` without a number is
+/// refused with the reason.
+#[test]
+fn an_alignment_after_the_closing_brace_follows_the_chosen_compiler() {
+    let Some(c) = clang() else { return };
+    let header = "#define SUFFIX(n) __attribute__((aligned(n)))\n\
+                  struct Node { float lo; int child; } SUFFIX(16);\n\
+                  struct Holder { char tag; Node node; };\n\
+                  struct Plain { int x; };\n";
+    let import = |compiler| {
+        Importer::new()
+            .clang(c.program())
+            .strict(true)
+            .compiler(compiler)
+            .header_text("suffix.cuh", header)
+            .checks("\"\"")
+            .generate()
+            .unwrap_or_else(|e| panic!("{e}"))
+            .source
+    };
+    let nvcc = import(ptx_abi_import::Compiler::Nvcc);
+    assert!(
+        nvcc.contains("#[ptx(align = 16)]\npub struct Node"),
+        "{nvcc}"
+    );
+    assert!(
+        nvcc.contains("assert_matches_nvcc_with::<super::Node>"),
+        "{nvcc}"
+    );
+    assert!(
+        nvcc.contains("assert_matches_nvcc_with::<super::Holder>"),
+        "{nvcc}"
+    );
+    assert!(
+        nvcc.contains("assert_matches_with::<super::Plain>"),
+        "{nvcc}"
+    );
+    assert!(nvcc.contains("warning #1866-D"), "{nvcc}");
+    let nvrtc = import(ptx_abi_import::Compiler::Nvrtc);
+    assert!(!nvrtc.contains("#[ptx(align"), "{nvrtc}");
+    assert!(!nvrtc.contains("assert_matches_nvcc_with"), "{nvrtc}");
+    let e = error("struct Bare { int x; } __attribute__((aligned));\n");
+    assert!(
+        e.contains("`Bare`") && e.contains("after its closing brace"),
+        "{e}"
+    );
+}

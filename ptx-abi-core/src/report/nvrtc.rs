@@ -556,3 +556,27 @@ pub fn assert_matches_with<T: PtxAbi>(
         );
     }
 }
+
+/// [`assert_matches_with`] by nvcc only, whatever `$PTX_ABI_CHECKER` says: for a type whose
+/// layout only nvcc gives the header (a GNU `aligned` attribute after a struct's closing
+/// brace, which NVRTC drops), as `ptx-abi-import` emits for such a type. Panics, saying why,
+/// when no nvcc of the release ptx-abi describes is found.
+#[track_caller]
+pub fn assert_matches_nvcc_with<T: PtxAbi>(
+    header: &str,
+    c_type: &str,
+    members: &[(&str, &str)],
+    options: &[&str],
+) {
+    let checker = match Checker::nvcc() {
+        Ok(c) => c,
+        Err(e) => panic!("{e}"),
+    };
+    if let Err(e) = checker.check_with::<T>(header, c_type, members, options) {
+        panic!(
+            "{e}\n(checked by {}; ptx-abi describes CUDA {CUDA_VERSION}, {})",
+            checker.describe(),
+            CUDA_VERSION_SOURCE
+        );
+    }
+}

@@ -188,3 +188,30 @@ fn constructors_and_private_members_are_checked_as_far_as_nvrtc_can() {
         .to_string();
     assert!(e.contains("`capacity`: offset"), "{e}");
 }
+
+/// A struct aligned by an attribute after its closing brace (`PHYS_ALIGN_SUFFIX(16)`) has
+/// nvcc's layout in the import (issue 30): 16-aligned, and `BodyState::position` at offset 16.
+/// nvcc's emitted checks pass; NVRTC, which drops the attribute, fails the same check and says
+/// why, while the portable `alignas(8)` struct is NVRTC's too.
+#[cfg(ptx_abi_import_nvcc)]
+#[test]
+fn an_alignment_after_the_closing_brace_is_nvcc_s() {
+    use includes_nvcc_align_suffix::phys::{BodyState, SolverStep, Vec3A};
+    use ptx_abi::report::nvrtc::{MatchError, Nvrtc, DROPPED_ATTRIBUTE_NOTE};
+    use ptx_abi::PtxAbi;
+    assert_eq!((Vec3A::SIZE, Vec3A::ALIGN), (16, 16));
+    // id 0..4, position 16..32, velocity 32..48, inv_mass 48..52, tail padding to 64.
+    assert_eq!((BodyState::SIZE, BodyState::ALIGN), (64, 16));
+    let header = include_str!("../headers/includes_nvcc_align_suffix.cuh");
+    let nvrtc = Nvrtc::locate().expect("NVRTC");
+    match nvrtc.check_with::<BodyState>(header, "phys::BodyState", &[], &[]) {
+        Err(MatchError::Mismatch(m)) => {
+            assert!(m.notes.iter().any(|n| n == DROPPED_ATTRIBUTE_NOTE), "{m}")
+        }
+        other => panic!("NVRTC should lay BodyState out without the attribute: {other:?}"),
+    }
+    nvrtc
+        .check_with::<SolverStep>(header, "phys::SolverStep", &[], &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(includes_nvcc_align_suffix::SKIPPED.is_empty());
+}

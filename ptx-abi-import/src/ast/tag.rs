@@ -111,6 +111,8 @@ impl Reader {
             is_union: d.get("tagUsed").and_then(Value::as_str) == Some("union"),
             align: None,
             align_from_layout: false,
+            trailing_align: None,
+            nvcc_only: false,
             members: Vec::new(),
             decode: None,
         };
@@ -158,6 +160,14 @@ impl Reader {
         for (j, c) in children.iter().enumerate() {
             match kind(c) {
                 "AlignedAttr" if no_effect(c) => {}
+                "AlignedAttr" if after_closing_brace(d, c) => match constant(c).map(u64::try_from) {
+                    Some(Ok(n)) => {
+                        record.trailing_align = Some(record.trailing_align.map_or(n, |a| a.max(n)))
+                    }
+                    _ => pending.problems.push(problem(
+                        "has an `aligned` attribute after its closing brace without a number (or with an invalid one); nvcc applies such an attribute and NVRTC drops it: spell the alignment (`__attribute__((aligned(16)))`) or put `alignas(N)` before the name",
+                    )),
+                },
                 "AlignedAttr" => match constant(c).map(u64::try_from) {
                     Some(Ok(n)) => record.align = Some(record.align.map_or(n, |a: u64| a.max(n))),
                     Some(Err(_)) => pending.problems.push(problem(&format!(
@@ -341,4 +351,18 @@ impl Reader {
         };
         ItemKind::Enum(Enum { repr, variants })
     }
+}
+
+/// Whether the attribute `attr` of the record `d` is written after the record's closing brace
+/// (`struct A { … } __attribute__((aligned(16)));`), by their offsets in the file (through
+/// macro expansions: the expansion's place).
+fn after_closing_brace(d: &Value, attr: &Value) -> bool {
+    let offset = |v: &Value, end: &str| {
+        let at = v.get("range")?.get(end)?;
+        at.get("expansionLoc")
+            .unwrap_or(at)
+            .get("offset")
+            .and_then(Value::as_u64)
+    };
+    matches!((offset(d, "end"), offset(attr, "begin")), (Some(close), Some(a)) if a > close)
 }

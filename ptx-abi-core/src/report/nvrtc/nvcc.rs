@@ -61,6 +61,11 @@ pub enum NvccError {
         /// `ptx_abi_checks.cu`).
         log: String,
     },
+    /// The type's layout is one only nvcc gives the header, and no nvcc was found.
+    NvccOnly {
+        /// Every place looked at.
+        searched: Vec<String>,
+    },
     /// `$PTX_ABI_CHECKER` names no compiler ptx-abi knows.
     Checker {
         /// Its value.
@@ -122,6 +127,16 @@ impl fmt::Display for NvccError {
                 }
                 Ok(())
             }
+            NvccError::NvccOnly { searched } => write!(
+                f,
+                "this type's layout is nvcc's: the header aligns it (or a struct it holds) with \
+                 a GNU `aligned` attribute after the closing brace, which nvcc applies and NVRTC \
+                 drops (warning #1866-D), so only nvcc can check it; no nvcc of CUDA \
+                 {CUDA_VERSION} was found (looked at: {}). Set {NVCC_ENV} to it, or import the \
+                 header for NVRTC (`ptx-abi-import --compiler nvrtc`) if the program compiles \
+                 its kernels with NVRTC",
+                searched.join(", ")
+            ),
             NvccError::Checker { value } => write!(
                 f,
                 "{CHECKER_ENV}={value:?}: the checks are compiled by `nvcc` or `nvrtc`"
@@ -273,6 +288,18 @@ impl Checker {
             },
             other => Err(MatchError::Nvcc(NvccError::Checker {
                 value: other.to_string(),
+            })),
+        }
+    }
+
+    /// nvcc only, for a layout NVRTC does not give the header (an `aligned` attribute after a
+    /// closing brace): `$PTX_ABI_CHECKER` is not consulted, and no nvcc of the release ptx-abi
+    /// describes is [`NvccError::NvccOnly`].
+    pub fn nvcc() -> Result<Checker, MatchError> {
+        match Nvcc::locate().map_err(MatchError::Nvcc)? {
+            Some(n) => Ok(Checker::Nvcc(n)),
+            None => Err(MatchError::Nvcc(NvccError::NvccOnly {
+                searched: Program::searched(),
             })),
         }
     }

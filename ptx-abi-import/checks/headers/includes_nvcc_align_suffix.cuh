@@ -1,0 +1,42 @@
+// Portability macros as cross-platform physics and rendering engines write them: the alignment
+// goes before the name on MSVC and after the closing brace with GCC and Clang.
+// Written for this suite. nvcc applies the suffix (alignof 16, on Linux); NVRTC drops it
+// (warning #1866-D). The import follows nvcc, the compiler the engine is built with, and the
+// checks of the types it aligns are compiled by nvcc; imported only where nvcc is configured
+// (PTX_ABI_NVCC).
+#pragma once
+#include <cstdint>
+
+#if defined(_MSC_VER)
+#define PHYS_ALIGN_PREFIX(n) __declspec(align(n))
+#define PHYS_ALIGN_SUFFIX(n)
+#else
+#define PHYS_ALIGN_PREFIX(n)
+#define PHYS_ALIGN_SUFFIX(n) __attribute__((aligned(n)))
+#endif
+
+namespace phys {
+
+PHYS_ALIGN_PREFIX(16) struct Vec3A {
+    float x, y, z;
+} PHYS_ALIGN_SUFFIX(16);
+
+struct BodyState {
+    std::uint32_t id;
+    Vec3A position;
+    Vec3A velocity;
+    float inv_mass;
+};
+
+struct ContactBatch {
+    Vec3A normals[3];
+    std::int32_t count;
+};
+
+// Aligned the portable C++11 way: both compilers agree, NVRTC checks it.
+struct alignas(8) SolverStep {
+    float dt;
+    std::uint16_t iterations;
+};
+
+}  // namespace phys

@@ -1,0 +1,83 @@
+//! Whose layout the import follows where nvcc and NVRTC disagree about a header (issue 30).
+//!
+//! The one known case (`docs/nvidia-notes.md`): a GNU `__attribute__((aligned(N)))` after a
+//! struct's closing brace. nvcc applies it; NVRTC drops it (warning #1866-D); clang's record
+//! layout does not show it. An import for nvcc, the default, gives such a struct
+//! `#[ptx(align = N)]` and marks it, and every struct holding it by value, as nvcc's layout
+//! ([`crate::model::Record::nvcc_only`]): clang's layout is not compared with it, and its
+//! emitted check is compiled by nvcc (`assert_matches_nvcc_with`). An import for NVRTC
+//! (a program that compiles its kernels at run time) leaves the attribute out, as NVRTC does.
+
+use crate::model::{ItemId, ItemKind, Model, Ty};
+
+/// The compiler whose layout of the header the Rust follows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Compiler {
+    /// nvcc, what CUDA programs are built with (the default).
+    #[default]
+    Nvcc,
+    /// NVRTC, for kernels compiled at run time.
+    Nvrtc,
+}
+
+impl Compiler {
+    /// `"nvcc"` or `"nvrtc"`, as the CLI's `--compiler` spells it.
+    pub fn parse(text: &str) -> Option<Compiler> {
+        match text {
+            "nvcc" => Some(Compiler::Nvcc),
+            "nvrtc" => Some(Compiler::Nvrtc),
+            _ => None,
+        }
+    }
+}
+
+/// Applies `compiler`'s reading of trailing `aligned` attributes to every record of `model`:
+/// for nvcc, each one's alignment is raised to it and it, and every record holding it by
+/// value, is marked [`crate::model::Record::nvcc_only`]; for NVRTC nothing changes.
+pub(crate) fn apply(model: &mut Model, compiler: Compiler) {
+    if compiler == Compiler::Nvrtc {
+        return;
+    }
+    for item in &mut model.items {
+        if let ItemKind::Record(r) = &mut item.kind {
+            if let Some(t) = r.trailing_align {
+                r.align = Some(r.align.map_or(t, |a| a.max(t)));
+            }
+        }
+    }
+    let mut memo = vec![None; model.items.len()];
+    let marks: Vec<bool> = (0..model.items.len())
+        .map(|id| depends(model, &Ty::Item(id), &mut memo))
+        .collect();
+    for (item, mark) in model.items.iter_mut().zip(marks) {
+        if let ItemKind::Record(r) = &mut item.kind {
+            r.nvcc_only = mark;
+        }
+    }
+}
+
+/// Whether `ty` is, or holds by value, a record with a trailing `aligned` attribute; `memo`
+/// keeps each item's answer (`Some(false)` while it is followed, so that a cycle ends).
+fn depends(model: &Model, ty: &Ty, memo: &mut [Option<bool>]) -> bool {
+    match ty {
+        Ty::Array(e, _) => depends(model, e, memo),
+        Ty::Item(i) => {
+            let i: ItemId = *i;
+            if let Some(known) = memo[i] {
+                return known;
+            }
+            memo[i] = Some(false);
+            let answer = match &model.items[i].kind {
+                ItemKind::Alias(t) => depends(model, t, memo),
+                ItemKind::Record(r) => {
+                    r.trailing_align.is_some()
+                        || r.members.iter().any(|m| depends(model, &m.ty, memo))
+                }
+                _ => false,
+            };
+            memo[i] = Some(answer);
+            answer
+        }
+        _ => false,
+    }
+}
