@@ -11,6 +11,7 @@ pub mod cxx;
 pub mod gen;
 pub mod gpu;
 pub mod images;
+pub mod nvcc;
 pub mod probe;
 pub mod ptx;
 pub mod ptxas;

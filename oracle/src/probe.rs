@@ -1,4 +1,4 @@
-//! Asking NVRTC about many generated cases at once.
+//! Asking NVRTC (or nvcc, [`crate::nvcc`]) about many generated cases at once.
 //!
 //! Cases are compiled in batches (one compile unit holds the definitions and probes of many
 //! cases; see [`crate::gen::cuda_probe`]), batches run on several threads, and the PTX of each
@@ -59,6 +59,29 @@ impl Dialect {
 
 /// Cases per NVRTC compile, by default.
 pub const BATCH: usize = 100;
+
+/// A compiler the probes can be asked of: NVRTC here, nvcc in [`crate::nvcc`]. Shared by
+/// every thread of [`probe_all`].
+pub trait ProbeCompiler: Sync {
+    /// The C++ its probes are written in.
+    fn dialect(&self) -> Dialect;
+
+    /// Compiles a batch's source ([`batch_source_in`] of [`ProbeCompiler::dialect`]) with
+    /// that dialect's options; the PTX, or the compiler's log.
+    fn compile_probe(&self, source: &str) -> Result<String, String>;
+}
+
+impl ProbeCompiler for Nvrtc {
+    /// [`Dialect::of`] the library's version.
+    fn dialect(&self) -> Dialect {
+        Dialect::of(self.version())
+    }
+
+    fn compile_probe(&self, source: &str) -> Result<String, String> {
+        self.compile(source, self.dialect().options())
+            .map_err(|e| e.log)
+    }
+}
 
 /// What NVRTC says about the top type of one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -248,18 +271,21 @@ pub fn extract(ptx_text: &str, case: &Case) -> Result<Answer, String> {
     PtxIndex::new(ptx_text)?.answer(case)
 }
 
-/// Compiles one batch (in the dialect of `nvrtc`'s version, [`Dialect::of`]) and reads every
-/// case's answer. On failure, bisects to the first case that fails on its own (compile error
-/// or unreadable answer) and reports it.
-pub fn probe_batch(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Answer>, ProbeError> {
-    let whole = compile_and_extract(nvrtc, cases);
+/// Compiles one batch with `compiler` (in its dialect: for NVRTC, that of its version,
+/// [`Dialect::of`]) and reads every case's answer. On failure, bisects to the first case that fails on its own
+/// (compile error or unreadable answer) and reports it.
+pub fn probe_batch<C: ProbeCompiler + ?Sized>(
+    compiler: &C,
+    cases: &[Case],
+) -> Result<Vec<Answer>, ProbeError> {
+    let whole = compile_and_extract(compiler, cases);
     match whole {
         Ok(answers) => Ok(answers),
         Err(e) if cases.len() <= 1 => Err(e),
         Err(e) => {
             let (a, b) = cases.split_at(cases.len() / 2);
-            probe_batch(nvrtc, a)?;
-            probe_batch(nvrtc, b)?;
+            probe_batch(compiler, a)?;
+            probe_batch(compiler, b)?;
             // Both halves work on their own but not together: report the whole batch.
             Err(ProbeError {
                 message: format!(
@@ -273,21 +299,24 @@ pub fn probe_batch(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Answer>, ProbeEr
     }
 }
 
-fn compile_and_extract(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Answer>, ProbeError> {
-    let dialect = Dialect::of(nvrtc.version());
+fn compile_and_extract<C: ProbeCompiler + ?Sized>(
+    compiler: &C,
+    cases: &[Case],
+) -> Result<Vec<Answer>, ProbeError> {
+    let dialect = compiler.dialect();
     let source = batch_source_in(dialect, cases);
     let single = |c: &Case, message: String| ProbeError {
         case: Some((c.seed, c.id)),
         message,
         source: dialect.case_source(c),
     };
-    let ptx_text = match nvrtc.compile(&source, dialect.options()) {
+    let ptx_text = match compiler.compile_probe(&source) {
         Ok(p) => p,
-        Err(e) if cases.len() == 1 => return Err(single(&cases[0], e.log)),
-        Err(e) => {
+        Err(log) if cases.len() == 1 => return Err(single(&cases[0], log)),
+        Err(log) => {
             return Err(ProbeError {
                 case: None,
-                message: format!("a batch of {} cases failed: {}", cases.len(), e.log),
+                message: format!("a batch of {} cases failed: {log}", cases.len()),
                 source: String::new(),
             })
         }
@@ -308,8 +337,8 @@ type BatchResult = Result<Vec<Answer>, ProbeError>;
 
 /// Answers for every case, in order: batches of `batch` cases compiled on `threads` threads.
 /// Fails with the first failing case (in case order among the failures seen).
-pub fn probe_all(
-    nvrtc: &Nvrtc,
+pub fn probe_all<C: ProbeCompiler + ?Sized>(
+    compiler: &C,
     cases: &[Case],
     batch: usize,
     threads: usize,
@@ -322,7 +351,7 @@ pub fn probe_all(
             s.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(chunk) = chunks.get(i) else { break };
-                let r = probe_batch(nvrtc, chunk);
+                let r = probe_batch(compiler, chunk);
                 let failed = r.is_err();
                 results.lock().unwrap()[i] = Some(r);
                 if failed {
