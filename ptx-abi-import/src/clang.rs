@@ -153,13 +153,32 @@ fn missing_include_hint(name: &str) -> String {
              header uses it only in host code, import it with `-D` of a macro that leaves that \
              part out, or import a header of the shared types alone"
         )
+    } else if [
+        "cub/",
+        "thrust/",
+        "cutlass/",
+        "cute/",
+        "cuda/",
+        "cooperative_groups/",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
+    {
+        format!(
+            "\nnote: `{name}` belongs to a CUDA C++ library ptx-abi-import does not stand in for \
+             (it stands in for cuda_runtime.h, cuda.h, the fp16/bf16/fp8 headers, \
+             curand_kernel.h, cooperative_groups.h, <nv/target> and libcu++'s <cuda/std/array>, \
+             <cuda/atomic>); clang cannot read the library itself here (it needs the host's C \
+             library): import a header of the shared types alone, or leave the include out \
+             with a `-D` of a macro the header tests. The checks, compiled by nvcc or NVRTC \
+             with CUDA's own headers, can include it"
+        )
     } else {
         format!(
             "\nnote: `{name}` is not one of the CUDA headers ptx-abi-import stands in for \
-             (cuda_runtime.h, cuda.h, cuda_fp16.h, cuda_bf16.h, cuda_fp8.h, vector_types.h, …): \
-             give clang its directory with `-I DIR` (`Importer::clang_arg(\"-IDIR\")`), the \
-             project's own include directory or, for a CUDA library header (curand_kernel.h, \
-             cub/, cutlass/), the CUDA toolkit's `include`"
+             (cuda_runtime.h, cuda.h, cuda_fp16.h, cuda_bf16.h, cuda_fp8.h, vector_types.h, \
+             curand_kernel.h, cooperative_groups.h, …): give clang its directory with `-I DIR` \
+             (`Importer::clang_arg(\"-IDIR\")`), the project's own include directory"
         )
     }
 }
@@ -224,6 +243,15 @@ pub fn write_standins(
     }
     for h in ["stddef.h", "cstddef"] {
         write(h, STDDEF)?;
+    }
+    // CUDA's library headers (`curand_kernel.h`, cooperative groups, libcu++).
+    for (h, text) in crate::cuda_libraries::LIBRARY_STANDINS {
+        let path = dir.join(h);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| ImportError::Io(format!("cannot create {}: {e}", parent.display())))?;
+        }
+        write(h, text)?;
     }
     // C's and C++'s libraries as NVRTC's checks get them (`ptx_abi_nvtools::std_headers`).
     let std = ptx_abi_nvtools::std_headers::C_HEADERS.iter();

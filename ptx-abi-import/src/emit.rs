@@ -209,13 +209,13 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
             if let Some(t) = r.trailing_align.filter(|_| r.nvcc_only) {
                 writeln!(
                     s,
-                    "///\n/// nvcc's layout: `__attribute__((aligned({t})))` after the closing brace, which nvcc\n/// applies and NVRTC drops (warning #1866-D); checked by nvcc."
+                    "///\n/// nvcc's layout: aligned {t} by an attribute nvcc applies and NVRTC drops (`aligned`\n/// after the closing brace, or `[[gnu::aligned]]`: warnings #1866-D, #1097-D); checked by nvcc."
                 )
                 .unwrap();
             } else if r.nvcc_only {
                 writeln!(
                     s,
-                    "///\n/// nvcc's layout: it holds a struct aligned by an attribute after its closing brace,\n/// which nvcc applies and NVRTC drops (warning #1866-D); checked by nvcc."
+                    "///\n/// nvcc's layout: it holds a struct aligned by an attribute nvcc applies and NVRTC\n/// drops (warnings #1866-D, #1097-D); checked by nvcc."
                 )
                 .unwrap();
             }
@@ -469,6 +469,17 @@ fn anonymous_paths(
         Ty::Array(e, _) => anonymous_paths(model, e, &format!("{prefix}[0]"), opts, out),
         Ty::Item(i) => match &model.items[*i].kind {
             ItemKind::Alias(t) => anonymous_paths(model, t, prefix, opts, out),
+            // A stand-in's record (cuRAND's states, libcu++'s `cuda::atomic`) held by a member:
+            // its size, alignment and offset are checked, its members are CUDA's business, named
+            // otherwise in CUDA's own headers, which the checks compile: `-` leaves them out.
+            ItemKind::Record(r) if !model.items[*i].in_header && !prefix.is_empty() => {
+                for m in &r.members {
+                    out.push((
+                        format!("{prefix}.{}", desc_member_name(m, opts)),
+                        "-".to_string(),
+                    ));
+                }
+            }
             ItemKind::Record(r) => {
                 for m in &r.members {
                     if m.bits.is_some() && !m.private {

@@ -30,6 +30,7 @@
 mod ast;
 pub mod clang;
 mod compiler;
+pub mod cuda_libraries;
 pub mod cuda_types;
 pub mod emit;
 pub mod error;

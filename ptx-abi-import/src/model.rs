@@ -124,8 +124,9 @@ pub struct Record {
     pub align_from_layout: bool,
     /// A GNU `__attribute__((aligned(N)))` after the closing brace
     /// (`struct A { … } __attribute__((aligned(16)));`, how portability macros expand on
-    /// Linux): nvcc applies it, NVRTC drops it (warning #1866-D), and clang's record layout
-    /// does not show it. Part of `align` when the import is for nvcc ([`crate::Compiler`]).
+    /// Linux), or `[[gnu::aligned(N)]]`: nvcc applies it, NVRTC drops it (warnings #1866-D,
+    /// #1097-D), and clang's record layout does not show it after a brace. Part of `align`
+    /// when the import is for nvcc ([`crate::Compiler`]).
     pub trailing_align: Option<u64>,
     /// Whether the layout depends on an attribute only nvcc applies (`trailing_align` here or
     /// in a member's type): its check needs nvcc.

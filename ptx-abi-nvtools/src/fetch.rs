@@ -293,7 +293,19 @@ impl Toolkit {
 
     /// Its include directory: `$<include_env>` if set, else the cached one. Never downloads.
     pub fn include_dir(&self) -> Option<PathBuf> {
-        locate(self.include_env, &self.headers).map(include_of)
+        if let Some(p) = non_empty(env::var_os(self.include_env)) {
+            return Some(include_of(absolute(p)));
+        }
+        // The assembled trees hold the libraries' headers (cuRAND, CCCL) too.
+        let tree = match self.version {
+            "12.9" => crate::toolkit::CUDA_12_9_HEADERS.locate(),
+            "13.5" => crate::toolkit::NVCC_13_5
+                .locate()
+                .and_then(|nvcc| Some(nvcc.parent()?.parent()?.join("include"))),
+            _ => None,
+        };
+        tree.filter(|d| d.join("cuda_fp16.h").is_file())
+            .or_else(|| locate("", &self.headers).map(include_of))
     }
 }
 
@@ -324,6 +336,10 @@ pub const CUDA_INCLUDE_ENV: &str = "PTX_ABI_CUDA_INCLUDE";
 pub fn cuda_include_dir() -> Option<PathBuf> {
     if let Some(p) = non_empty(env::var_os(CUDA_INCLUDE_ENV)) {
         return Some(absolute(p));
+    }
+    // The assembled tree holds cuRAND's and CCCL's headers too.
+    if let Some(tree) = crate::toolkit::CUDA_12_9_HEADERS.locate() {
+        return Some(tree);
     }
     locate("", &CUDA_HEADERS_WHEEL).and_then(|f| f.parent().map(Path::to_path_buf))
 }

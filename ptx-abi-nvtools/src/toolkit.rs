@@ -9,7 +9,9 @@
 //! nvcc finds cicc and the headers only relative to itself (`nvcc.profile`: `$(TOP)/nvvm/bin`,
 //! `$(TOP)/include`, with `TOP` the directory above the one it was started from).
 
-use crate::fetch::{fetch, CUDA_CRT_13_5_WHEEL, CUDA_HEADERS_13_5_WHEEL, CURAND_13_5_WHEEL};
+use crate::fetch::{
+    fetch, CUDA_CRT_13_5_WHEEL, CUDA_HEADERS_13_5_WHEEL, CUDA_HEADERS_WHEEL, CURAND_13_5_WHEEL,
+};
 use crate::pins::Wheel;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -68,7 +70,7 @@ pub struct NvccToolkit {
     /// `(13, 5)`: what `nvcc --version` must answer.
     pub major_minor: (u32, u32),
     /// What the tree is made of, in order (later layers may not repeat an entry).
-    pub layers: [Layer; 6],
+    pub layers: &'static [Layer],
     /// The variable naming this release's `nvcc` directly (`PTX_ABI_NVCC_13_5`).
     pub env: &'static str,
 }
@@ -78,7 +80,7 @@ pub struct NvccToolkit {
 pub const NVCC_13_5: NvccToolkit = NvccToolkit {
     version: "13.5",
     major_minor: (13, 5),
-    layers: [
+    layers: &[
         Layer {
             wheel: NVCC_13_5_WHEEL,
             from: "nvidia/cu13/bin",
@@ -127,16 +129,7 @@ impl NvccToolkit {
 
     /// The pins the tree is made from, one requirement a line.
     pub fn stamp(&self) -> String {
-        let mut s = String::new();
-        for l in &self.layers {
-            s.push_str(&format!(
-                "{} {} -> {}\n",
-                l.wheel.requirement(),
-                l.from,
-                l.to
-            ));
-        }
-        s
+        stamp(self.layers)
     }
 
     /// Its `nvcc`: `$<env>` if set (returned as given), else the assembled tree's, when one of
@@ -157,28 +150,129 @@ impl NvccToolkit {
 
     /// Fetches its wheels and assembles the tree in `cache` (once); returns its `nvcc`.
     pub fn assemble(&self, cache: &Path) -> Result<PathBuf, String> {
-        let mut layers = Vec::new();
-        for l in &self.layers {
-            fetch(&l.wheel, cache)?;
-            if l.wheel == CURAND_13_5_WHEEL {
-                // Only cuRAND's headers are read: its 100 MB `libcurand.so.10` is not kept.
-                let lib = l.wheel.unpack_dir(cache).join("nvidia/cu13/lib");
+        let dir = self.dir_in(cache);
+        assemble_layers(&dir, self.layers, cache, "bin/nvcc")?;
+        Ok(dir.join("bin").join("nvcc"))
+    }
+}
+
+/// cuRAND 10.3.10 of CUDA 12.9: `curand_kernel.h` and the headers it includes (the wheel's
+/// `libcurand.so.10` is not kept).
+pub const CURAND_12_9_WHEEL: Wheel = Wheel {
+    project: "nvidia-curand-cu12",
+    version: "10.3.10.19",
+    sha256_x86_64: "49b274db4780d421bd2ccd362e1415c13887c53c214f0d4b761752b8f9f6aa1e",
+    file: "nvidia/curand/include/curand_kernel.h",
+    executable: false,
+};
+
+/// CCCL of CUDA 12.9 (libcu++, CUB, Thrust; CUDA 12 keeps them directly in `include/`), which
+/// `curand_kernel.h` includes (`<nv/target>`).
+pub const CCCL_12_9_WHEEL: Wheel = Wheel {
+    project: "nvidia-cuda-cccl-cu12",
+    version: "12.9.27",
+    sha256_x86_64: "37869e17ce2e1ecec6eddf1927cca0f8c34e64fd848d40453df559091e2d7117",
+    file: "nvidia/cuda_cccl/include/nv/target",
+    executable: false,
+};
+
+/// An include directory assembled from wheels, as a CUDA install's `include/` holds them: the
+/// runtime's headers with the libraries' (cuRAND, CCCL), so that the checks compile headers
+/// that include `curand_kernel.h` or libcu++.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeaderTree {
+    /// `"12.9"`.
+    pub version: &'static str,
+    /// What `include/` is made of.
+    pub layers: &'static [Layer],
+}
+
+/// CUDA 12.9's runtime, cuRAND and CCCL headers in one `include/` (CUDA 13.5's are
+/// [`NVCC_13_5`]'s `include/`).
+pub const CUDA_12_9_HEADERS: HeaderTree = HeaderTree {
+    version: "12.9",
+    layers: &[
+        Layer {
+            wheel: CUDA_HEADERS_WHEEL,
+            from: "nvidia/cuda_runtime/include",
+            to: "include",
+            programs: "",
+        },
+        Layer {
+            wheel: CURAND_12_9_WHEEL,
+            from: "nvidia/curand/include",
+            to: "include",
+            programs: "",
+        },
+        Layer {
+            wheel: CCCL_12_9_WHEEL,
+            from: "nvidia/cuda_cccl/include",
+            to: "include",
+            programs: "",
+        },
+    ],
+};
+
+impl HeaderTree {
+    /// The assembled tree in `cache` (`<cache>/cuda-headers-12.9.79`).
+    pub fn dir_in(&self, cache: &Path) -> PathBuf {
+        cache.join(format!("cuda-headers-{}", self.layers[0].wheel.version))
+    }
+
+    /// Its `include/`, when assembled in one of the caches with these pins. Never downloads.
+    pub fn locate(&self) -> Option<PathBuf> {
+        crate::fetch::candidate_cache_dirs()
+            .into_iter()
+            .map(|c| self.dir_in(&c))
+            .find(|d| fs::read_to_string(d.join("pins.txt")).is_ok_and(|s| s == stamp(self.layers)))
+            .map(|d| d.join("include"))
+    }
+
+    /// Fetches its wheels and assembles it in `cache` (once); returns its `include/`.
+    pub fn assemble(&self, cache: &Path) -> Result<PathBuf, String> {
+        let dir = self.dir_in(cache);
+        assemble_layers(&dir, self.layers, cache, "include/cuda_fp16.h")?;
+        Ok(dir.join("include"))
+    }
+}
+
+/// The pins `layers` are made from, one a line.
+fn stamp(layers: &[Layer]) -> String {
+    let mut s = String::new();
+    for l in layers {
+        s.push_str(&format!(
+            "{} {} -> {}\n",
+            l.wheel.requirement(),
+            l.from,
+            l.to
+        ));
+    }
+    s
+}
+
+/// Fetches the wheels of `layers` into `cache` and assembles them in `dir` ([`assemble`]).
+/// A cuRAND wheel's library (100 MB) is not kept: only its headers are read.
+fn assemble_layers(dir: &Path, layers: &[Layer], cache: &Path, probe: &str) -> Result<(), String> {
+    let mut sources = Vec::new();
+    for l in layers {
+        fetch(&l.wheel, cache)?;
+        if l.wheel.project.starts_with("nvidia-curand") {
+            for lib in ["nvidia/cu13/lib", "nvidia/curand/lib"] {
+                let lib = l.wheel.unpack_dir(cache).join(lib);
                 if lib.is_dir() {
                     fs::remove_dir_all(&lib)
                         .map_err(|e| format!("cannot remove {}: {e}", lib.display()))?;
                 }
             }
-            let from = l.wheel.unpack_dir(cache).join(l.from);
-            let from = fs::canonicalize(&from).unwrap_or(from);
-            if !l.programs.is_empty() {
-                make_programs(&from.join(l.programs))?;
-            }
-            layers.push((from, l.to));
         }
-        let dir = self.dir_in(cache);
-        assemble(&dir, &self.stamp(), &layers, "bin/nvcc")?;
-        Ok(dir.join("bin").join("nvcc"))
+        let from = l.wheel.unpack_dir(cache).join(l.from);
+        let from = fs::canonicalize(&from).unwrap_or(from);
+        if !l.programs.is_empty() {
+            make_programs(&from.join(l.programs))?;
+        }
+        sources.push((from, l.to));
     }
+    assemble(dir, &stamp(layers), &sources, probe)
 }
 
 /// Makes `dir` (a toolkit, reused when its `pins.txt` is `stamp` and `probe` exists in it) of
@@ -226,6 +320,10 @@ fn link_entries(source: &Path, target: &Path) -> Result<(), String> {
         fs::read_dir(source).map_err(|e| format!("cannot read {}: {e}", source.display()))?;
     for entry in entries {
         let entry = entry.map_err(|e| format!("cannot read {}: {e}", source.display()))?;
+        // Python's package markers, which every wheel's directories carry.
+        if ["__init__.py", "__pycache__"].contains(&entry.file_name().to_string_lossy().as_ref()) {
+            continue;
+        }
         let link = target.join(entry.file_name());
         if fs::symlink_metadata(&link).is_ok() {
             return Err(format!(
@@ -275,7 +373,7 @@ mod tests {
 
     #[test]
     fn the_nvcc_toolkit_is_one_release_and_each_pin_is_named_in_its_stamp() {
-        for l in NVCC_13_5.layers {
+        for l in NVCC_13_5.layers.iter() {
             // cuRAND and CCCL have their own version numbers; every other part is CUDA
             // 13.5.37's.
             if !["nvidia-curand", "nvidia-cuda-cccl"].contains(&l.wheel.project) {

@@ -36,7 +36,8 @@ commands:
   cuda-headers [VERSION|all]
           download (once) the pinned CUDA runtime wheel (cuda_fp16.h, cuda_bf16.h, cuda_fp8.h,
           cuda.h, …) and CUDA 13's (double4_16a, …) into <target>/nvidia and print the absolute
-          paths of their include directories; with a VERSION (11.8, 12.9, 13.5) that release's
+          paths of their include directories (12.9's and 13.5's with cuRAND's and CCCL's
+          headers beside the runtime's, as trees of links); with a VERSION (11.8, 12.9, 13.5) that release's
           include directory, with `all` every release's, oldest first
   nvcc    download (once) CUDA 13.5's nvcc, NVVM, C runtime, runtime and cuRAND wheels, assemble
           them into <target>/nvidia/nvcc-13.5.37 (a CUDA tree of links; it runs with the
@@ -118,9 +119,23 @@ fn main() -> ExitCode {
             &[fetch::CUDA_HEADERS_WHEEL, fetch::CUDA13_HEADERS_WHEEL],
         )
         .and_then(|wheels| {
+            let cache = fetch::cache_dir();
             for wheel in &wheels {
-                let f = fetch::fetch(wheel, &fetch::cache_dir())?;
-                println!("{}", f.parent().unwrap_or(&f).display());
+                // CUDA 12.9's and 13.5's include directories hold cuRAND's and CCCL's
+                // headers too, as a CUDA install's do (trees of links, `ptx_abi_nvtools::toolkit`).
+                let include = if *wheel == fetch::CUDA_HEADERS_WHEEL {
+                    ptx_abi_nvtools::toolkit::CUDA_12_9_HEADERS.assemble(&cache)?
+                } else if *wheel == fetch::CUDA_13_5.headers {
+                    let nvcc = ptx_abi_nvtools::toolkit::NVCC_13_5.assemble(&cache)?;
+                    nvcc.parent()
+                        .and_then(|bin| bin.parent())
+                        .map(|top| top.join("include"))
+                        .ok_or("the nvcc tree has no include directory")?
+                } else {
+                    let f = fetch::fetch(wheel, &cache)?;
+                    f.parent().unwrap_or(&f).to_path_buf()
+                };
+                println!("{}", include.display());
             }
             Ok(())
         }),

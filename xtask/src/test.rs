@@ -157,8 +157,11 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
     let cache = fetch::cache_dir();
     let nvrtc = fetch::fetch(&pins::NVRTC_WHEEL, &cache)?;
     let ptxas = fetch::fetch(&fetch::PTXAS_WHEEL, &cache)?;
-    let headers = fetch::fetch(&fetch::CUDA_HEADERS_WHEEL, &cache)?;
-    let include = headers.parent().unwrap_or(&headers).display().to_string();
+    // CUDA 12.9's runtime headers with cuRAND's and CCCL's, as a CUDA install's include/.
+    let include = ptx_abi_nvtools::toolkit::CUDA_12_9_HEADERS
+        .assemble(&cache)?
+        .display()
+        .to_string();
     let headers13 = fetch::fetch(&fetch::CUDA13_HEADERS_WHEEL, &cache)?;
     let include13 = headers13
         .parent()
@@ -180,6 +183,14 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
         let ptxas = fetch::fetch(&t.ptxas, &cache)?;
         let headers = fetch::fetch(&t.headers, &cache)?;
         let include = headers.parent().unwrap_or(&headers).display().to_string();
+        // CUDA 13.5's include/ with cuRAND's and CCCL's headers: the nvcc tree's.
+        let include = if t.version == ptx_abi_nvtools::toolkit::NVCC_13_5.version {
+            nvcc.parent()
+                .and_then(|bin| bin.parent())
+                .map_or(include, |top| top.join("include").display().to_string())
+        } else {
+            include
+        };
         eprintln!("xtask: CUDA {}: NVRTC {}", t.version, nvrtc.display());
         eprintln!("xtask: CUDA {}: ptxas {}", t.version, ptxas.display());
         releases.push((t.nvrtc_env, nvrtc.display().to_string()));

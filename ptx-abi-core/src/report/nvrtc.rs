@@ -421,7 +421,14 @@ impl Nvrtc {
         if let Some(dir) = &dir {
             check_headers_release(dir).map_err(MatchError::Nvrtc)?;
         }
-        let include = dir.map(|d| format!("-I{}", d.display()));
+        // CUDA 13 keeps libcu++, CUB and Thrust in `include/cccl` (nvcc adds it as a system
+        // directory; `curand_kernel.h` includes `<nv/target>` from it).
+        let include: Vec<String> = dir
+            .iter()
+            .flat_map(|d| [d.clone(), d.join("cccl")])
+            .filter(|d| d.is_dir())
+            .map(|d| format!("-I{}", d.display()))
+            .collect();
         let mut options: Vec<&str> = check_options(self.version).to_vec();
         options.extend_from_slice(CHECK_DEFINES);
         // The header's own directories first, CUDA's last, as nvcc searches them.
@@ -433,7 +440,7 @@ impl Nvrtc {
                 .iter()
                 .filter(|o| !ptx_abi_nvtools::options::NVCC_ONLY_FLAGS.contains(o)),
         );
-        options.extend(include.as_deref());
+        options.extend(include.iter().map(String::as_str));
         let headers: Vec<(&str, &str)> = SHIMS
             .iter()
             .chain(ptx_abi_nvtools::std_headers::C_HEADERS)
@@ -465,7 +472,7 @@ impl Nvrtc {
             other => other?,
         };
         check.compare(&ptx).map_err(|mut m| {
-            if warnings.contains("1866-D") {
+            if warnings.contains("1866-D") || warnings.contains("1097-D") {
                 m.notes.push(DROPPED_ATTRIBUTE_NOTE.into());
             }
             MatchError::Mismatch(m)
@@ -473,9 +480,16 @@ impl Nvrtc {
     }
 }
 
-/// What a failed NVRTC check adds when NVRTC dropped an attribute (warning #1866-D): the one
-/// known case where nvcc, which users build with, gives the header another layout.
-pub const DROPPED_ATTRIBUTE_NOTE: &str = "note: NVRTC dropped an attribute of the header (warning #1866-D: attribute does not apply to any entity); nvcc applies it: a GNU `__attribute__((aligned(N)))` after a struct's closing brace aligns the struct to N in an nvcc build and not at all under NVRTC. A program built with nvcc has the layout with the attribute: check with nvcc (set PTX_ABI_NVCC, or PTX_ABI_CHECKER=nvcc); a program compiled by NVRTC at run time has the layout without it.";
+/// What a failed NVRTC check adds when NVRTC dropped an attribute (warnings #1866-D and
+/// #1097-D): where nvcc, which users build with, gives the header another layout
+/// (`docs/nvidia-notes.md` lists every case the differential test of the two found).
+pub const DROPPED_ATTRIBUTE_NOTE: &str = "note: NVRTC dropped an attribute of the header \
+    (warning #1866-D: attribute does not apply to any entity, or #1097-D: unknown attribute); \
+    nvcc applies it: a GNU `__attribute__((aligned(N)))` after a struct's closing brace, or \
+    `[[gnu::aligned(N)]]`, aligns the struct to N in an nvcc build and not at all under NVRTC. \
+    A program built with nvcc has the layout with the attribute: check with nvcc (set \
+    PTX_ABI_NVCC, or PTX_ABI_CHECKER=nvcc); a program compiled by NVRTC at run time has the \
+    layout without it.";
 
 /// Refuses CUDA's include directory `dir` when its `cuda.h` names another major release than
 /// ptx-abi describes ([`NvrtcError::Headers`]); a directory without `cuda.h` is taken as it is.

@@ -215,3 +215,17 @@ fn an_alignment_after_the_closing_brace_is_nvcc_s() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert!(includes_nvcc_align_suffix::SKIPPED.is_empty());
 }
+
+/// A struct packed to one byte is left out with the reason (ptx-abi lays types out as nvcc does
+/// without packing), and nothing that does not hold it; a packing that changes nothing is
+/// imported as the plain struct.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn packing_is_refused_where_it_changes_the_layout() {
+    use includes_packing::phys::{ContactPair, Impulse, SolverCounters};
+    use ptx_abi::PtxAbi;
+    assert_eq!(includes_packing::SKIPPED, ["phys::WireContact::body_a"]);
+    assert_eq!((SolverCounters::SIZE, SolverCounters::ALIGN), (16, 8));
+    assert_eq!((Impulse::SIZE, Impulse::ALIGN), (8, 8));
+    assert_eq!(ContactPair::SIZE, 16);
+}

@@ -24,6 +24,74 @@ mod tag;
 mod ty;
 
 /// Every node's location, by node id.
+/// What template arguments of enumeration type need: every enumerator's value by its
+/// declaration's id (a default argument names one), and each enum's enumerators, spelled
+/// qualified as clang spells them in a type's name (`cuda::thread_scope_device`), by the enum's
+/// own name.
+#[derive(Default)]
+pub(super) struct Enumerators {
+    values: HashMap<String, i128>,
+    by_enum: HashMap<String, Vec<Vec<(String, i128)>>>,
+}
+
+impl Enumerators {
+    /// Walks `root` (an AST) for its enums.
+    fn of(root: &Value) -> Enumerators {
+        let mut e = Enumerators::default();
+        e.walk(root, &mut Vec::new());
+        e
+    }
+
+    fn walk(&mut self, v: &Value, scope: &mut Vec<String>) {
+        match kind(v) {
+            "EnumDecl" => {
+                let mut next: i128 = 0;
+                let mut list = Vec::new();
+                let scoped = v.get("scopedEnumTag").is_some();
+                for c in inner(v).iter().filter(|c| kind(c) == "EnumConstantDecl") {
+                    let value = inner(c).first().and_then(constant).unwrap_or(next);
+                    if let Some(id) = c.get("id").and_then(Value::as_str) {
+                        self.values.insert(id.to_string(), value);
+                    }
+                    let mut path = scope.clone();
+                    if scoped {
+                        path.push(name(v).unwrap_or("").to_string());
+                    }
+                    path.push(name(c).unwrap_or("").to_string());
+                    list.push((path.join("::"), value));
+                    next = value.saturating_add(1);
+                }
+                if let Some(n) = name(v) {
+                    self.by_enum.entry(n.to_string()).or_default().push(list);
+                }
+            }
+            "NamespaceDecl" | "CXXRecordDecl" if name(v).is_some() => {
+                scope.push(name(v).unwrap_or("").to_string());
+                inner(v).iter().for_each(|c| self.walk(c, scope));
+                scope.pop();
+            }
+            "TranslationUnitDecl"
+            | "NamespaceDecl"
+            | "LinkageSpecDecl"
+            | "CXXRecordDecl"
+            | "ClassTemplateDecl" => {
+                inner(v).iter().for_each(|c| self.walk(c, scope));
+            }
+            _ => {}
+        }
+    }
+
+    /// The enumerators of the one enum named `ty` (its last `::` component), if exactly one
+    /// enum has that name.
+    fn of_type(&self, ty: &str) -> Option<&Vec<(String, i128)>> {
+        let last = ty.rsplit("::").next().unwrap_or(ty);
+        match self.by_enum.get(last).map(Vec::as_slice) {
+            Some([one]) => Some(one),
+            _ => None,
+        }
+    }
+}
+
 fn locations(root: &Value) -> HashMap<String, Loc> {
     fn visit(v: &Value, cur: &mut Loc, out: &mut HashMap<String, Loc>) {
         let Some(obj) = v.as_object() else {
@@ -121,6 +189,11 @@ pub(crate) struct Reader {
     desugared_templates: HashMap<String, String>,
     /// Unnamed records by the `file:line:col` clang uses in their type spelling.
     by_anon_loc: HashMap<String, ItemId>,
+    /// The parameters of the class template whose instantiations are being read
+    /// ([`template_id`] leaves out arguments equal to their defaults).
+    template_params: Vec<TemplateParam>,
+    /// The enums, for template arguments of enumeration type ([`Enumerators`]).
+    enumerators: Enumerators,
     /// Whether a file is one of the imported headers (not the stand-ins).
     is_header: Box<dyn Fn(&str) -> bool>,
     /// The CUDA release the import is for: which of CUDA's types exist.
@@ -147,15 +220,99 @@ fn inner(v: &Value) -> &[Value] {
         .map_or(&[], Vec::as_slice)
 }
 
+/// One parameter of a class template, as far as spelling its instantiations needs: whether it
+/// is a `bool` (clang writes a `true` argument's value as -1) and its default argument spelled
+/// as [`template_id`] spells arguments, where the default is a type or a literal.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(super) struct TemplateParam {
+    is_bool: bool,
+    /// For a parameter of enumeration type, its enumerators (qualified name, value): an
+    /// argument is spelled by the enumerator of its value, as clang does.
+    enumerators: Option<Vec<(String, i128)>>,
+    default: Option<String>,
+}
+
+/// The parameters of the class template `d` (a `ClassTemplateDecl`); `enums` gives the
+/// enumerators of a parameter of enumeration type and the value of a default that names one.
+fn template_params(d: &Value, enums: &Enumerators) -> Vec<TemplateParam> {
+    inner(d)
+        .iter()
+        .filter(|p| {
+            matches!(
+                kind(p),
+                "TemplateTypeParmDecl" | "NonTypeTemplateParmDecl" | "TemplateTemplateParmDecl"
+            )
+        })
+        .map(|p| {
+            let ty = p
+                .get("type")
+                .and_then(|t| t.get("qualType"))
+                .and_then(Value::as_str);
+            let is_bool = ty == Some("bool");
+            let enumerators = ty.and_then(|t| enums.of_type(t)).cloned();
+            let default = p.get("defaultArg").and_then(|_| {
+                if kind(p) == "TemplateTypeParmDecl" {
+                    return p
+                        .get("defaultArg")?
+                        .get("type")?
+                        .get("qualType")?
+                        .as_str()
+                        .map(str::to_string);
+                }
+                // A literal (under implicit casts), never an expression to evaluate.
+                let mut e = inner(p).first().and_then(|a| inner(a).first())?;
+                while matches!(kind(e), "ImplicitCastExpr" | "ConstantExpr") {
+                    e = inner(e).first()?;
+                }
+                match (kind(e), e.get("value")) {
+                    ("IntegerLiteral", Some(Value::String(v))) => Some(v.clone()),
+                    ("CXXBoolLiteralExpr", Some(Value::Bool(b))) => Some(b.to_string()),
+                    ("DeclRefExpr", _) => {
+                        let target = e.get("referencedDecl")?;
+                        (kind(target) == "EnumConstantDecl")
+                            .then(|| target.get("id")?.as_str())
+                            .flatten()
+                            .and_then(|id| enums.values.get(id))
+                            .and_then(|&v| spell_enumerator(enumerators.as_deref(), v))
+                    }
+                    _ => None,
+                }
+            });
+            TemplateParam {
+                is_bool,
+                enumerators,
+                default,
+            }
+        })
+        .collect()
+}
+
+/// The enumerator of `value` among `enumerators`, as clang spells an argument of enumeration
+/// type; `None` where none has that value (clang then spells a cast, which is not matched).
+fn spell_enumerator(enumerators: Option<&[(String, i128)]>, value: i128) -> Option<String> {
+    enumerators?
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map(|(n, _)| n.clone())
+}
+
 /// The C++ name of a class template specialization, as clang spells it in types
-/// (`Arr<float, 4>`): its template's name and its arguments (types, integers); `None` for
-/// another declaration or an argument of another kind (a pack, a template).
-fn template_id(d: &Value) -> Option<String> {
+/// (`Arr<float, 4>`): its template's name and its arguments (types, integers, `true` and
+/// `false`), leaving out trailing arguments equal to their parameters' defaults (`params`,
+/// when known), as clang does (`Buf<float>` for `Buf<float, 4>` when 4 is the default); `None`
+/// for another declaration or an argument of another kind (a pack, a template).
+fn template_id(d: &Value, params: &[TemplateParam]) -> Option<String> {
     if kind(d) != "ClassTemplateSpecializationDecl" {
         return None;
     }
     let mut args = Vec::new();
-    for a in inner(d).iter().filter(|c| kind(c) == "TemplateArgument") {
+    for (i, a) in inner(d)
+        .iter()
+        .filter(|c| kind(c) == "TemplateArgument")
+        .enumerate()
+    {
+        let is_bool = params.get(i).is_some_and(|p| p.is_bool);
+        let enumerators = params.get(i).and_then(|p| p.enumerators.as_deref());
         if let Some(t) = a
             .get("type")
             .and_then(|t| t.get("qualType"))
@@ -164,6 +321,12 @@ fn template_id(d: &Value) -> Option<String> {
             args.push(t.to_string());
         } else if let Some(v) = a.get("value") {
             match v {
+                Value::Number(n) if is_bool => {
+                    args.push((n.as_i64() != Some(0)).to_string());
+                }
+                Value::Number(n) if enumerators.is_some() => {
+                    args.push(spell_enumerator(enumerators, i128::from(n.as_i64()?))?);
+                }
                 Value::Number(n) => args.push(n.to_string()),
                 Value::Bool(b) => args.push(b.to_string()),
                 Value::String(s) => args.push(s.clone()),
@@ -171,6 +334,14 @@ fn template_id(d: &Value) -> Option<String> {
             }
         } else {
             return None;
+        }
+    }
+    while let Some(last) = args.last() {
+        match params.get(args.len() - 1).and_then(|p| p.default.as_ref()) {
+            Some(default) if default == last => {
+                args.pop();
+            }
+            _ => break,
         }
     }
     Some(format!("{}<{}>", name(d)?, args.join(", ")))
@@ -278,6 +449,8 @@ impl Reader {
             inline_namespaces: Default::default(),
             desugared_templates: HashMap::new(),
             by_anon_loc: HashMap::new(),
+            template_params: Vec::new(),
+            enumerators: Enumerators::of(root),
             is_header,
             cuda,
         }
@@ -383,12 +556,17 @@ impl Reader {
                 "ClassTemplateDecl" | "TypeAliasTemplateDecl" => {
                     // The instantiations the header uses (as members, typedefs or arguments)
                     // are concrete types, imported under their C++ names (`Arr<float, 4>`).
+                    let outer = std::mem::replace(
+                        &mut self.template_params,
+                        template_params(d, &self.enumerators),
+                    );
                     for spec in inner(d)
                         .iter()
                         .filter(|c| kind(c) == "ClassTemplateSpecializationDecl")
                     {
                         self.tag(spec, module, scope, "", None);
                     }
+                    self.template_params = outer;
                     if let Some(n) = name(d) {
                         let loc = self.loc(d);
                         // The template itself is no type: it is never imported for its own

@@ -33,11 +33,16 @@ fn cached(major: u32) -> &'static [(&'static str, &'static str)] {
             "nvidia-cuda-runtime-cu11-11.8.89",
             "nvidia/cuda_runtime/include",
         )],
-        12 => &[(
-            "nvidia-cuda-runtime-cu12-12.9.79",
-            "nvidia/cuda_runtime/include",
-        )],
+        12 => &[
+            // `cargo xtask`'s tree of the runtime's, cuRAND's and CCCL's headers first.
+            ("cuda-headers-12.9.79", "include"),
+            (
+                "nvidia-cuda-runtime-cu12-12.9.79",
+                "nvidia/cuda_runtime/include",
+            ),
+        ],
         _ => &[
+            ("nvcc-13.5.37", "include"),
             ("nvidia-cuda-runtime-13.5.37", "nvidia/cu13/include"),
             ("nvidia-cuda-runtime-13.0.96", "nvidia/cu13/include"),
         ],

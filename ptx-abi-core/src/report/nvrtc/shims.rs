@@ -6,7 +6,10 @@
 //! data model gives them (`.address_size 64`, the only one [`super::Nvrtc::check`] compiles).
 
 /// `<stdint.h>`: §1.1's fixed-width integers as NVRTC's builtin types (`long long` for the
-/// 64-bit ones, as CUDA's own headers do), their limits, and the pointer-sized integers.
+/// 64-bit ones, as CUDA's own headers do), their limits, and the pointer-sized integers. Where
+/// libcu++ declared them first for NVRTC (`curand_kernel.h` includes it), its fast 16- and
+/// 32-bit and pointer-sized integers stand (`int16_t` where glibc, and nvcc with it, has
+/// `long`): a header that includes libcu++ is another program under NVRTC than under nvcc.
 const STDINT: &str = "\
 #ifndef PTX_ABI_SHIM_STDINT
 #define PTX_ABI_SHIM_STDINT
@@ -28,14 +31,16 @@ typedef long long int_least64_t;
 typedef unsigned long long uint_least64_t;
 typedef signed char int_fast8_t;
 typedef unsigned char uint_fast8_t;
+#if !defined(_LIBCUDACXX___CUDA_CSTDINT_PRELUDE_H) && !defined(_CUDA_STD_CSTDINT)
 typedef long int_fast16_t;
 typedef unsigned long uint_fast16_t;
 typedef long int_fast32_t;
 typedef unsigned long uint_fast32_t;
-typedef long long int_fast64_t;
-typedef unsigned long long uint_fast64_t;
 typedef long intptr_t;
 typedef unsigned long uintptr_t;
+#endif
+typedef long long int_fast64_t;
+typedef unsigned long long uint_fast64_t;
 typedef long long intmax_t;
 typedef unsigned long long uintmax_t;
 #define INT8_MIN (-128)

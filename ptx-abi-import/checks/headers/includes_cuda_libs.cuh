@@ -1,0 +1,49 @@
+// A reduction library's shared types as libcu++ users write them: device-scope atomics and
+// fixed-size arrays in a work queue handed to kernels, cooperative groups and <nv/target> in its
+// inline device code, a templated launch-bounds helper with defaulted arguments.
+// Written for this suite. The importer reads stand-ins of libcu++, cooperative groups and
+// <nv/target>; the checks compile the header with CUDA's own (CCCL's) headers.
+#pragma once
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <nv/target>
+#include <cuda/std/array>
+#include <cuda/std/cstdint>
+#include <cuda/atomic>
+
+namespace cg = cooperative_groups;
+
+namespace rq {
+
+struct WorkQueue {
+    cuda::atomic<int, cuda::thread_scope_device> head;
+    cuda::atomic<int, cuda::thread_scope_device> tail;
+    cuda::std::array<cuda::std::uint32_t, 8> lanes;
+    cuda::atomic<unsigned long long> done;
+};
+
+template <int Threads = 256, int ItemsPerThread = 4, bool Vectorized = true>
+struct TileShape {
+    int tile_items[Threads / 64];
+    float scale;
+};
+
+struct ReduceArgs {
+    const float* in;
+    float* out;
+    WorkQueue* queue;
+    cuda::std::array<float, 3> weights;
+    TileShape<> shape;
+    TileShape<128, 2> small_shape;
+    int n;
+};
+
+__device__ inline float block_sum(float v) {
+    auto block = cg::this_thread_block();
+    auto warp = cg::tiled_partition<32>(block);
+    v = cg::reduce(warp, v, cg::plus<float>());
+    NV_IF_TARGET(NV_PROVIDES_SM_70, (block.sync();));
+    return v;
+}
+
+}  // namespace rq

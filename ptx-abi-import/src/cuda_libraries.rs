@@ -1,0 +1,323 @@
+//! Stand-ins for CUDA's library headers that kernel headers include beside the runtime's:
+//! cuRAND's device API (`curand_kernel.h`), cooperative groups, `<nv/target>` and the parts of
+//! libcu++ (`<cuda/std/…>`, `<cuda/atomic>`) that shared structs and inline device code use
+//! (issue 30). clang cannot read the real ones here: they need the host's C library and
+//! clang's CUDA wrapper headers, which the importer's device-only clang does not have.
+//!
+//! A stand-in declares what a header needs to be read, and lays out exactly as the real
+//! header does every type a struct may hold by value: cuRAND's generator states, with the
+//! members of `curand_kernel.h`, `curand_philox4x32_x.h` and `curand_mtgp32.h` (the same in
+//! CUDA 11.8, 12.9 and 13.5), `cuda::std::array<T, N>` (a `T[N]`), `cuda::atomic<T>` (a `T`
+//! aligned to its size). Types a struct cannot hold by value with a layout ptx-abi knows
+//! (cooperative groups' handles) hold a member the importer refuses, so that such a struct is
+//! left out with the reason.
+//! The emitted checks compile the header with the real library headers (nvcc finds them; NVRTC
+//! gets CUDA's include directory, and `include/cccl` where CUDA 13 keeps libcu++), so a
+//! stand-in's layout that differed from CUDA's would fail them.
+
+/// `(include name, text)` of each stand-in, written into the importer's stand-in directory.
+pub const LIBRARY_STANDINS: &[(&str, &str)] = &[
+    ("curand_kernel.h", CURAND_KERNEL),
+    ("curand.h", CURAND),
+    ("curand_philox4x32_x.h", CURAND_PHILOX),
+    ("curand_mtgp32.h", CURAND_MTGP32),
+    ("curand_mtgp32_kernel.h", "#pragma once\n#include \"curand_mtgp32.h\"\n"),
+    ("cooperative_groups.h", COOPERATIVE_GROUPS),
+    (
+        "cooperative_groups/reduce.h",
+        "#pragma once\n#include <cooperative_groups.h>\n",
+    ),
+    (
+        "cooperative_groups/memcpy_async.h",
+        "#pragma once\n#include <cooperative_groups.h>\n",
+    ),
+    ("nv/target", NV_TARGET),
+    ("cuda/std/cstdint", "#pragma once\n#include <stdint.h>\nnamespace cuda { namespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::size_t; using ::uintptr_t; using ::intptr_t; } }\n"),
+    ("cuda/std/cstddef", "#pragma once\n#include <stddef.h>\nnamespace cuda { namespace std { using ::size_t; using ::ptrdiff_t; } }\n"),
+    ("cuda/std/array", CUDA_STD_ARRAY),
+    ("cuda/std/atomic", CUDA_ATOMIC),
+    ("cuda/atomic", CUDA_ATOMIC),
+    ("cuda/std/type_traits", "#pragma once\n#include <type_traits>\nnamespace cuda { namespace std { using namespace ::std; } }\n"),
+    ("cuda/std/limits", "#pragma once\n#include <limits>\nnamespace cuda { namespace std { using ::std::numeric_limits; } }\n"),
+    ("cuda/std/utility", "#pragma once\n#include <utility>\nnamespace cuda { namespace std { using ::std::pair; using ::std::move; using ::std::forward; using ::std::swap; } }\n"),
+];
+
+/// cuRAND's host API types: the enums (with CUDA's values, which a struct's enum member is
+/// decoded against) and the opaque generator handle.
+const CURAND: &str = r#"#pragma once
+#include <stddef.h>
+enum curandStatus { CURAND_STATUS_SUCCESS = 0, CURAND_STATUS_VERSION_MISMATCH = 100, CURAND_STATUS_NOT_INITIALIZED = 101, CURAND_STATUS_ALLOCATION_FAILED = 102, CURAND_STATUS_TYPE_ERROR = 103, CURAND_STATUS_OUT_OF_RANGE = 104, CURAND_STATUS_LENGTH_NOT_MULTIPLE = 105, CURAND_STATUS_DOUBLE_PRECISION_REQUIRED = 106, CURAND_STATUS_LAUNCH_FAILURE = 201, CURAND_STATUS_PREEXISTING_FAILURE = 202, CURAND_STATUS_INITIALIZATION_FAILED = 203, CURAND_STATUS_ARCH_MISMATCH = 204, CURAND_STATUS_INTERNAL_ERROR = 999 };
+typedef enum curandStatus curandStatus_t;
+enum curandRngType { CURAND_RNG_TEST = 0, CURAND_RNG_PSEUDO_DEFAULT = 100, CURAND_RNG_PSEUDO_XORWOW = 101, CURAND_RNG_PSEUDO_MRG32K3A = 121, CURAND_RNG_PSEUDO_MTGP32 = 141, CURAND_RNG_PSEUDO_MT19937 = 142, CURAND_RNG_PSEUDO_PHILOX4_32_10 = 161, CURAND_RNG_QUASI_DEFAULT = 200, CURAND_RNG_QUASI_SOBOL32 = 201, CURAND_RNG_QUASI_SCRAMBLED_SOBOL32 = 202, CURAND_RNG_QUASI_SOBOL64 = 203, CURAND_RNG_QUASI_SCRAMBLED_SOBOL64 = 204 };
+typedef enum curandRngType curandRngType_t;
+enum curandOrdering { CURAND_ORDERING_PSEUDO_BEST = 100, CURAND_ORDERING_PSEUDO_DEFAULT = 101, CURAND_ORDERING_PSEUDO_SEEDED = 102, CURAND_ORDERING_PSEUDO_LEGACY = 103, CURAND_ORDERING_PSEUDO_DYNAMIC = 104, CURAND_ORDERING_QUASI_DEFAULT = 201 };
+typedef enum curandOrdering curandOrdering_t;
+enum curandDirectionVectorSet { CURAND_DIRECTION_VECTORS_32_JOEKUO6 = 101, CURAND_SCRAMBLED_DIRECTION_VECTORS_32_JOEKUO6 = 102, CURAND_DIRECTION_VECTORS_64_JOEKUO6 = 103, CURAND_SCRAMBLED_DIRECTION_VECTORS_64_JOEKUO6 = 104 };
+typedef enum curandDirectionVectorSet curandDirectionVectorSet_t;
+typedef unsigned int curandDirectionVectors32_t[32];
+typedef unsigned long long curandDirectionVectors64_t[64];
+struct curandGenerator_st;
+typedef struct curandGenerator_st *curandGenerator_t;
+typedef double curandDistribution_st;
+typedef curandDistribution_st *curandDistribution_t;
+struct curandDiscreteDistribution_st;
+typedef struct curandDiscreteDistribution_st *curandDiscreteDistribution_t;
+curandStatus_t curandCreateGenerator(curandGenerator_t *generator, curandRngType_t rng_type);
+curandStatus_t curandDestroyGenerator(curandGenerator_t generator);
+curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator, unsigned long long seed);
+curandStatus_t curandGenerateUniform(curandGenerator_t generator, float *outputPtr, size_t num);
+curandStatus_t curandGenerateNormal(curandGenerator_t generator, float *outputPtr, size_t n, float mean, float stddev);
+"#;
+
+/// `curandStatePhilox4_32_10`: CUDA's members (uint4 counter and output, uint2 key, …).
+const CURAND_PHILOX: &str = r#"#pragma once
+struct curandStatePhilox4_32_10 { uint4 ctr; uint4 output; uint2 key; unsigned int STATE; int boxmuller_flag; int boxmuller_flag_double; float boxmuller_extra; double boxmuller_extra_double; };
+typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
+"#;
+
+/// The Mersenne Twister (MTGP32) state and parameter tables, with CUDA's sizes.
+const CURAND_MTGP32: &str = r#"#pragma once
+#define MTGP32_MEXP 11213
+#define MTGP32_N 351
+#define MTGP32_FLOOR_2P 256
+#define MTGP32_CEIL_2P 512
+#define MTGP32_TN MTGP32_FLOOR_2P
+#define MTGP32_LS (MTGP32_TN * 3)
+#define MTGP32_TS 16
+#define MTGP32_STATE_SIZE 1024
+#define MTGP32_STATE_MASK 1023
+#define CURAND_NUM_MTGP32_PARAMS 200
+#define MEXP 11213
+#define THREAD_NUM MTGP32_FLOOR_2P
+#define LARGE_SIZE (THREAD_NUM * 3)
+#define TBL_SIZE 16
+struct mtgp32_params_fast { int mexp; int pos; int sh1; int sh2; unsigned int tbl[16]; unsigned int tmp_tbl[16]; unsigned int flt_tmp_tbl[16]; unsigned int mask; unsigned char poly_sha1[21]; };
+typedef struct mtgp32_params_fast mtgp32_params_fast_t;
+struct mtgp32_kernel_params { unsigned int pos_tbl[CURAND_NUM_MTGP32_PARAMS]; unsigned int param_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE]; unsigned int temper_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE]; unsigned int single_temper_tbl[CURAND_NUM_MTGP32_PARAMS][TBL_SIZE]; unsigned int sh1_tbl[CURAND_NUM_MTGP32_PARAMS]; unsigned int sh2_tbl[CURAND_NUM_MTGP32_PARAMS]; unsigned int mask[1]; };
+typedef struct mtgp32_kernel_params mtgp32_kernel_params_t;
+struct curandStateMtgp32 { unsigned int s[MTGP32_STATE_SIZE]; int offset; int pIdx; mtgp32_kernel_params_t *k; };
+typedef struct curandStateMtgp32 curandStateMtgp32_t;
+"#;
+
+/// cuRAND's device API: every generator's state, with CUDA's members, and the device
+/// functions kernels call on them.
+const CURAND_KERNEL: &str = r#"#pragma once
+#include "curand.h"
+#include "curand_philox4x32_x.h"
+#include "curand_mtgp32.h"
+struct curandStateTest { unsigned int v; };
+typedef struct curandStateTest curandStateTest_t;
+struct curandStateXORWOW { unsigned int d, v[5]; int boxmuller_flag; int boxmuller_flag_double; float boxmuller_extra; double boxmuller_extra_double; };
+typedef struct curandStateXORWOW curandStateXORWOW_t;
+struct curandStateMRG32k3a { unsigned int s1[3]; unsigned int s2[3]; int boxmuller_flag; int boxmuller_flag_double; float boxmuller_extra; double boxmuller_extra_double; };
+typedef struct curandStateMRG32k3a curandStateMRG32k3a_t;
+struct curandStateSobol32 { unsigned int i, x, c; unsigned int direction_vectors[32]; };
+typedef struct curandStateSobol32 curandStateSobol32_t;
+struct curandStateScrambledSobol32 { unsigned int i, x, c; unsigned int direction_vectors[32]; };
+typedef struct curandStateScrambledSobol32 curandStateScrambledSobol32_t;
+struct curandStateSobol64 { unsigned long long i, x, c; unsigned long long direction_vectors[64]; };
+typedef struct curandStateSobol64 curandStateSobol64_t;
+struct curandStateScrambledSobol64 { unsigned long long i, x, c; unsigned long long direction_vectors[64]; };
+typedef struct curandStateScrambledSobol64 curandStateScrambledSobol64_t;
+typedef struct curandStateXORWOW curandState_t;
+typedef struct curandStateXORWOW curandState;
+#define PTX_ABI_CURAND_DEVICE_API(S) \
+    __device__ void curand_init(unsigned long long seed, unsigned long long subsequence, unsigned long long offset, S *state); \
+    __device__ unsigned int curand(S *state); \
+    __device__ float curand_uniform(S *state); \
+    __device__ double curand_uniform_double(S *state); \
+    __device__ float curand_normal(S *state); \
+    __device__ double curand_normal_double(S *state); \
+    __device__ float2 curand_normal2(S *state); \
+    __device__ double2 curand_normal2_double(S *state); \
+    __device__ float curand_log_normal(S *state, float mean, float stddev); \
+    __device__ double curand_log_normal_double(S *state, double mean, double stddev); \
+    __device__ unsigned int curand_poisson(S *state, double lambda); \
+    __device__ void skipahead(unsigned long long n, S *state); \
+    __device__ void skipahead_sequence(unsigned long long n, S *state);
+PTX_ABI_CURAND_DEVICE_API(curandStateXORWOW_t)
+PTX_ABI_CURAND_DEVICE_API(curandStateMRG32k3a_t)
+PTX_ABI_CURAND_DEVICE_API(curandStatePhilox4_32_10_t)
+#undef PTX_ABI_CURAND_DEVICE_API
+__device__ uint4 curand4(curandStatePhilox4_32_10_t *state);
+__device__ float4 curand_uniform4(curandStatePhilox4_32_10_t *state);
+__device__ double2 curand_uniform2_double(curandStatePhilox4_32_10_t *state);
+__device__ float4 curand_normal4(curandStatePhilox4_32_10_t *state);
+__device__ void skipahead_subsequence(unsigned long long n, curandStateMRG32k3a_t *state);
+__device__ void curand_init(curandDirectionVectors32_t direction_vectors, unsigned int offset, curandStateSobol32_t *state);
+__device__ void curand_init(curandDirectionVectors32_t direction_vectors, unsigned int scramble_c, unsigned int offset, curandStateScrambledSobol32_t *state);
+__device__ void curand_init(curandDirectionVectors64_t direction_vectors, unsigned long long offset, curandStateSobol64_t *state);
+__device__ void curand_init(curandDirectionVectors64_t direction_vectors, unsigned long long scramble_c, unsigned long long offset, curandStateScrambledSobol64_t *state);
+__device__ unsigned int curand(curandStateSobol32_t *state);
+__device__ unsigned int curand(curandStateScrambledSobol32_t *state);
+__device__ unsigned long long curand(curandStateSobol64_t *state);
+__device__ unsigned long long curand(curandStateScrambledSobol64_t *state);
+__device__ float curand_uniform(curandStateSobol32_t *state);
+__device__ float curand_normal(curandStateSobol32_t *state);
+__device__ unsigned int curand(curandStateMtgp32_t *state);
+__device__ float curand_uniform(curandStateMtgp32_t *state);
+__device__ float curand_normal(curandStateMtgp32_t *state);
+"#;
+
+/// Cooperative groups: the group handles and the calls inline device code makes on them.
+/// The handles are the device's business: declared with a member of a type the importer
+/// refuses (`long double`), so a struct holding one by value is left out with the reason,
+/// never given a guessed layout.
+const COOPERATIVE_GROUPS: &str = r#"#pragma once
+namespace cooperative_groups {
+class thread_group {
+    long double __no_host_layout;
+public:
+    __device__ void sync() const;
+    __device__ unsigned long long size() const;
+    __device__ unsigned long long num_threads() const;
+    __device__ unsigned long long thread_rank() const;
+};
+class thread_block : public thread_group {
+public:
+    __device__ static void sync();
+    __device__ static dim3 group_index();
+    __device__ static dim3 thread_index();
+    __device__ static dim3 group_dim();
+    __device__ static dim3 dim_threads();
+};
+class grid_group : public thread_group {
+public:
+    __device__ static void sync();
+    __device__ static bool is_valid();
+    __device__ static dim3 group_dim();
+    __device__ static dim3 block_index();
+    __device__ static unsigned long long num_blocks();
+    __device__ static unsigned long long block_rank();
+};
+class coalesced_group : public thread_group {
+public:
+    __device__ unsigned int meta_group_rank() const;
+    template <class T> __device__ T shfl(T var, int src) const;
+    __device__ unsigned int ballot(int pred) const;
+    __device__ int any(int pred) const;
+    __device__ int all(int pred) const;
+};
+template <unsigned int Size, class Parent = void> class thread_block_tile : public thread_group {
+public:
+    __device__ static constexpr unsigned int size() { return Size; }
+    __device__ static constexpr unsigned int num_threads() { return Size; }
+    __device__ unsigned int meta_group_rank() const;
+    __device__ unsigned int meta_group_size() const;
+    template <class T> __device__ T shfl(T var, int src) const;
+    template <class T> __device__ T shfl_down(T var, unsigned int delta) const;
+    template <class T> __device__ T shfl_up(T var, unsigned int delta) const;
+    template <class T> __device__ T shfl_xor(T var, unsigned int mask) const;
+    __device__ unsigned int ballot(int pred) const;
+    __device__ int any(int pred) const;
+    __device__ int all(int pred) const;
+};
+__device__ thread_block this_thread_block();
+__device__ grid_group this_grid();
+__device__ coalesced_group coalesced_threads();
+template <unsigned int Size, class Parent> __device__ thread_block_tile<Size, Parent> tiled_partition(const Parent &parent);
+__device__ thread_group tiled_partition(const thread_group &parent, unsigned int tilesz);
+template <class Group> __device__ void sync(const Group &g);
+template <class T> struct plus { __device__ T operator()(T a, T b) const { return a + b; } };
+template <class T> struct less { __device__ T operator()(T a, T b) const { return a < b ? a : b; } };
+template <class T> struct greater { __device__ T operator()(T a, T b) const { return a > b ? a : b; } };
+template <class T> struct bit_and { __device__ T operator()(T a, T b) const { return a & b; } };
+template <class T> struct bit_or { __device__ T operator()(T a, T b) const { return a | b; } };
+template <class Group, class T, class Op> __device__ T reduce(const Group &g, T value, Op op);
+template <class Group, class T> __device__ T inclusive_scan(const Group &g, T value);
+template <class Group, class T> __device__ T exclusive_scan(const Group &g, T value);
+}
+namespace cg = cooperative_groups;
+"#;
+
+/// `<nv/target>`: libcu++'s target macros, each branch read as the device pass reads it for
+/// the architecture the importer's clang compiles for (sm_70).
+const NV_TARGET: &str = r#"#pragma once
+namespace nv { namespace target {
+typedef unsigned long long base_int_t;
+struct detail_sm_selector { base_int_t v; };
+} }
+#define NV_IS_HOST 0
+#define NV_IS_DEVICE 1
+#define NV_ANY_TARGET 1
+#define NV_NO_TARGET 0
+#define NV_PROVIDES_SM_35 1
+#define NV_PROVIDES_SM_50 1
+#define NV_PROVIDES_SM_52 1
+#define NV_PROVIDES_SM_53 1
+#define NV_PROVIDES_SM_60 1
+#define NV_PROVIDES_SM_61 1
+#define NV_PROVIDES_SM_62 1
+#define NV_PROVIDES_SM_70 1
+#define NV_PROVIDES_SM_72 0
+#define NV_PROVIDES_SM_75 0
+#define NV_PROVIDES_SM_80 0
+#define NV_PROVIDES_SM_86 0
+#define NV_PROVIDES_SM_87 0
+#define NV_PROVIDES_SM_89 0
+#define NV_PROVIDES_SM_90 0
+#define NV_PROVIDES_SM_100 0
+#define NV_IS_EXACTLY_SM_70 1
+#define PTX_ABI_NV_SELECT_1(...) __VA_ARGS__
+#define PTX_ABI_NV_SELECT_0(...)
+#define PTX_ABI_NV_SELECT(q) PTX_ABI_NV_SELECT_I(q)
+#define PTX_ABI_NV_SELECT_I(q) PTX_ABI_NV_SELECT_##q
+#define NV_IF_TARGET(q, t, ...) PTX_ABI_NV_IF(q, t, __VA_ARGS__)
+#define PTX_ABI_NV_IF(q, t, ...) PTX_ABI_NV_SELECT(q)(PTX_ABI_NV_STRIP t) PTX_ABI_NV_SELECT(PTX_ABI_NV_NOT(q))(PTX_ABI_NV_STRIP __VA_ARGS__)
+#define NV_IF_ELSE_TARGET(q, t, f) PTX_ABI_NV_SELECT(q)(PTX_ABI_NV_STRIP t) PTX_ABI_NV_SELECT(PTX_ABI_NV_NOT(q))(PTX_ABI_NV_STRIP f)
+#define NV_DISPATCH_TARGET(...)
+#define PTX_ABI_NV_STRIP(...) __VA_ARGS__
+#define PTX_ABI_NV_NOT(q) PTX_ABI_NV_NOT_I(q)
+#define PTX_ABI_NV_NOT_I(q) PTX_ABI_NV_NOT_##q
+#define PTX_ABI_NV_NOT_1 0
+#define PTX_ABI_NV_NOT_0 1
+"#;
+
+/// `cuda::std::array<T, N>`: a `T[N]`, as libcu++ lays it out.
+const CUDA_STD_ARRAY: &str = r#"#pragma once
+#include <stddef.h>
+namespace cuda { namespace std {
+template <class T, size_t N> struct array {
+    T __elems_[N];
+    __host__ __device__ constexpr T &operator[](size_t i) { return __elems_[i]; }
+    __host__ __device__ constexpr const T &operator[](size_t i) const { return __elems_[i]; }
+    __host__ __device__ constexpr size_t size() const { return N; }
+    __host__ __device__ constexpr T *data() { return __elems_; }
+};
+} }
+"#;
+
+/// `cuda::atomic<T>` (and `cuda::std::atomic<T>`): a `T` aligned to its size, as libcu++ lays
+/// it out, with the calls device code makes.
+const CUDA_ATOMIC: &str = r#"#pragma once
+#define PTX_ABI_CUDA_ATOMIC_BODY(T) \
+    T __a_value; \
+    __host__ __device__ T load(::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst) const; \
+    __host__ __device__ void store(T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst); \
+    __host__ __device__ T fetch_add(T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst); \
+    __host__ __device__ T fetch_sub(T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst); \
+    __host__ __device__ T exchange(T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst); \
+    __host__ __device__ bool compare_exchange_strong(T &, T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst);
+namespace cuda {
+enum thread_scope { thread_scope_system = 0, thread_scope_device = 1, thread_scope_block = 2, thread_scope_thread = 3 };
+namespace std {
+enum memory_order { memory_order_relaxed, memory_order_consume, memory_order_acquire, memory_order_release, memory_order_acq_rel, memory_order_seq_cst };
+template <class T> struct alignas(sizeof(T)) atomic { PTX_ABI_CUDA_ATOMIC_BODY(T) };
+}
+using std::memory_order;
+using std::memory_order_relaxed;
+using std::memory_order_acquire;
+using std::memory_order_release;
+using std::memory_order_acq_rel;
+using std::memory_order_seq_cst;
+template <class T, thread_scope S = thread_scope_system> struct alignas(sizeof(T)) atomic { PTX_ABI_CUDA_ATOMIC_BODY(T) };
+template <class T, thread_scope S = thread_scope_system> struct atomic_ref {
+    T *__a_ptr;
+    __host__ __device__ explicit atomic_ref(T &);
+    __host__ __device__ T load(std::memory_order = std::memory_order_seq_cst) const;
+    __host__ __device__ void store(T, std::memory_order = std::memory_order_seq_cst) const;
+    __host__ __device__ T fetch_add(T, std::memory_order = std::memory_order_seq_cst) const;
+};
+}
+#undef PTX_ABI_CUDA_ATOMIC_BODY
+"#;
