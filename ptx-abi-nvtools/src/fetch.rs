@@ -301,7 +301,7 @@ impl Toolkit {
             "12.9" => crate::toolkit::CUDA_12_9_HEADERS.locate(),
             "13.5" => crate::toolkit::NVCC_13_5
                 .locate()
-                .and_then(|nvcc| Some(nvcc.parent()?.parent()?.join("include"))),
+                .and_then(|nvcc| crate::toolkit::NvccToolkit::include_of(&nvcc)),
             _ => None,
         };
         tree.filter(|d| d.join("cuda_fp16.h").is_file())

@@ -138,20 +138,19 @@ impl NvccToolkit {
         if let Some(p) = std::env::var_os(self.env).filter(|p| !p.is_empty()) {
             return Some(PathBuf::from(p));
         }
-        crate::fetch::candidate_cache_dirs()
-            .into_iter()
-            .map(|c| self.dir_in(&c))
-            .find(|d| {
-                fs::read_to_string(d.join("pins.txt")).is_ok_and(|s| s == self.stamp())
-                    && d.join("bin/nvcc").is_file()
-            })
-            .map(|d| d.join("bin").join("nvcc"))
+        locate_tree(|c| self.dir_in(c), self.layers, NVCC_PROBE)
+    }
+
+    /// The `include/` of the tree whose `nvcc` is `nvcc` (`<tree>/bin/nvcc`): CUDA's runtime,
+    /// C runtime, cuRAND and CCCL headers, as a CUDA install's.
+    pub fn include_of(nvcc: &Path) -> Option<PathBuf> {
+        Some(nvcc.parent()?.parent()?.join("include"))
     }
 
     /// Fetches its wheels and assembles the tree in `cache` (once); returns its `nvcc`.
     pub fn assemble(&self, cache: &Path) -> Result<PathBuf, String> {
         let dir = self.dir_in(cache);
-        assemble_layers(&dir, self.layers, cache, "bin/nvcc")?;
+        assemble_layers(&dir, self.layers, cache, NVCC_PROBE)?;
         Ok(dir.join("bin").join("nvcc"))
     }
 }
@@ -221,19 +220,38 @@ impl HeaderTree {
 
     /// Its `include/`, when assembled in one of the caches with these pins. Never downloads.
     pub fn locate(&self) -> Option<PathBuf> {
-        crate::fetch::candidate_cache_dirs()
-            .into_iter()
-            .map(|c| self.dir_in(&c))
-            .find(|d| fs::read_to_string(d.join("pins.txt")).is_ok_and(|s| s == stamp(self.layers)))
-            .map(|d| d.join("include"))
+        locate_tree(|c| self.dir_in(c), self.layers, HEADERS_PROBE)
+            .and_then(|probe| probe.parent().map(Path::to_path_buf))
     }
 
     /// Fetches its wheels and assembles it in `cache` (once); returns its `include/`.
     pub fn assemble(&self, cache: &Path) -> Result<PathBuf, String> {
         let dir = self.dir_in(cache);
-        assemble_layers(&dir, self.layers, cache, "include/cuda_fp16.h")?;
+        assemble_layers(&dir, self.layers, cache, HEADERS_PROBE)?;
         Ok(dir.join("include"))
     }
+}
+
+/// The file an assembled nvcc tree is known by.
+const NVCC_PROBE: &str = "bin/nvcc";
+/// The file an assembled include tree is known by.
+const HEADERS_PROBE: &str = "include/cuda_fp16.h";
+
+/// `probe` in the first cache's tree (`dir_in` of the cache) assembled from `layers` (its
+/// `pins.txt` names them), if any. Never downloads.
+fn locate_tree(
+    dir_in: impl Fn(&Path) -> PathBuf,
+    layers: &[Layer],
+    probe: &str,
+) -> Option<PathBuf> {
+    crate::fetch::candidate_cache_dirs()
+        .into_iter()
+        .map(|c| dir_in(&c))
+        .find(|d| {
+            fs::read_to_string(d.join("pins.txt")).is_ok_and(|s| s == stamp(layers))
+                && d.join(probe).exists()
+        })
+        .map(|d| d.join(probe))
 }
 
 /// The pins `layers` are made from, one a line.

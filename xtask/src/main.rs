@@ -127,9 +127,7 @@ fn main() -> ExitCode {
                     ptx_abi_nvtools::toolkit::CUDA_12_9_HEADERS.assemble(&cache)?
                 } else if *wheel == fetch::CUDA_13_5.headers {
                     let nvcc = ptx_abi_nvtools::toolkit::NVCC_13_5.assemble(&cache)?;
-                    nvcc.parent()
-                        .and_then(|bin| bin.parent())
-                        .map(|top| top.join("include"))
+                    ptx_abi_nvtools::toolkit::NvccToolkit::include_of(&nvcc)
                         .ok_or("the nvcc tree has no include directory")?
                 } else {
                     let f = fetch::fetch(wheel, &cache)?;

@@ -184,12 +184,11 @@ fn tool_env(seed: u64) -> Result<Vec<(&'static str, String)>, String> {
         let headers = fetch::fetch(&t.headers, &cache)?;
         let include = headers.parent().unwrap_or(&headers).display().to_string();
         // CUDA 13.5's include/ with cuRAND's and CCCL's headers: the nvcc tree's.
-        let include = if t.version == ptx_abi_nvtools::toolkit::NVCC_13_5.version {
-            nvcc.parent()
-                .and_then(|bin| bin.parent())
-                .map_or(include, |top| top.join("include").display().to_string())
-        } else {
-            include
+        let include = match ptx_abi_nvtools::toolkit::NvccToolkit::include_of(&nvcc) {
+            Some(tree) if t.version == ptx_abi_nvtools::toolkit::NVCC_13_5.version => {
+                tree.display().to_string()
+            }
+            _ => include,
         };
         eprintln!("xtask: CUDA {}: NVRTC {}", t.version, nvrtc.display());
         eprintln!("xtask: CUDA {}: ptxas {}", t.version, ptxas.display());
