@@ -41,7 +41,8 @@ macro_rules! __impl_image_ptx_abi {
             const CXX: &'static $crate::__private::v1::CxxType =
                 <<$image as $crate::__private::v1::PtxImage>::Value as $crate::__private::v1::PtxAbi>::CXX;
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn encode(
                 &self,
                 out: &mut [::core::primitive::u8],
@@ -55,7 +56,8 @@ macro_rules! __impl_image_ptx_abi {
                 w.run(at, <Self as $crate::__private::v1::PtxImage>::as_bytes(self));
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn decode(
                 bytes: &[::core::primitive::u8],
             ) -> ::core::result::Result<Self, $crate::__private::v1::DecodeError> {

@@ -25,7 +25,8 @@ pub trait BitFieldType: PtxAbi + Copy {
 
     /// Derive support: writes the named bit-field placed at `p` after a range check.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __put_bits(
         out: &mut [u8],
         p: &Placement,
@@ -53,7 +54,8 @@ pub trait BitFieldType: PtxAbi + Copy {
     /// aligned to its size, at most 8 bytes, so inside one aligned word). A value out of the
     /// field's range is recorded in `w` (and written masked to the width).
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __write_bits(
         w: &mut ImageWriter<'_>,
         at: usize,
@@ -75,7 +77,8 @@ pub trait BitFieldType: PtxAbi + Copy {
 
     /// Derive support: reads the named bit-field placed at `p`, sign-extended if signed.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __get_bits(bytes: &[u8], p: &Placement) -> Result<Self, DecodeError> {
         match extract(bytes, p, Self::SCALAR.is_signed()) {
             Some(raw) => Ok(Self::from_raw(raw)),
@@ -105,7 +108,8 @@ fn overflow<F: BitFieldType>(
 }
 
 /// All ones in the low `width` bits.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub const fn mask(width: u32) -> u64 {
     if width >= 64 {
         u64::MAX
@@ -115,7 +119,8 @@ pub const fn mask(width: u32) -> u64 {
 }
 
 /// Whether `raw` (as produced by [`BitFieldType::to_raw`]) fits a field of `width` bits.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub const fn fits(raw: u64, width: u32, signed: bool) -> bool {
     if width == 0 {
         return false;
@@ -136,7 +141,8 @@ pub const fn fits(raw: u64, width: u32, signed: bool) -> bool {
 /// rustc 1.95's x86 back end built AVX-512 `vpsravq`s with out-of-range counts for lanes it
 /// believed came out zero, and decoded `short`s next to negative 48-bit fields as `-1`
 /// (`docs/release-miscompile.md`, "The AVX-512 decode").
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub const fn extend(raw: u64, width: u32, signed: bool) -> u64 {
     if signed && width > 0 && width < 64 {
         let v = raw & mask(width);
@@ -158,7 +164,8 @@ pub const fn extend(raw: u64, width: u32, signed: bool) -> u64 {
 /// release builds clear of the LLVM 22 miscompilation described in
 /// `docs/release-miscompile.md` (an access wider than the unit made LLVM assemble the image
 /// in a 56-bit integer from two 32-bit loads, and AggressiveInstCombine turned that into zeros).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn read_unit(bytes: &[u8], p: &Placement) -> Option<u64> {
     let unit = bytes.get(p.offset..)?;
     Some(match p.size {
@@ -172,7 +179,8 @@ pub fn read_unit(bytes: &[u8], p: &Placement) -> Option<u64> {
 
 /// Writes the little-endian storage unit at `p` (one store of the unit's own width, see
 /// [`read_unit`]); `false` when it does not lie inside `bytes`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn write_unit(bytes: &mut [u8], p: &Placement, word: u64) -> bool {
     let Some(unit) = bytes.get_mut(p.offset..) else {
         return false;
@@ -187,7 +195,8 @@ pub fn write_unit(bytes: &mut [u8], p: &Placement, word: u64) -> bool {
 }
 
 /// Stores `word` at the start of `unit`; `false` when `unit` is shorter.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn put<const N: usize>(unit: &mut [u8], word: [u8; N]) -> bool {
     match unit.first_chunk_mut::<N>() {
         Some(slot) => {
@@ -201,7 +210,8 @@ fn put<const N: usize>(unit: &mut [u8], word: [u8; N]) -> bool {
 /// §1.3: replaces the bits of the bit-field at `p` with the low bits of `raw` (already
 /// range-checked), leaving the other bits of its storage unit as they were: one
 /// read-modify-write of exactly the unit (see [`read_unit`] for why never wider).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn insert(bytes: &mut [u8], p: &Placement, raw: u64) -> bool {
     let Some(range) = p.bits else { return false };
     let field_mask = mask(range.width) << range.start;
@@ -213,7 +223,8 @@ pub fn insert(bytes: &mut [u8], p: &Placement, raw: u64) -> bool {
 }
 
 /// The bits of the bit-field at `p`, sign-extended when `signed`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn extract(bytes: &[u8], p: &Placement, signed: bool) -> Option<u64> {
     let range = p.bits?;
     let word = read_unit(bytes, p)?;

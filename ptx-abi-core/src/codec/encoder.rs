@@ -3,8 +3,10 @@
 //! setters of image types, and the one-`memcpy` path of zero-copy types. Generated code
 //! reaches these through `__private::v1`.
 //!
-//! Each helper is `#[inline(always)]` and takes its placement from a `const`, so after
-//! inlining an encoder is straight-line loads, shifts, masks and stores.
+//! Each helper is `inline(always)` in builds without debug assertions (release) and takes its
+//! placement from a `const`, so after inlining an encoder is straight-line loads, shifts, masks
+//! and stores; with debug assertions (`dev`) it is `#[inline]`, as every codec function of
+//! core is (`codec/writer.rs` says why).
 
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::image::PtxImage;
@@ -24,7 +26,8 @@ const STAGE: usize = 256;
 /// was; the optimizer keeps that buffer in registers, and each word of the image is one store
 /// to `out`. A larger image is written into `out` directly. ([`PtxAbi::encode_into`] always
 /// writes directly, never reading `out`.)
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn encode<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
     if out.len() != T::SIZE {
         return Err(EncodeError::buffer_size(T::TYPE.name, T::SIZE, out.len()));
@@ -41,7 +44,8 @@ pub fn encode<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
 }
 
 /// Checks the image's length.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn begin_decode<T: PtxAbi>(bytes: &[u8]) -> Result<(), DecodeError> {
     check_in::<T>(bytes)
 }
@@ -90,13 +94,15 @@ pub fn bad_discriminant(ty: &'static str, value: i128) -> DecodeError {
 }
 
 /// A zero-copy value's `__write`: its own bytes, copied word by word.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn write_bytes<T: ZeroCopy>(value: &T, w: &mut ImageWriter<'_>, at: usize) {
     w.run(at, crate::codec::zero_copy::as_ptx_bytes(value));
 }
 
 /// Copies the bytes of zero-copy values: one `memcpy`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn encode_bytes<T: ZeroCopy>(values: &[T], out: &mut [u8]) -> Result<(), EncodeError> {
     let bytes = slice_as_ptx_bytes(values);
     if out.len() != bytes.len() {

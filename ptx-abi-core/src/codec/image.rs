@@ -84,7 +84,8 @@ pub fn images_as_bytes<I: PtxImage>(images: &[I]) -> &[u8] {
 /// buffer can hold images (`&CudaSlice<ParticleImage>` is a `Particle*`). Its encoding copies
 /// its bytes.
 #[doc(hidden)]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn encode_image<I: PtxImage + PtxAbi>(image: &I, out: &mut [u8]) -> Result<(), EncodeError> {
     crate::codec::check_out::<I>(out)?;
     out.copy_from_slice(image.as_bytes());

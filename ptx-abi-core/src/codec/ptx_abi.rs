@@ -157,7 +157,8 @@ pub trait PtxAbi: Sized {
     /// Derive support: writes `value` as the member placed at `p`. A method of the trait (not
     /// a free function) so that a field type without an impl is reported once.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __put(out: &mut [u8], p: &Placement, value: &Self) -> Result<(), EncodeError> {
         // An unnamed bit-field (`Pad`) writes nothing: its bits stay zero.
         if p.bits.is_some() {
@@ -179,7 +180,8 @@ pub trait PtxAbi: Sized {
     /// guard; a device buffer writes the address cudarc hands out for `stream` and returns the
     /// guard that records the kernel's use of it once dropped.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __bind<'s>(
         &'s mut self,
         out: &mut [u8],
@@ -192,7 +194,8 @@ pub trait PtxAbi: Sized {
 
     /// Derive support: reads the member placed at `p`.
     #[doc(hidden)]
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn __get(bytes: &[u8], p: &Placement) -> Result<Self, DecodeError> {
         // An unnamed bit-field reads as its only value.
         if p.bits.is_some() {
@@ -226,7 +229,8 @@ pub const fn layout_at<T: PtxAbi>(addr: AddressSize) -> Layout {
 }
 
 /// Checks that `buf` is exactly the image size of `T`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn check_out<T: PtxAbi>(out: &[u8]) -> Result<(), EncodeError> {
     if out.len() == T::SIZE {
         Ok(())
@@ -240,7 +244,8 @@ pub(crate) fn check_out<T: PtxAbi>(out: &[u8]) -> Result<(), EncodeError> {
 }
 
 /// Checks that `bytes` is exactly the image size of `T`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn check_in<T: PtxAbi>(bytes: &[u8]) -> Result<(), DecodeError> {
     if bytes.len() == T::SIZE {
         Ok(())

@@ -171,7 +171,8 @@ impl Stage {
     const LEN: usize = 256;
 
     /// All zeros.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) const fn new() -> Self {
         Stage([0; Self::LEN])
     }

@@ -21,6 +21,10 @@
 //! where inlining folds them away; with debug assertions (`dev`) they are `#[inline]`, since at
 //! `opt-level` 0 rustc's always-inliner would copy every call, unsimplified, into every
 //! encoder of every type (the golden corpus's debug test programs took minutes and gigabytes).
+//! The same holds for every codec function of core, the decoders' too (the scalars' `decode`,
+//! `__get`, the bit-field readers): inlined always at `opt-level` 0, one struct of 4,000 fields
+//! had a `decode` of 1.5 million lines of LLVM IR and took 18 s to compile; inlined only in
+//! release, 6.5 s (issue 31, `BENCHMARKS.md`).
 //!
 //! A streaming writer ([`ImageWriter::streaming`]) stores whole words with non-temporal
 //! stores on x86-64, which go to memory without first reading the destination's cache line:

@@ -25,7 +25,8 @@ use crate::layout::{LayoutError, MemberLayout};
 pub unsafe trait ZeroCopy: PtxAbi {}
 
 /// The value's own bytes: its PTX image, without copying.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn as_ptx_bytes<T: ZeroCopy>(value: &T) -> &[u8] {
     // SAFETY: `T: ZeroCopy` guarantees every byte of `*value` is initialized and that there
     // are `size_of::<T>()` of them; the pointer comes from a reference, so it is valid for
@@ -36,7 +37,8 @@ pub fn as_ptx_bytes<T: ZeroCopy>(value: &T) -> &[u8] {
 }
 
 /// A slice of values as one byte slice: the images back to back, without copying (O(1)).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn slice_as_ptx_bytes<T: ZeroCopy>(values: &[T]) -> &[u8] {
     // SAFETY: a slice's elements are contiguous with stride `size_of::<T>()`, and `T: ZeroCopy`
     // guarantees each element's bytes are all initialized (no padding), so the whole region of

@@ -27,7 +27,8 @@ impl<T: PtxAbi, const N: usize> PtxAbi for [T; N] {
     #[doc(hidden)]
     const __LAYOUT: Result<Layout, LayoutError> = array_layout("array", T::__LAYOUT, N);
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
         check_out::<Self>(out)?;
         if T::SIZE == 0 {
@@ -45,7 +46,8 @@ impl<T: PtxAbi, const N: usize> PtxAbi for [T; N] {
         crate::codec::write_elements(self, w, at);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         check_in::<Self>(bytes)?;
         let mut out: [MaybeUninit<T>; N] = [const { MaybeUninit::uninit() }; N];

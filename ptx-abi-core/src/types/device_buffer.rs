@@ -82,7 +82,8 @@ pub trait DeviceBufferMut: DeviceBuffer {
 
 /// Writes the device address `addr` as the parameter placed at `p` (a pointer: 8 bytes,
 /// little-endian, at `.address_size 64`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn put_address(
     out: &mut [u8],
     p: &Placement,
@@ -131,7 +132,8 @@ macro_rules! buffer_param {
                 Err(DecodeError::NotABuffer { ty: $name })
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn __bind<'s>(
                 &'s mut self,
                 out: &mut [u8],
@@ -181,7 +183,8 @@ mod cudarc_buffers {
         type Elem = T;
         const NAME: &'static str = "CudaSlice<T>";
 
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn bind_read<'s>(
             &'s self,
             stream: LaunchStream<'s>,
@@ -192,7 +195,8 @@ mod cudarc_buffers {
     }
 
     impl<T: PtxAbi> DeviceBufferMut for CudaSlice<T> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn bind_write<'s>(
             &'s mut self,
             stream: LaunchStream<'s>,
@@ -206,7 +210,8 @@ mod cudarc_buffers {
         type Elem = T;
         const NAME: &'static str = "CudaView<T>";
 
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn bind_read<'s>(
             &'s self,
             stream: LaunchStream<'s>,
@@ -220,7 +225,8 @@ mod cudarc_buffers {
         type Elem = T;
         const NAME: &'static str = "CudaViewMut<T>";
 
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn bind_read<'s>(
             &'s self,
             stream: LaunchStream<'s>,
@@ -231,7 +237,8 @@ mod cudarc_buffers {
     }
 
     impl<T: PtxAbi> DeviceBufferMut for CudaViewMut<'_, T> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn bind_write<'s>(
             &'s mut self,
             stream: LaunchStream<'s>,
@@ -274,7 +281,8 @@ mod cuda_core_buffers {
     /// work is refused, `CUDA_ERROR_NOT_READY`), a write access when `write`. The guard
     /// retains the access after the launch. [`EncodeError::NotBound`] for another library's
     /// stream.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn acquire<'s>(
         storage: &RawDeviceBuffer,
         addr: u64,
@@ -304,7 +312,8 @@ mod cuda_core_buffers {
 
         /// The access cuda-core gives a shared kernel reference: a write where the elements
         /// may be mutated through it (`shared_access_writes`), else a read.
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn bind_read<'s>(
             &'s self,
             stream: LaunchStream<'s>,
@@ -315,7 +324,8 @@ mod cuda_core_buffers {
     }
 
     impl<T: PtxAbi> DeviceBufferMut for cuda_core::DeviceBuffer<T> {
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn bind_write<'s>(
             &'s mut self,
             stream: LaunchStream<'s>,
@@ -329,7 +339,8 @@ mod cuda_core_buffers {
         const NAME: &'static str = VIEW;
 
         /// As `&DeviceBuffer<T>`'s: a view tracks its accesses on its parent's allocation.
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn bind_read<'s>(
             &'s self,
             stream: LaunchStream<'s>,

@@ -17,7 +17,8 @@ macro_rules! handles {
                 kind: TypeKind::Handle(Handle::$kind),
             };
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
                 crate::codec::check_out::<Self>(out)?;
                 out.copy_from_slice(&self.0.to_le_bytes());
@@ -30,7 +31,8 @@ macro_rules! handles {
                 w.bytes(at, self.0.to_le_bytes());
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 crate::types::scalars::read_array::<Self, 8>(bytes).map(|b| $name(u64::from_le_bytes(b)))
             }

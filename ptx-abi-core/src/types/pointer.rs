@@ -135,7 +135,8 @@ macro_rules! pointer_impl {
                 pointee_const: $konst,
             };
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
                 let to: fn(&Self) -> u64 = $to;
                 crate::codec::check_out::<Self>(out)?;
@@ -150,7 +151,8 @@ macro_rules! pointer_impl {
                 w.bytes(at, to(self).to_le_bytes());
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 let from: fn(u64) -> Result<Self, DecodeError> = $from;
                 crate::types::scalars::read_array::<Self, 8>(bytes).map(u64::from_le_bytes).and_then(from)

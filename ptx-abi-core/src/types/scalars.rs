@@ -7,7 +7,8 @@ use crate::codec::{check_in, check_out, PtxAbi};
 use crate::layout::desc::{Scalar, TypeDesc};
 
 /// Copies `N` bytes out of an image of exactly `N` bytes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn read_array<T: PtxAbi, const N: usize>(bytes: &[u8]) -> Result<[u8; N], DecodeError> {
     check_in::<T>(bytes)?;
     let mut a = [0u8; N];
@@ -21,14 +22,16 @@ macro_rules! number {
         impl PtxAbi for $t {
             const TYPE: &'static TypeDesc = &TypeDesc::scalar(stringify!($t), Scalar::$scalar);
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
                 check_out::<Self>(out)?;
                 out.copy_from_slice(&self.to_le_bytes());
                 Ok(())
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
                 read_array::<Self, { core::mem::size_of::<$t>() }>(bytes).map(<$t>::from_le_bytes)
             }
@@ -49,13 +52,15 @@ macro_rules! integer {
         $(impl BitFieldType for $t {
             const SCALAR: Scalar = Scalar::$scalar;
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn to_raw(self) -> u64 {
                 // Signed types sign-extend, unsigned ones zero-extend.
                 self as i128 as u64
             }
 
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_raw(raw: u64) -> Self {
                 raw as $t
             }
@@ -92,7 +97,8 @@ number! {
 impl PtxAbi for bool {
     const TYPE: &'static TypeDesc = &TypeDesc::scalar("bool", Scalar::Bool);
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
         check_out::<Self>(out)?;
         out.copy_from_slice(&[*self as u8]);
@@ -105,7 +111,8 @@ impl PtxAbi for bool {
         w.bytes(at, [*self as u8]);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         match read_array::<Self, 1>(bytes)? {
             [0] => Ok(false),
@@ -118,12 +125,14 @@ impl PtxAbi for bool {
 impl BitFieldType for bool {
     const SCALAR: Scalar = Scalar::Bool;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn to_raw(self) -> u64 {
         self as u64
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn from_raw(raw: u64) -> Self {
         raw & 1 != 0
     }

@@ -218,7 +218,8 @@ where
         },
     };
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn encode(&self, out: &mut [u8]) -> Result<(), EncodeError> {
         check_out::<Self>(out)?;
         for (lane, chunk) in self.lanes.iter().zip(out.chunks_exact_mut(T::SIZE)) {
@@ -233,7 +234,8 @@ where
         crate::codec::write_elements(&self.lanes, w, at);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn decode(bytes: &[u8]) -> Result<Self, DecodeError> {
         check_in::<Self>(bytes)?;
         let mut lanes = [T::default(); N];
