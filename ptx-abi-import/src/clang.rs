@@ -127,7 +127,6 @@ fn missing_includes(log: &str) -> impl Iterator<Item = &str> {
 /// What to do about header `name` that clang could not find.
 fn missing_include_hint(name: &str) -> String {
     const STD: &[&str] = &[
-        "atomic",
         "cinttypes",
         "inttypes.h",
         "cstdarg",
@@ -142,7 +141,6 @@ fn missing_include_hint(name: &str) -> String {
         "future",
         "any",
         "span",
-        "initializer_list",
     ];
     if STD.contains(&name) {
         format!(

@@ -21,6 +21,16 @@ pub enum Compiler {
 }
 
 impl Compiler {
+    /// The macros the compiler defines that clang's device pass does not: nvcc's device pass
+    /// defines `__NVCC__`, NVRTC `__CUDACC_RTC__` (`__CUDACC__` and `__CUDA_ARCH__` clang
+    /// defines for both). A header that tests them is read as that compiler reads it.
+    pub fn macros(self) -> &'static [&'static str] {
+        match self {
+            Compiler::Nvcc => &["__NVCC__"],
+            Compiler::Nvrtc => &["__CUDACC_RTC__"],
+        }
+    }
+
     /// `"nvcc"` or `"nvrtc"`, as the CLI's `--compiler` spells it.
     pub fn parse(text: &str) -> Option<Compiler> {
         match text {

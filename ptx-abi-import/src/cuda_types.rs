@@ -399,6 +399,7 @@ pub fn prelude_for(v: CudaVersion) -> String {
     writeln!(s, "#define CUDART_VERSION {}", v.code()).unwrap();
     writeln!(s, "#define CUDA_VERSION {}", v.code()).unwrap();
     definitions(&mut s, v, "vector_types.h");
+    make_functions(&mut s, v);
     s.push_str("typedef struct dim3_ { unsigned int x, y, z; } dim3;\n");
     s.push_str(PREDECLARED);
     s.push_str(DEVICE_BUILTINS);
@@ -455,6 +456,7 @@ __device__ int __popc(unsigned); __device__ int __popcll(unsigned long long);
 __device__ int __clz(int); __device__ int __clzll(long long); __device__ int __ffs(int); __device__ int __ffsll(long long);
 __device__ unsigned __brev(unsigned); __device__ unsigned __byte_perm(unsigned, unsigned, unsigned);
 __device__ unsigned __funnelshift_l(unsigned, unsigned, unsigned); __device__ unsigned __funnelshift_r(unsigned, unsigned, unsigned);
+__device__ unsigned __funnelshift_lc(unsigned, unsigned, unsigned); __device__ unsigned __funnelshift_rc(unsigned, unsigned, unsigned);
 __device__ int __mul24(int, int); __device__ unsigned __umul24(unsigned, unsigned);
 __device__ int __mulhi(int, int); __device__ unsigned __umulhi(unsigned, unsigned);
 __device__ unsigned long long __umul64hi(unsigned long long, unsigned long long);
@@ -542,6 +544,26 @@ pub fn standin_header(name: &str, v: CudaVersion) -> Option<String> {
     definitions(&mut s, v, name);
     s.push_str(header_api(name));
     Some(s)
+}
+
+/// Appends `vector_functions.h`'s constructors of every vector type CUDA `v` declares
+/// (`make_float4(x, y, z, w)`), which nvcc's `cuda_runtime.h` brings without an include.
+fn make_functions(s: &mut String, v: CudaVersion) {
+    for t in rows().filter(|t| t.declared_in(v) && !t.c_name.contains('_')) {
+        if let CDef::Vector { elem, lanes } = t.def {
+            let params: Vec<String> = ["x", "y", "z", "w"][..lanes as usize]
+                .iter()
+                .map(|n| format!("{elem} {n}"))
+                .collect();
+            writeln!(
+                s,
+                "__host__ __device__ {0} make_{0}({1});",
+                t.c_name,
+                params.join(", ")
+            )
+            .unwrap();
+        }
+    }
 }
 
 /// Appends the C definitions of the rows CUDA `v` declares in `header` ([`declared_by`]).

@@ -313,6 +313,19 @@ impl Importer {
                 }
             }
         }
+        // The compiler's own macro (`__NVCC__` for nvcc's device pass, `__CUDACC_RTC__` for
+        // NVRTC), for clang and, where NVRTC checks an nvcc build, for NVRTC too: a header's
+        // `#ifdef __NVCC__` branch is the one the build compiles.
+        let clang_args: Vec<String> = self
+            .compiler
+            .macros()
+            .iter()
+            .map(|m| format!("-D{m}"))
+            .chain(self.args.iter().cloned())
+            .collect();
+        if self.compiler == Compiler::Nvcc {
+            check_options.push("-D__NVCC__=1".to_string());
+        }
         check_options.extend(nvrtc_options(&self.args));
         let main_file = dir.join("ptx_abi_import_main.cu");
         std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?;
@@ -322,7 +335,7 @@ impl Importer {
             let (standins, main_name) = (standins_prefix.clone(), main_name.clone());
             Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty())
         };
-        let mut json = clang::ast_json(clang, &standins, &main_file, &self.args)?;
+        let mut json = clang::ast_json(clang, &standins, &main_file, &clang_args)?;
         // A typedef of a template instantiation (`typedef Arr<int, 2> Pair;`) does not make
         // clang instantiate it; `sizeof` does, as a kernel taking a `Pair` would.
         let typedefs = instantiations_to_complete(&json, is_header(), cuda)?;
@@ -334,7 +347,7 @@ impl Importer {
                 ));
             }
             std::fs::write(&main_file, &forced).map_err(|e| ImportError::Io(e.to_string()))?;
-            match clang::ast_json(clang, &standins, &main_file, &self.args) {
+            match clang::ast_json(clang, &standins, &main_file, &clang_args) {
                 Ok(j) => json = j,
                 // An instantiation that does not compile stays unknown, as without `sizeof`.
                 Err(_) => {
@@ -342,7 +355,7 @@ impl Importer {
                 }
             }
         }
-        let layouts = clang::record_layouts(clang, &standins, &main_file, &self.args)?;
+        let layouts = clang::record_layouts(clang, &standins, &main_file, &clang_args)?;
         let mut this = self;
         this.emit.check_options = check_options;
         this.import_ast(

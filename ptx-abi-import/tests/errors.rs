@@ -205,9 +205,9 @@ fn a_missing_include_says_which_flag_to_add() {
         e.contains("'proj/common.h' file not found") && e.contains("`-I DIR`"),
         "{e}"
     );
-    let e = error("#include <atomic>\nstruct A { int x; };\n");
+    let e = error("#include <random>\nstruct A { int x; };\n");
     assert!(
-        e.contains("`<atomic>` is the C/C++ standard library's"),
+        e.contains("`<random>` is the C/C++ standard library's"),
         "{e}"
     );
 }
@@ -404,4 +404,25 @@ fn template_instantiations_with_default_arguments_are_imported() {
         );
     }
     assert!(src.contains("pub v: [i32; 2],"), "{src}");
+}
+
+/// A header that tests the compiler's macro is read as that compiler reads it: `__NVCC__` for
+/// an nvcc import (the default), `__CUDACC_RTC__` for an NVRTC one.
+#[test]
+fn the_compiler_s_macro_chooses_the_branch() {
+    let Some(c) = clang() else { return };
+    let header = "#ifdef __NVCC__\nstruct S { double a; };\n#elif defined(__CUDACC_RTC__)\n\
+                  struct S { short a; };\n#else\nstruct S { int a; };\n#endif\n";
+    let import = |compiler| {
+        Importer::new()
+            .clang(c.program())
+            .strict(true)
+            .compiler(compiler)
+            .header_text("branch.cuh", header)
+            .generate()
+            .unwrap_or_else(|e| panic!("{e}"))
+            .source
+    };
+    assert!(import(ptx_abi_import::Compiler::Nvcc).contains("pub a: f64,"));
+    assert!(import(ptx_abi_import::Compiler::Nvrtc).contains("pub a: i16,"));
 }

@@ -71,9 +71,13 @@ pub const NVCC_ONLY_FLAGS: &[&str] = &[
     "-expt-extended-lambda",
 ];
 
-/// What a header check adds so that headers nvcc accepts compile: `__extension__` (GNU's marker
-/// before an anonymous union, which NVRTC does not know) is defined away.
-pub const CHECK_DEFINES: &[&str] = &["-D__extension__="];
+/// What a header check adds so that headers nvcc accepts compile under NVRTC: `__extension__`
+/// (GNU's marker before an anonymous union, which NVRTC does not know) is defined away, and so
+/// is `throw`: NVRTC compiles a header's inline host functions as device code
+/// (`-default-device`), where `throw std::runtime_error(msg);` is an error: it becomes the
+/// expression `(void) std::runtime_error(msg);`. No layout depends on a function's body; nvcc,
+/// which compiles host code, gets neither.
+pub const CHECK_DEFINES: &[&str] = &["-D__extension__=", "-Dthrow=(void)"];
 
 /// [`CHECK_OPTIONS`] for NVRTC of CUDA `major`, or [`CHECK_OPTIONS_CUDA_11`] before CUDA 12.
 pub const fn check_options(major: u32) -> &'static [&'static str] {

@@ -7,11 +7,13 @@
 //! - type traits and limits (`<type_traits>`, `<limits>`, `<utility>`), which device code and
 //!   `static_assert`s evaluate: working definitions of the common ones, with the values of
 //!   PTX's fundamental types (§1.1 of the PTX Interoperability guide);
-//! - host-side containers and I/O (`<vector>`, `<string>`, `<iostream>`, …), which a shared
-//!   header names in host functions' declarations: their class templates declared and never
-//!   defined. A header that only declares `void upload(const std::vector<Params>&);` reads;
-//!   one that keeps a `std::vector` in a shared struct, or calls its members in an inline
-//!   function, does not, and the compiler says where.
+//! - host-side containers, I/O, smart pointers and exceptions (`<vector>`, `<string>`,
+//!   `<iostream>`, `<memory>`, `<stdexcept>`, …), which a shared header uses in host functions:
+//!   complete classes with the members host code calls, whose layout is the host library's
+//!   (each holds a `long double`, which the importer leaves out with the reason), so that a
+//!   struct keeping a `std::vector` is reported and the rest of the header is imported;
+//! - `<atomic>`'s `std::atomic<T>`, laid out as libstdc++ lays it out (nvcc's checks compile the
+//!   real one).
 
 /// `<type_traits>`: the traits CUDA code commonly tests, as the standard defines them.
 const TYPE_TRAITS: &str = r#"#pragma once
@@ -168,45 +170,257 @@ PTX_ABI_FLOAT_LIMITS(double, 53, 2.2250738585072014e-308, 1.7976931348623157e+30
 }
 "#;
 
-/// `std`'s host-side class templates, declared and never defined.
-const CONTAINERS: &str = r#"#pragma once
+/// `std`'s host-side classes: complete, with the members host code in a header calls
+/// (`size()`, `data()`, `push_back`, `c_str()`, `what()`, `get()`, `<<`), so that inline host
+/// functions read. Their layout is the host library's: each holds a `long double`, which
+/// `ptx-abi-import` does not import, so a struct holding one by value is left out with the
+/// reason, never given a guessed layout.
+const CONTAINERS: &str = r#"#ifndef PTX_ABI_STD_CONTAINERS
+#define PTX_ABI_STD_CONTAINERS
+#include <cstddef>
+#include <initializer_list>
+#include <utility>
+#define PTX_ABI_HOST_LAYOUT long double __host_library_layout;
 namespace std {
-template <class T, class... R> class vector;
-template <class C, class... R> class basic_string;
+template <class T, class... R> class vector {
+  PTX_ABI_HOST_LAYOUT
+public:
+  typedef T value_type; typedef size_t size_type; typedef T *iterator; typedef const T *const_iterator;
+  vector(); explicit vector(size_t n); vector(size_t n, const T &v); vector(initializer_list<T> l);
+  template <class I> vector(I first, I last);
+  size_t size() const; bool empty() const; size_t capacity() const;
+  T *data(); const T *data() const;
+  T &operator[](size_t i); const T &operator[](size_t i) const; T &at(size_t i); const T &at(size_t i) const;
+  T &front(); const T &front() const; T &back(); const T &back() const;
+  T *begin(); const T *begin() const; T *end(); const T *end() const;
+  void push_back(const T &v); template <class... A> T &emplace_back(A &&...a); void pop_back();
+  void resize(size_t n); void resize(size_t n, const T &v); void reserve(size_t n); void clear();
+};
+template <class C, class... R> class basic_string {
+  PTX_ABI_HOST_LAYOUT
+public:
+  static const size_t npos = static_cast<size_t>(-1);
+  basic_string(); basic_string(const C *s); basic_string(const C *s, size_t n); basic_string(size_t n, C c);
+  const C *c_str() const; const C *data() const; size_t size() const; size_t length() const; bool empty() const;
+  C &operator[](size_t i); const C &operator[](size_t i) const;
+  basic_string &operator+=(const basic_string &s); basic_string &operator+=(const C *s); basic_string &operator+=(C c);
+  size_t find(const basic_string &s, size_t pos = 0) const; basic_string substr(size_t pos = 0, size_t n = npos) const;
+};
 typedef basic_string<char> string;
-template <class K, class V, class... R> class map;
-template <class K, class V, class... R> class unordered_map;
-template <class K, class... R> class set;
-template <class K, class... R> class unordered_set;
-template <class T, class... R> class deque;
-template <class T, class... R> class list;
-template <class T, class... R> class unique_ptr;
-template <class T> class shared_ptr;
-template <class T> class weak_ptr;
+template <class C, class... R> basic_string<C, R...> operator+(const basic_string<C, R...> &a, const basic_string<C, R...> &b);
+template <class C, class... R> basic_string<C, R...> operator+(const basic_string<C, R...> &a, const C *b);
+template <class C, class... R> basic_string<C, R...> operator+(const C *a, const basic_string<C, R...> &b);
+template <class C, class... R> bool operator==(const basic_string<C, R...> &a, const basic_string<C, R...> &b);
+template <class C, class... R> bool operator==(const basic_string<C, R...> &a, const C *b);
+template <class C, class... R> bool operator!=(const basic_string<C, R...> &a, const basic_string<C, R...> &b);
+template <class C, class... R> bool operator<(const basic_string<C, R...> &a, const basic_string<C, R...> &b);
+string to_string(int v); string to_string(long v); string to_string(long long v); string to_string(unsigned v);
+string to_string(unsigned long v); string to_string(unsigned long long v); string to_string(float v); string to_string(double v);
+template <class K, class V, class... R> class map {
+  PTX_ABI_HOST_LAYOUT
+public:
+  V &operator[](const K &k); V &at(const K &k); size_t size() const; bool empty() const; size_t count(const K &k) const;
+  pair<const K, V> *find(const K &k); pair<const K, V> *begin(); pair<const K, V> *end(); void clear();
+};
+template <class K, class V, class... R> class unordered_map : public map<K, V> {};
+template <class K, class... R> class set {
+  PTX_ABI_HOST_LAYOUT
+public:
+  size_t size() const; bool empty() const; size_t count(const K &k) const; void insert(const K &k);
+  const K *find(const K &k) const; const K *begin() const; const K *end() const;
+};
+template <class K, class... R> class unordered_set : public set<K> {};
+template <class T, class... R> class deque : public vector<T> {};
+template <class T, class... R> class list : public vector<T> {};
+template <class T, class... R> class unique_ptr {
+  PTX_ABI_HOST_LAYOUT
+public:
+  unique_ptr(); explicit unique_ptr(T *p); T *get() const; T *release(); void reset(T *p = nullptr);
+  T &operator*() const; T *operator->() const; explicit operator bool() const;
+};
+template <class T> class shared_ptr {
+  PTX_ABI_HOST_LAYOUT
+public:
+  shared_ptr(); explicit shared_ptr(T *p); T *get() const; void reset(); long use_count() const;
+  T &operator*() const; T *operator->() const; explicit operator bool() const;
+};
+template <class T> class weak_ptr {
+  PTX_ABI_HOST_LAYOUT
+public:
+  shared_ptr<T> lock() const;
+};
+template <class T, class... A> unique_ptr<T> make_unique(A &&...a);
+template <class T, class... A> shared_ptr<T> make_shared(A &&...a);
 template <class F> class function;
-template <class... T> class tuple;
-template <class T> class optional;
-template <class... T> class variant;
-template <class C, class... R> class basic_ostream;
-template <class C, class... R> class basic_istream;
-template <class C, class... R> class basic_stringstream;
-template <class C, class... R> class basic_ostringstream;
-template <class C, class... R> class basic_ifstream;
-template <class C, class... R> class basic_ofstream;
+template <class Res, class... A> class function<Res(A...)> {
+  PTX_ABI_HOST_LAYOUT
+public:
+  function(); template <class F> function(F f); Res operator()(A... a) const; explicit operator bool() const;
+};
+template <class... T> class tuple {
+  PTX_ABI_HOST_LAYOUT
+};
+template <class T> class optional {
+  PTX_ABI_HOST_LAYOUT
+public:
+  optional(); optional(const T &v); bool has_value() const; T &value(); const T &value() const;
+  T &operator*(); const T &operator*() const; T *operator->(); explicit operator bool() const; T value_or(const T &v) const;
+};
+template <class... T> class variant {
+  PTX_ABI_HOST_LAYOUT
+};
+template <class C, class... R> class basic_ostream {
+  PTX_ABI_HOST_LAYOUT
+public:
+  basic_ostream &operator<<(basic_ostream &(*manip)(basic_ostream &));
+};
+template <class C, class... R, class T> basic_ostream<C, R...> &operator<<(basic_ostream<C, R...> &o, const T &v);
+template <class C, class... R> class basic_istream {
+  PTX_ABI_HOST_LAYOUT
+};
+template <class C, class... R> class basic_stringstream : public basic_ostream<C> {
+public:
+  basic_string<C> str() const;
+};
+template <class C, class... R> class basic_ostringstream : public basic_ostream<C> {
+public:
+  basic_string<C> str() const;
+};
+template <class C, class... R> class basic_ifstream : public basic_istream<C> {
+public:
+  basic_ifstream(); explicit basic_ifstream(const char *path); bool is_open() const; void close();
+};
+template <class C, class... R> class basic_ofstream : public basic_ostream<C> {
+public:
+  basic_ofstream(); explicit basic_ofstream(const char *path); bool is_open() const; void close();
+};
 typedef basic_ostream<char> ostream;
 typedef basic_istream<char> istream;
 typedef basic_stringstream<char> stringstream;
 typedef basic_ostringstream<char> ostringstream;
 typedef basic_ifstream<char> ifstream;
 typedef basic_ofstream<char> ofstream;
-class mutex;
-class thread;
-class condition_variable;
-class exception;
-class runtime_error;
-class logic_error;
-class invalid_argument;
-class out_of_range;
+extern ostream cout;
+extern ostream cerr;
+extern ostream clog;
+ostream &endl(ostream &o);
+ostream &flush(ostream &o);
+class mutex {
+  PTX_ABI_HOST_LAYOUT
+public:
+  void lock(); void unlock(); bool try_lock();
+};
+template <class M> class lock_guard {
+  PTX_ABI_HOST_LAYOUT
+public:
+  explicit lock_guard(M &m);
+};
+template <class M> class unique_lock {
+  PTX_ABI_HOST_LAYOUT
+public:
+  explicit unique_lock(M &m); void lock(); void unlock();
+};
+class thread {
+  PTX_ABI_HOST_LAYOUT
+public:
+  thread(); template <class F, class... A> explicit thread(F &&f, A &&...a); void join(); bool joinable() const;
+};
+class condition_variable {
+  PTX_ABI_HOST_LAYOUT
+public:
+  void notify_one(); void notify_all(); template <class L> void wait(L &lock);
+};
+class exception {
+  PTX_ABI_HOST_LAYOUT
+public:
+  exception(); virtual ~exception(); virtual const char *what() const noexcept;
+};
+class runtime_error : public exception {
+public:
+  explicit runtime_error(const string &what); explicit runtime_error(const char *what);
+};
+class logic_error : public exception {
+public:
+  explicit logic_error(const string &what); explicit logic_error(const char *what);
+};
+class invalid_argument : public logic_error {
+public:
+  explicit invalid_argument(const string &what); explicit invalid_argument(const char *what);
+};
+class out_of_range : public logic_error {
+public:
+  explicit out_of_range(const string &what); explicit out_of_range(const char *what);
+};
+class domain_error : public logic_error {
+public:
+  explicit domain_error(const string &what); explicit domain_error(const char *what);
+};
+class length_error : public logic_error {
+public:
+  explicit length_error(const string &what); explicit length_error(const char *what);
+};
+class overflow_error : public runtime_error {
+public:
+  explicit overflow_error(const string &what); explicit overflow_error(const char *what);
+};
+class bad_alloc : public exception {};
+}
+#undef PTX_ABI_HOST_LAYOUT
+#endif
+"#;
+
+/// `<initializer_list>`: the class template braced lists become, with the two members clang
+/// requires of it (NVRTC has its own).
+const INITIALIZER_LIST: &str = r#"#pragma once
+#include <cstddef>
+#ifndef __CUDACC_RTC__
+namespace std {
+template <class E> class initializer_list {
+  const E *__begin_;
+  size_t __size_;
+public:
+  constexpr initializer_list() noexcept : __begin_(nullptr), __size_(0) {}
+  constexpr size_t size() const noexcept { return __size_; }
+  constexpr const E *begin() const noexcept { return __begin_; }
+  constexpr const E *end() const noexcept { return __begin_ + __size_; }
+};
+}
+#endif
+"#;
+
+/// `<atomic>`: `std::atomic<T>`, a `T` aligned as libstdc++ aligns it (to its size where that
+/// is a power of two up to 16, else as `T`), with the calls host and device code make.
+const ATOMIC: &str = r#"#pragma once
+#include <cstddef>
+namespace std {
+enum memory_order { memory_order_relaxed, memory_order_consume, memory_order_acquire, memory_order_release, memory_order_acq_rel, memory_order_seq_cst };
+template <class T> struct __ptx_abi_atomic_align {
+  static constexpr size_t size = sizeof(T);
+  static constexpr size_t value = (size & (size - 1)) == 0 && size <= 16 && size > alignof(T) ? size : alignof(T);
+};
+template <class T> struct alignas(__ptx_abi_atomic_align<T>::value) atomic {
+  T __value;
+  T load(memory_order = memory_order_seq_cst) const noexcept;
+  void store(T, memory_order = memory_order_seq_cst) noexcept;
+  T exchange(T, memory_order = memory_order_seq_cst) noexcept;
+  T fetch_add(T, memory_order = memory_order_seq_cst) noexcept;
+  T fetch_sub(T, memory_order = memory_order_seq_cst) noexcept;
+  bool compare_exchange_strong(T &, T, memory_order = memory_order_seq_cst) noexcept;
+  bool compare_exchange_weak(T &, T, memory_order = memory_order_seq_cst) noexcept;
+  operator T() const noexcept;
+  T operator=(T) noexcept;
+};
+typedef atomic<int> atomic_int;
+typedef atomic<unsigned> atomic_uint;
+typedef atomic<long long> atomic_llong;
+typedef atomic<unsigned long long> atomic_ullong;
+typedef atomic<bool> atomic_bool;
+typedef atomic<size_t> atomic_size_t;
+struct atomic_flag {
+  bool __flag;
+  bool test_and_set(memory_order = memory_order_seq_cst) noexcept;
+  void clear(memory_order = memory_order_seq_cst) noexcept;
+};
 }
 "#;
 
@@ -321,6 +535,9 @@ const MATH: &str = "";
 /// `report::nvrtc::SHIMS`): `(include name, text)`, in both spellings (`<limits.h>`,
 /// `<climits>`). CUDA's `cuda.h` includes `<stdlib.h>`.
 pub const C_HEADERS: &[(&str, &str)] = &[
+    // C's `bool`, `true` and `false` are C++'s own.
+    ("stdbool.h", "#pragma once\n"),
+    ("cstdbool", "#pragma once\n"),
     ("limits.h", C_LIMITS),
     ("climits", C_LIMITS),
     ("float.h", FLOAT),
@@ -367,6 +584,8 @@ pub const STD_HEADERS: &[(&str, &str)] = &[
     ("condition_variable", CONTAINERS),
     ("stdexcept", CONTAINERS),
     ("exception", CONTAINERS),
+    ("initializer_list", INITIALIZER_LIST),
+    ("atomic", ATOMIC),
     ("algorithm", ALGORITHM),
     ("numeric", "#pragma once\n"),
     ("iomanip", "#pragma once\n"),

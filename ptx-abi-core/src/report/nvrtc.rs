@@ -45,7 +45,8 @@
 //! siblings ([`include_env`]), `$CUDA_PATH/include`, `$CUDA_HOME/include`,
 //! `/usr/local/cuda/include`, or the copy `cargo xtask cuda-headers` caches). C's `<cstdint>`,
 //! `<stdint.h>`, `<cstddef>` and `<stddef.h>`, which NVRTC lacks, are given to it in memory
-//! ([`SHIMS`]), and GNU's `__extension__` is defined away ([`CHECK_DEFINES`]). Members of
+//! ([`SHIMS`]), and GNU's `__extension__` and host code's `throw` are defined away
+//! ([`CHECK_DEFINES`]). Members of
 //! CUDA's types (`__half`, `__nv_bfloat16`, fp8, vectors) are checked like any other. When
 //! NVRTC rejects the source, the error shows its log (the header is `header.cuh` there, the
 //! checks `ptx_abi_checks.cu`) and the suggestion that fits it: the variable to set for a

@@ -33,3 +33,16 @@ struct PxContactPairHeader {
     PxU32 linuxOnlyPad;
 #endif
 };
+
+// A layout chosen by the compiler macro, as template libraries select code paths: nvcc builds
+// (`__NVCC__`, defined in its device pass) get the 64-bit index.
+#if defined(__NVCC__)
+typedef long long PxIndex;
+#else
+typedef int PxIndex;
+#endif
+
+struct PxIndexedWeight {
+    PxIndex index;
+    PxReal weight;
+};

@@ -229,3 +229,34 @@ fn packing_is_refused_where_it_changes_the_layout() {
     assert_eq!((Impulse::SIZE, Impulse::ALIGN), (8, 8));
     assert_eq!(ContactPair::SIZE, 16);
 }
+
+/// The import reads the header as nvcc's device pass does, `__NVCC__` defined: the 64-bit
+/// index of the nvcc branch (issue 30). Its emitted check defines `__NVCC__` for NVRTC too, so
+/// that NVRTC compiles the branch the build compiles.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn the_nvcc_branch_is_the_one_imported_and_checked() {
+    use includes_portable::PxIndexedWeight;
+    use ptx_abi::PtxAbi;
+    let w = PxIndexedWeight {
+        index: -1i64,
+        weight: 0.5,
+    };
+    assert_eq!(PxIndexedWeight::SIZE, 16);
+    let _ = w;
+}
+
+/// The C++ library's host types (issue 30): a struct keeping a `std::vector` is left out with
+/// the reason, `std::atomic` counters are laid out as libstdc++ lays them out (nvcc's checks
+/// compile the real `<atomic>`), and inline host code using `std::string`, exceptions and
+/// iostreams reads.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn host_library_types_are_reported_or_laid_out() {
+    use includes_host_library::rt::{KernelArgs, LaunchStats};
+    use ptx_abi::PtxAbi;
+    assert_eq!(includes_host_library::SKIPPED, ["rt::TensorShape::dims"]);
+    // launches 0..8, failures 8..12, verbose at 12, tail padding to 16.
+    assert_eq!((LaunchStats::SIZE, LaunchStats::ALIGN), (16, 8));
+    assert_eq!(KernelArgs::SIZE, 40);
+}

@@ -41,6 +41,11 @@ impl Reader {
             // A template instantiation that clang desugars to a plain type reads as that type.
             return match d {
                 Some(d) if !d.contains('<') => self.ty_at(scope, d, None, depth),
+                _ if q.trim_start_matches("const ").starts_with("std::") => Err(format!(
+                    "`{q}` is a C++ library type: its layout is the host library's, which no PTX \
+                     ABI rule describes; keep it out of the types kernels read (a pointer and a \
+                     length, or a fixed-size array, cross to the device)"
+                )),
                 _ => Err(format!(
                     "`{q}` is a template instantiation: declare the concrete type as a struct of its own"
                 )),
