@@ -69,6 +69,8 @@ fn run(
         // Neither nvcc's device pass nor NVRTC is clang: a header's `#ifdef __clang__`
         // branch is not the one CUDA builds.
         .arg("-U__clang__")
+        // clang's CUDA mode also defines `__CUDA__`, which nvcc does not.
+        .arg("-U__CUDA__")
         .args(["-nostdinc", "-fsyntax-only", "-Xclang", dump])
         .arg("-isystem")
         .arg(dir)
@@ -202,6 +204,7 @@ const CUDA_STANDINS: &[&str] = &[
     "cuda_fp4.h",
     "cudaTypedefs.h",
     "helper_math.h",
+    "math_constants.h",
     "stdbool.h",
 ];
 
@@ -213,7 +216,14 @@ typedef __INT_LEAST8_TYPE__ int_least8_t; typedef __INT_LEAST16_TYPE__ int_least
 typedef __UINT_LEAST8_TYPE__ uint_least8_t; typedef __UINT_LEAST16_TYPE__ uint_least16_t; typedef __UINT_LEAST32_TYPE__ uint_least32_t; typedef __UINT_LEAST64_TYPE__ uint_least64_t;\n\
 typedef __INT_FAST8_TYPE__ int_fast8_t; typedef __INT_FAST16_TYPE__ int_fast16_t; typedef __INT_FAST32_TYPE__ int_fast32_t; typedef __INT_FAST64_TYPE__ int_fast64_t;\n\
 typedef __UINT_FAST8_TYPE__ uint_fast8_t; typedef __UINT_FAST16_TYPE__ uint_fast16_t; typedef __UINT_FAST32_TYPE__ uint_fast32_t; typedef __UINT_FAST64_TYPE__ uint_fast64_t;\n\
-#ifdef __cplusplus\nnamespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::intptr_t; using ::uintptr_t; }\n#endif\n";
+#define INT8_MIN (-128)\n#define INT8_MAX 127\n#define UINT8_MAX 255\n\
+#define INT16_MIN (-32768)\n#define INT16_MAX 32767\n#define UINT16_MAX 65535\n\
+#define INT32_MIN (-2147483647 - 1)\n#define INT32_MAX 2147483647\n#define UINT32_MAX 4294967295u\n\
+#define INT64_MIN (-9223372036854775807ll - 1)\n#define INT64_MAX 9223372036854775807ll\n#define UINT64_MAX 18446744073709551615ull\n\
+#define INTPTR_MIN INT64_MIN\n#define INTPTR_MAX INT64_MAX\n#define UINTPTR_MAX UINT64_MAX\n#define SIZE_MAX UINT64_MAX\n\
+#define INT8_C(c) c\n#define INT16_C(c) c\n#define INT32_C(c) c\n#define INT64_C(c) c ## ll\n\
+#define UINT8_C(c) c\n#define UINT16_C(c) c\n#define UINT32_C(c) c ## u\n#define UINT64_C(c) c ## ull\n\
+#ifdef __cplusplus\nnamespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::intptr_t; using ::uintptr_t; using ::intmax_t; using ::uintmax_t; using ::int_least8_t; using ::int_least16_t; using ::int_least32_t; using ::int_least64_t; using ::uint_least8_t; using ::uint_least16_t; using ::uint_least32_t; using ::uint_least64_t; using ::int_fast8_t; using ::int_fast16_t; using ::int_fast32_t; using ::int_fast64_t; using ::uint_fast8_t; using ::uint_fast16_t; using ::uint_fast32_t; using ::uint_fast64_t; }\n#endif\n";
 
 const STDDEF: &str = "#pragma once\n\
 typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
@@ -227,8 +237,13 @@ pub fn write_standins(
     cuda: ptx_abi_core::layout::cuda_version::CudaVersion,
 ) -> Result<(), ImportError> {
     let write = |name: &str, text: &str| {
-        std::fs::write(dir.join(name), text)
-            .map_err(|e| ImportError::Io(format!("cannot write {}: {e}", dir.join(name).display())))
+        let path = dir.join(name);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| ImportError::Io(format!("cannot create {}: {e}", parent.display())))?;
+        }
+        std::fs::write(&path, text)
+            .map_err(|e| ImportError::Io(format!("cannot write {}: {e}", path.display())))
     };
     write(PRELUDE_FILE, &crate::cuda_types::prelude_for(cuda))?;
     for h in CUDA_STANDINS {
@@ -244,11 +259,6 @@ pub fn write_standins(
     }
     // CUDA's library headers (`curand_kernel.h`, cooperative groups, libcu++).
     for (h, text) in crate::cuda_libraries::LIBRARY_STANDINS {
-        let path = dir.join(h);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| ImportError::Io(format!("cannot create {}: {e}", parent.display())))?;
-        }
         write(h, text)?;
     }
     // C's and C++'s libraries as NVRTC's checks get them (`ptx_abi_nvtools::std_headers`).

@@ -393,6 +393,7 @@ pub fn prelude_for(v: CudaVersion) -> String {
          #define __builtin_align__(n) __attribute__((aligned(n)))\n\
          #define __device_builtin__\n\
          #define __restrict__ __restrict\n\
+         #define __launch_bounds__(...)\n\
          #define __grid_constant__\n\
          #define __CUDACC__ 1\n",
     );
@@ -441,17 +442,23 @@ extern "C" __host__ __device__ long labs(long);
 extern "C" __host__ __device__ long long llabs(long long);
 __host__ __device__ int min(int, int); __host__ __device__ unsigned min(unsigned, unsigned);
 __host__ __device__ unsigned min(int, unsigned); __host__ __device__ unsigned min(unsigned, int);
+__host__ __device__ long min(long, long); __host__ __device__ unsigned long min(unsigned long, unsigned long);
 __host__ __device__ long long min(long long, long long);
 __host__ __device__ unsigned long long min(unsigned long long, unsigned long long);
 __host__ __device__ float min(float, float); __host__ __device__ double min(double, double);
 __host__ __device__ int max(int, int); __host__ __device__ unsigned max(unsigned, unsigned);
 __host__ __device__ unsigned max(int, unsigned); __host__ __device__ unsigned max(unsigned, int);
+__host__ __device__ long max(long, long); __host__ __device__ unsigned long max(unsigned long, unsigned long);
 __host__ __device__ long long max(long long, long long);
 __host__ __device__ unsigned long long max(unsigned long long, unsigned long long);
 __host__ __device__ float max(float, float); __host__ __device__ double max(double, double);
 __device__ float __fdividef(float, float); __device__ float __expf(float); __device__ float __logf(float);
 __device__ float __sinf(float); __device__ float __cosf(float); __device__ float __powf(float, float);
 __device__ float __saturatef(float);
+__device__ float __frcp_rn(float); __device__ float __fsqrt_rn(float); __device__ float __frsqrt_rn(float);
+__device__ float __fadd_rn(float, float); __device__ float __fmul_rn(float, float); __device__ float __fdiv_rn(float, float);
+__device__ float __fmaf_rn(float, float, float); __device__ double __drcp_rn(double); __device__ double __dsqrt_rn(double);
+__device__ double __dadd_rn(double, double); __device__ double __dmul_rn(double, double); __device__ double __fma_rn(double, double, double);
 __device__ int __popc(unsigned); __device__ int __popcll(unsigned long long);
 __device__ int __clz(int); __device__ int __clzll(long long); __device__ int __ffs(int); __device__ int __ffsll(long long);
 __device__ unsigned __brev(unsigned); __device__ unsigned __byte_perm(unsigned, unsigned, unsigned);
@@ -534,6 +541,7 @@ pub fn standin_header(name: &str, v: CudaVersion) -> Option<String> {
         "cuda_fp8.h" => &["cuda_fp16.h", "cuda_bf16.h"],
         "cuda_fp4.h" => &["cuda_fp8.h"],
         "cudaTypedefs.h" => &["cuda.h"],
+        "math_constants.h" => return Some(MATH_CONSTANTS.to_string()),
         _ => return None,
     };
     let mut s = String::from("#pragma once\n");
@@ -957,6 +965,21 @@ __host__ __device__ __nv_fp8_storage_t __nv_cvt_float_to_fp8(float, __nv_saturat
 __host__ __device__ __nv_fp8_storage_t __nv_cvt_halfraw_to_fp8(__half, __nv_saturation_t, __nv_fp8_interpretation_t);\n\
 __host__ __device__ __nv_fp8x2_storage_t __nv_cvt_float2_to_fp8x2(float2, __nv_saturation_t, __nv_fp8_interpretation_t);\n\
 __host__ __device__ __half __nv_cvt_fp8_to_halfraw(__nv_fp8_storage_t, __nv_fp8_interpretation_t);\n";
+
+/// `math_constants.h`: CUDA's named constants that device code uses.
+const MATH_CONSTANTS: &str = "#pragma once\n\
+#define CUDART_INF_F __int_as_float(0x7f800000U)\n\
+#define CUDART_NAN_F __int_as_float(0x7fffffffU)\n\
+#define CUDART_MAX_NORMAL_F __int_as_float(0x7f7fffffU)\n\
+#define CUDART_ZERO_F 0.0F\n#define CUDART_ONE_F 1.0F\n\
+#define CUDART_SQRT_HALF_F 0.707106781F\n#define CUDART_PIO2_F 1.570796327F\n\
+#define CUDART_2_OVER_PI_F 0.636619772F\n#define CUDART_SQRT_2_OVER_PI_F 0.797884561F\n\
+#define CUDART_PI_F 3.141592654F\n#define CUDART_L2E_F 1.442695041F\n#define CUDART_LN2_F 0.693147181F\n\
+#define CUDART_INF __longlong_as_double(0x7ff0000000000000ULL)\n\
+#define CUDART_NAN __longlong_as_double(0xfff8000000000000ULL)\n\
+#define CUDART_2_OVER_PI 6.3661977236758138e-1\n#define CUDART_PI 3.1415926535897931e+0\n\
+#define CUDART_SQRT_2PI 2.5066282746310007e+0\n#define CUDART_SQRT_2OPI 7.9788456080286536e-1\n\
+#define CUDART_LN2 6.9314718055994529e-1\n";
 
 /// What nvcc and NVRTC know with no `#include` (nvcc includes `cuda_runtime.h` first; NVRTC
 /// declares its types): `size_t`, `ptrdiff_t`, and the CUDA runtime's handles (pointers to

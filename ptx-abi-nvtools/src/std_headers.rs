@@ -104,17 +104,19 @@ template <class T> constexpr bool is_standard_layout_v = is_standard_layout<T>::
 }
 "#;
 
-/// `<utility>`: `move`, `forward` and `pair` (two public members, `first` and `second`, as
-/// every standard library lays it out).
+/// `<utility>`: `move`, `forward` (NVRTC has its own) and `pair` (two public members, `first`
+/// and `second`, as every standard library lays it out).
 const UTILITY: &str = r#"#pragma once
 #include <type_traits>
 namespace std {
+#ifndef __CUDACC_RTC__
 template <class T> __host__ __device__ constexpr typename remove_reference<T>::type&& move(T&& t) noexcept {
   return static_cast<typename remove_reference<T>::type&&>(t);
 }
 template <class T> __host__ __device__ constexpr T&& forward(typename remove_reference<T>::type& t) noexcept {
   return static_cast<T&&>(t);
 }
+#endif
 template <class A, class B> struct pair {
   A first;
   B second;
@@ -178,6 +180,7 @@ PTX_ABI_FLOAT_LIMITS(double, 53, 2.2250738585072014e-308, 1.7976931348623157e+30
 const CONTAINERS: &str = r#"#ifndef PTX_ABI_STD_CONTAINERS
 #define PTX_ABI_STD_CONTAINERS
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <utility>
 #define PTX_ABI_HOST_LAYOUT long double __host_library_layout;
@@ -369,6 +372,47 @@ class bad_alloc : public exception {};
 #endif
 "#;
 
+/// `<sys/types.h>`: POSIX's integer types, as glibc declares them on x86-64 Linux (LP64).
+const SYS_TYPES: &str = r#"#pragma once
+typedef long ssize_t;
+typedef long off_t;
+typedef int pid_t;
+typedef unsigned int uid_t;
+typedef unsigned int gid_t;
+typedef unsigned int mode_t;
+typedef long time_t;
+typedef unsigned long dev_t;
+typedef unsigned long ino_t;
+"#;
+
+/// `<unistd.h>`: `<sys/types.h>` and the calls host code makes.
+const UNISTD: &str = r#"#pragma once
+#include <sys/types.h>
+extern "C" pid_t getpid(void);
+extern "C" int close(int);
+extern "C" ssize_t read(int, void *, unsigned long);
+extern "C" ssize_t write(int, const void *, unsigned long);
+extern "C" unsigned int sleep(unsigned int);
+extern "C" int usleep(unsigned int);
+"#;
+
+/// `<pthread.h>`: the thread handle and calls; the mutex and condition types' layout is the
+/// host library's (each holds a `long double`, which the importer leaves out with the reason).
+const PTHREAD: &str = r#"#pragma once
+#include <sys/types.h>
+typedef unsigned long pthread_t;
+typedef struct { long double __host_library_layout; } pthread_mutex_t;
+typedef struct { long double __host_library_layout; } pthread_cond_t;
+typedef struct { long double __host_library_layout; } pthread_attr_t;
+extern "C" int pthread_create(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *);
+extern "C" int pthread_join(pthread_t, void **);
+extern "C" int pthread_mutex_lock(pthread_mutex_t *);
+extern "C" int pthread_mutex_unlock(pthread_mutex_t *);
+extern "C" int pthread_cond_wait(pthread_cond_t *, pthread_mutex_t *);
+extern "C" int pthread_cond_signal(pthread_cond_t *);
+extern "C" int pthread_cond_broadcast(pthread_cond_t *);
+"#;
+
 /// `<initializer_list>`: the class template braced lists become, with the two members clang
 /// requires of it (NVRTC has its own).
 const INITIALIZER_LIST: &str = r#"#pragma once
@@ -535,6 +579,9 @@ const MATH: &str = "";
 /// `report::nvrtc::SHIMS`): `(include name, text)`, in both spellings (`<limits.h>`,
 /// `<climits>`). CUDA's `cuda.h` includes `<stdlib.h>`.
 pub const C_HEADERS: &[(&str, &str)] = &[
+    ("sys/types.h", SYS_TYPES),
+    ("unistd.h", UNISTD),
+    ("pthread.h", PTHREAD),
     // C's `bool`, `true` and `false` are C++'s own.
     ("stdbool.h", "#pragma once\n"),
     ("cstdbool", "#pragma once\n"),

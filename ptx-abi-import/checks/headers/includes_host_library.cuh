@@ -1,8 +1,9 @@
 // An inference runtime's header as such engines write it: a host-side tensor shape kept in a
 // std::vector beside the kernel's own argument struct, statistics in std::atomic counters, an
 // error check that throws std::runtime_error, iostream logging, and inline device code building
-// vectors with make_float3. Written for this suite. The struct holding the std::vector is left
-// out with the reason; everything the kernels read is imported and checked.
+// vectors with make_float3, POSIX types, CUDA's math constants and launch bounds. Written for
+// this suite. The structs holding the std::vector and the pthread mutex are left out with the
+// reason; everything the kernels read is imported and checked.
 #pragma once
 #include <vector>
 #include <string>
@@ -12,6 +13,11 @@
 #include <memory>
 #include <stdbool.h>
 #include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <sys/types.h>
+#include <pthread.h>
+#include <math_constants.h>
 
 namespace rt {
 
@@ -49,8 +55,30 @@ inline std::size_t elements(const TensorShape& s) {
 
 std::unique_ptr<KernelArgs> make_args(const TensorShape& shape);
 
+// Host bookkeeping beside the kernels' types: a POSIX mutex (host layout, left out) and the
+// byte counts and limits host code keeps.
+struct HostQueue {
+    pthread_mutex_t lock;
+    int pending;
+};
+
+struct Transfer {
+    ssize_t bytes;
+    std::uintptr_t host_address;
+    std::int64_t deadline;
+};
+
+inline Transfer no_transfer() {
+    Transfer t{0, 0, INT64_MIN};
+    return std::move(t);
+}
+
+inline std::size_t chunk(std::size_t n, std::size_t limit) { return min(n, limit); }
+
+__global__ void __launch_bounds__(256, 2) scale_kernel(KernelArgs args);
+
 __device__ inline float3 scaled(const KernelArgs& a, float v) {
-    return make_float3(v * a.scale.x, v * a.scale.y, v * a.scale.z);
+    return make_float3(v * a.scale.x, v * a.scale.y, __frcp_rn(v) * a.scale.z * CUDART_PI_F);
 }
 
 }  // namespace rt
