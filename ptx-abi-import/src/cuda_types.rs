@@ -401,9 +401,16 @@ pub fn prelude_for(v: CudaVersion) -> String {
     writeln!(s, "#define CUDA_VERSION {}", v.code()).unwrap();
     definitions(&mut s, v, "vector_types.h");
     make_functions(&mut s, v);
-    s.push_str("typedef struct dim3_ { unsigned int x, y, z; } dim3;\n");
+    // `dim3` converts from integers and `uint3` as CUDA's does (`k<<<n / 256, 256>>>`).
+    s.push_str(
+        "typedef struct dim3_ { unsigned int x, y, z; \
+         __host__ __device__ constexpr dim3_(unsigned int vx = 1, unsigned int vy = 1, \
+         unsigned int vz = 1) : x(vx), y(vy), z(vz) {} \
+         __host__ __device__ constexpr dim3_(uint3 v) : x(v.x), y(v.y), z(v.z) {} } dim3;\n",
+    );
     s.push_str(PREDECLARED);
     s.push_str(DEVICE_BUILTINS);
+    s.push_str(RUNTIME_API);
     s
 }
 
@@ -965,6 +972,133 @@ __host__ __device__ __nv_fp8_storage_t __nv_cvt_float_to_fp8(float, __nv_saturat
 __host__ __device__ __nv_fp8_storage_t __nv_cvt_halfraw_to_fp8(__half, __nv_saturation_t, __nv_fp8_interpretation_t);\n\
 __host__ __device__ __nv_fp8x2_storage_t __nv_cvt_float2_to_fp8x2(float2, __nv_saturation_t, __nv_fp8_interpretation_t);\n\
 __host__ __device__ __half __nv_cvt_fp8_to_halfraw(__nv_fp8_storage_t, __nv_fp8_interpretation_t);\n";
+
+/// The CUDA runtime API that nvcc's implicit `cuda_runtime.h` declares and host code in a header
+/// calls: `cudaError_t` (every enumerator of CUDA 12.9's `driver_types.h`), the copy kinds, the
+/// IPC handles and 3D extents with their members, the common calls, and what clang needs for a
+/// `kernel<<<grid, block, shared, stream>>>(…)` launch. Declarations only.
+pub const RUNTIME_API: &str = r#"typedef enum cudaError {
+    cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2,
+    cudaErrorInitializationError = 3, cudaErrorCudartUnloading = 4,
+    cudaErrorProfilerDisabled = 5, cudaErrorProfilerNotInitialized = 6,
+    cudaErrorProfilerAlreadyStarted = 7, cudaErrorProfilerAlreadyStopped = 8,
+    cudaErrorInvalidConfiguration = 9, cudaErrorInvalidPitchValue = 12,
+    cudaErrorInvalidSymbol = 13, cudaErrorInvalidHostPointer = 16,
+    cudaErrorInvalidDevicePointer = 17, cudaErrorInvalidTexture = 18,
+    cudaErrorInvalidTextureBinding = 19, cudaErrorInvalidChannelDescriptor = 20,
+    cudaErrorInvalidMemcpyDirection = 21, cudaErrorAddressOfConstant = 22,
+    cudaErrorTextureFetchFailed = 23, cudaErrorTextureNotBound = 24,
+    cudaErrorSynchronizationError = 25, cudaErrorInvalidFilterSetting = 26,
+    cudaErrorInvalidNormSetting = 27, cudaErrorMixedDeviceExecution = 28,
+    cudaErrorNotYetImplemented = 31, cudaErrorMemoryValueTooLarge = 32,
+    cudaErrorStubLibrary = 34, cudaErrorInsufficientDriver = 35,
+    cudaErrorCallRequiresNewerDriver = 36, cudaErrorInvalidSurface = 37,
+    cudaErrorDuplicateVariableName = 43, cudaErrorDuplicateTextureName = 44,
+    cudaErrorDuplicateSurfaceName = 45, cudaErrorDevicesUnavailable = 46,
+    cudaErrorIncompatibleDriverContext = 49, cudaErrorMissingConfiguration = 52,
+    cudaErrorPriorLaunchFailure = 53, cudaErrorLaunchMaxDepthExceeded = 65,
+    cudaErrorLaunchFileScopedTex = 66, cudaErrorLaunchFileScopedSurf = 67,
+    cudaErrorSyncDepthExceeded = 68, cudaErrorLaunchPendingCountExceeded = 69,
+    cudaErrorInvalidDeviceFunction = 98, cudaErrorNoDevice = 100,
+    cudaErrorInvalidDevice = 101, cudaErrorDeviceNotLicensed = 102,
+    cudaErrorSoftwareValidityNotEstablished = 103, cudaErrorStartupFailure = 127,
+    cudaErrorInvalidKernelImage = 200, cudaErrorDeviceUninitialized = 201,
+    cudaErrorMapBufferObjectFailed = 205, cudaErrorUnmapBufferObjectFailed = 206,
+    cudaErrorArrayIsMapped = 207, cudaErrorAlreadyMapped = 208,
+    cudaErrorNoKernelImageForDevice = 209, cudaErrorAlreadyAcquired = 210,
+    cudaErrorNotMapped = 211, cudaErrorNotMappedAsArray = 212,
+    cudaErrorNotMappedAsPointer = 213, cudaErrorECCUncorrectable = 214,
+    cudaErrorUnsupportedLimit = 215, cudaErrorDeviceAlreadyInUse = 216,
+    cudaErrorPeerAccessUnsupported = 217, cudaErrorInvalidPtx = 218,
+    cudaErrorInvalidGraphicsContext = 219, cudaErrorNvlinkUncorrectable = 220,
+    cudaErrorJitCompilerNotFound = 221, cudaErrorUnsupportedPtxVersion = 222,
+    cudaErrorJitCompilationDisabled = 223, cudaErrorUnsupportedExecAffinity = 224,
+    cudaErrorUnsupportedDevSideSync = 225, cudaErrorContained = 226,
+    cudaErrorInvalidSource = 300, cudaErrorFileNotFound = 301,
+    cudaErrorSharedObjectSymbolNotFound = 302, cudaErrorSharedObjectInitFailed = 303,
+    cudaErrorOperatingSystem = 304, cudaErrorInvalidResourceHandle = 400,
+    cudaErrorIllegalState = 401, cudaErrorLossyQuery = 402, cudaErrorSymbolNotFound = 500,
+    cudaErrorNotReady = 600, cudaErrorIllegalAddress = 700,
+    cudaErrorLaunchOutOfResources = 701, cudaErrorLaunchTimeout = 702,
+    cudaErrorLaunchIncompatibleTexturing = 703, cudaErrorPeerAccessAlreadyEnabled = 704,
+    cudaErrorPeerAccessNotEnabled = 705, cudaErrorSetOnActiveProcess = 708,
+    cudaErrorContextIsDestroyed = 709, cudaErrorAssert = 710, cudaErrorTooManyPeers = 711,
+    cudaErrorHostMemoryAlreadyRegistered = 712, cudaErrorHostMemoryNotRegistered = 713,
+    cudaErrorHardwareStackError = 714, cudaErrorIllegalInstruction = 715,
+    cudaErrorMisalignedAddress = 716, cudaErrorInvalidAddressSpace = 717,
+    cudaErrorInvalidPc = 718, cudaErrorLaunchFailure = 719,
+    cudaErrorCooperativeLaunchTooLarge = 720, cudaErrorTensorMemoryLeak = 721,
+    cudaErrorNotPermitted = 800, cudaErrorNotSupported = 801,
+    cudaErrorSystemNotReady = 802, cudaErrorSystemDriverMismatch = 803,
+    cudaErrorCompatNotSupportedOnDevice = 804, cudaErrorMpsConnectionFailed = 805,
+    cudaErrorMpsRpcFailure = 806, cudaErrorMpsServerNotReady = 807,
+    cudaErrorMpsMaxClientsReached = 808, cudaErrorMpsMaxConnectionsReached = 809,
+    cudaErrorMpsClientTerminated = 810, cudaErrorCdpNotSupported = 811,
+    cudaErrorCdpVersionMismatch = 812, cudaErrorStreamCaptureUnsupported = 900,
+    cudaErrorStreamCaptureInvalidated = 901, cudaErrorStreamCaptureMerge = 902,
+    cudaErrorStreamCaptureUnmatched = 903, cudaErrorStreamCaptureUnjoined = 904,
+    cudaErrorStreamCaptureIsolation = 905, cudaErrorStreamCaptureImplicit = 906,
+    cudaErrorCapturedEvent = 907, cudaErrorStreamCaptureWrongThread = 908,
+    cudaErrorTimeout = 909, cudaErrorGraphExecUpdateFailure = 910,
+    cudaErrorExternalDevice = 911, cudaErrorInvalidClusterSize = 912,
+    cudaErrorFunctionNotLoaded = 913, cudaErrorInvalidResourceType = 914,
+    cudaErrorInvalidResourceConfiguration = 915, cudaErrorUnknown = 999,
+    cudaErrorApiFailureBase = 10000
+} cudaError_t;
+enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4 };
+typedef struct cudaIpcMemHandle_st { char reserved[64]; } cudaIpcMemHandle_t;
+typedef struct cudaIpcEventHandle_st { char reserved[64]; } cudaIpcEventHandle_t;
+struct cudaExtent { size_t width; size_t height; size_t depth; };
+struct cudaPos { size_t x; size_t y; size_t z; };
+struct cudaPitchedPtr { void *ptr; size_t pitch; size_t xsize; size_t ysize; };
+extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, cudaStream_t stream = 0);
+extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, void *stream = 0);
+extern "C" cudaError_t cudaGetLastError(void);
+extern "C" cudaError_t cudaPeekAtLastError(void);
+extern "C" const char *cudaGetErrorString(cudaError_t error);
+extern "C" const char *cudaGetErrorName(cudaError_t error);
+extern "C" cudaError_t cudaMalloc(void **devPtr, size_t size);
+template <class T> cudaError_t cudaMalloc(T **devPtr, size_t size);
+extern "C" cudaError_t cudaMallocHost(void **ptr, size_t size);
+extern "C" cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags);
+extern "C" cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags = 1);
+extern "C" cudaError_t cudaFree(void *devPtr);
+extern "C" cudaError_t cudaFreeHost(void *ptr);
+extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
+extern "C" cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, cudaMemcpyKind kind, cudaStream_t stream = 0);
+extern "C" cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+extern "C" cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream = 0);
+extern "C" cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+extern "C" cudaError_t cudaDeviceSynchronize(void);
+extern "C" cudaError_t cudaGetDevice(int *device);
+extern "C" cudaError_t cudaSetDevice(int device);
+extern "C" cudaError_t cudaGetDeviceCount(int *count);
+extern "C" cudaError_t cudaDeviceGetAttribute(int *value, int attr, int device);
+extern "C" cudaError_t cudaStreamCreate(cudaStream_t *pStream);
+extern "C" cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
+extern "C" cudaError_t cudaStreamDestroy(cudaStream_t stream);
+extern "C" cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+extern "C" cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags = 0);
+extern "C" cudaError_t cudaEventCreate(cudaEvent_t *event);
+extern "C" cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+extern "C" cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+extern "C" cudaError_t cudaEventSynchronize(cudaEvent_t event);
+extern "C" cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+extern "C" cudaError_t cudaEventDestroy(cudaEvent_t event);
+extern "C" cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
+extern "C" cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
+extern "C" cudaError_t cudaIpcCloseMemHandle(void *devPtr);
+extern "C" cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value);
+template <class T> cudaError_t cudaFuncSetAttribute(T *func, int attr, int value);
+extern "C" cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize);
+template <class T> cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize, size_t dynamicSMemSize);
+extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, cudaStream_t stream);
+#define cudaHostAllocDefault 0x00
+#define cudaHostAllocMapped 0x02
+#define cudaStreamNonBlocking 0x01
+#define cudaEventDisableTiming 0x02
+#define cudaIpcMemLazyEnablePeerAccess 0x01
+"#;
 
 /// `math_constants.h`: CUDA's named constants that device code uses.
 const MATH_CONSTANTS: &str = "#pragma once\n\

@@ -468,6 +468,16 @@ impl Importer {
                 });
             }
         }
+        // One report per declaration and reason (clang may show a member's attribute twice).
+        for list in &mut problems {
+            let mut seen: Vec<(String, String)> = Vec::new();
+            list.retain(|u| {
+                let key = (u.decl.clone(), u.why.clone());
+                let new = !seen.contains(&key);
+                seen.push(key);
+                new
+            });
+        }
         let cannot = |id: ItemId| !problems[id].is_empty();
         if self.strict {
             let errors: Vec<Unsupported> = model

@@ -426,3 +426,22 @@ fn the_compiler_s_macro_chooses_the_branch() {
     assert!(import(ptx_abi_import::Compiler::Nvcc).contains("pub a: f64,"));
     assert!(import(ptx_abi_import::Compiler::Nvrtc).contains("pub a: i16,"));
 }
+
+/// An array of a `std::` integer (`std::uint32_t lanes[8]`, a using-declaration of C's type
+/// that clang leaves undesugared in an array's element type) is the array of that integer.
+#[test]
+fn arrays_of_std_integers_are_imported() {
+    let Some(c) = clang() else { return };
+    let src = Importer::new()
+        .clang(c.program())
+        .strict(true)
+        .header_text(
+            "lanes.cuh",
+            "#include <cstdint>\nstruct Lanes { std::uint32_t ids[8]; std::int64_t sum; };\n",
+        )
+        .generate()
+        .unwrap_or_else(|e| panic!("{e}"))
+        .source;
+    assert!(src.contains("pub ids: [u32; 8],"), "{src}");
+    assert!(src.contains("pub sum: i64,"), "{src}");
+}

@@ -559,11 +559,16 @@ const STDDEF_ONLY: &str = "#include <stddef.h>\n";
 /// `<cstddef>`'s names for a C++ wrapper of [`STDDEF_ONLY`]'s headers.
 const CSTDDEF_ONLY: &str = "#include <cstddef>\n";
 
-/// `<stdio.h>`: [`STDDEF_ONLY`] and `FILE`, which host function declarations name.
-const STDIO: &str = "#include <stddef.h>\nstruct _IO_FILE;\ntypedef struct _IO_FILE FILE;\n";
+/// `<stdio.h>`: [`STDDEF_ONLY`], `FILE` and the calls host code makes on it (`fprintf` to
+/// `stderr`, `snprintf`, `fopen`).
+const STDIO: &str = "#include <stddef.h>\nstruct _IO_FILE;\ntypedef struct _IO_FILE FILE;\n\
+extern \"C\" FILE *stdout;\nextern \"C\" FILE *stderr;\n\
+extern \"C\" int fprintf(FILE *, const char *, ...);\nextern \"C\" int snprintf(char *, size_t, const char *, ...);\n\
+extern \"C\" int fflush(FILE *);\nextern \"C\" FILE *fopen(const char *, const char *);\nextern \"C\" int fclose(FILE *);\n";
 
 /// `<cstdio>`: [`STDIO`] and `std::FILE`.
-const CSTDIO: &str = "#include <stdio.h>\n#include <cstddef>\nnamespace std { using ::FILE; }\n";
+const CSTDIO: &str = "#include <stdio.h>\n#include <cstddef>\n\
+namespace std { using ::FILE; using ::fprintf; using ::snprintf; using ::fflush; using ::fopen; using ::fclose; }\n";
 
 /// `<cstdlib>`: [`STDLIB`] and `<cstddef>`.
 const CSTDLIB: &str = "#include <stdlib.h>\n#include <cstddef>\n";

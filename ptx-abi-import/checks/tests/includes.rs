@@ -267,3 +267,19 @@ fn host_library_types_are_reported_or_laid_out() {
     assert_eq!((LaunchStats::SIZE, LaunchStats::ALIGN), (16, 8));
     assert_eq!(KernelArgs::SIZE, 40);
 }
+
+/// Kernel launches in inline host code (`<<<…>>>`), `cudaError_t` and IPC handles, which nvcc's
+/// implicit `cuda_runtime.h` declares (issue 30): imported, and checked by nvcc. The signal
+/// block's `alignas(128)` members are left out with the reason (ptx-abi aligns types), once each.
+#[cfg(ptx_abi_import_nvcc)]
+#[test]
+fn launch_wrappers_and_runtime_types_read() {
+    use includes_nvcc_launch::ar::{PeerHandles, RankData};
+    use ptx_abi::PtxAbi;
+    assert_eq!(
+        includes_nvcc_launch::SKIPPED,
+        ["ar::Signal::start", "ar::Signal::end"]
+    );
+    assert_eq!(PeerHandles::SIZE, 2 * 8 * 64 + 8);
+    assert_eq!(RankData::SIZE, 64);
+}

@@ -202,6 +202,13 @@ impl Reader {
         }
         match d {
             Some(d) if d != q => self.ty_at(scope, d, None, depth),
+            // `std::uint32_t` is a using-declaration of C's `::uint32_t` in the standard
+            // headers, which clang does not desugar inside an array's element type.
+            _ if base.trim_start_matches("::").starts_with("std::") => {
+                let global = base.trim_start_matches("::").trim_start_matches("std::");
+                self.named_ty(&[], global, None, depth)
+                    .map_err(|_| format!("unknown type `{base}`"))
+            }
             _ => Err(format!("unknown type `{base}`")),
         }
     }
