@@ -64,11 +64,11 @@ template <class T, class X> struct ptx_abi_same_unit<T, X, true> { enum { value 
 template <class T, class X, bool E = __is_enum(T)> struct ptx_abi_declared_as { enum { value = ptx_abi_same<T, X>::value || ptx_abi_same_unit<T, X>::value }; };
 template <class T, class X> struct ptx_abi_declared_as<T, X, true> { enum { value = sizeof(T) == sizeof(X) }; };
 template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { return x < y; }
-template <class V, bool L = __is_literal_type(V)> struct ptx_abi_probe_of { typedef char type; };
+template <class V, bool L = __is_literal_type(V) && __is_constructible(V)> struct ptx_abi_probe_of { typedef char type; };
 template <class V> struct ptx_abi_probe_of<V, true> { typedef V type; };
 template <class V> using ptx_abi_probe_t = typename ptx_abi_probe_of<V>::type;
 #define PTX_ABI_BITFIELD_PROBES_IN(id, m, act, ...) \\
-    template <class V, bool L = __is_literal_type(V)> struct ptx_abi_bf_##id { \\
+    template <class V, bool L = __is_literal_type(V) && __is_constructible(V)> struct ptx_abi_bf_##id { \\
         __host__ __device__ static constexpr char set() { return 0; } \\
         __host__ __device__ static constexpr long long is_signed() { return -2; } \\
         __host__ __device__ static constexpr long long width() { return -2; } }; \\
@@ -787,8 +787,9 @@ impl CTypeCheck {
                         member: p.member.clone(),
                         fact: Fact::Offset,
                         c: format!(
-                            "no answer: `{}` is not a literal type (a constructor that is not \
-                             constexpr, or a volatile member), so NVRTC cannot set its \
+                            "no answer: `{}` is not a literal type with a default constructor \
+                             (a constructor that is not constexpr, a volatile member, or only \
+                             constructors that take arguments), so NVRTC cannot set its \
                              bit-fields in a constant expression; compare the positions with \
                              another compiler's layout and define PTX_ABI_ACCEPT_UNPROBED=1 to \
                              check the rest",
@@ -847,7 +848,7 @@ impl CTypeCheck {
         if !c.probes.is_empty() || c.checks.iter().any(|k| k.fact == Fact::Width) {
             out.push_str(&format!(
                 "#ifndef PTX_ABI_ACCEPT_UNPROBED\n#define PTX_ABI_ACCEPT_UNPROBED 0\n#endif\n\
-                 extern \"C\" __device__ const int {} = __is_literal_type({}) ? 1 : PTX_ABI_ACCEPT_UNPROBED ? 2 : 3;\n",
+                 extern \"C\" __device__ const int {0} = __is_literal_type({1}) && __is_constructible({1}) ? 1 : PTX_ABI_ACCEPT_UNPROBED ? 2 : 3;\n",
                 literal_flag(&c.ident),
                 c.c_type
             ));

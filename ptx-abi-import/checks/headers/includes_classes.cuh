@@ -33,3 +33,13 @@ private:
 protected:
     float fill_;
 };
+
+// A warp span as collective libraries write it: bit-fields set only through a constexpr
+// constructor that takes arguments (no default constructor).
+struct WarpSpan {
+    unsigned first : 8;
+    unsigned count : 8;
+    unsigned lane_mask : 16;
+    __host__ __device__ constexpr WarpSpan(unsigned f, unsigned c, unsigned m)
+        : first(f), count(c), lane_mask(m) {}
+};
