@@ -15,27 +15,7 @@ use ptx_abi_nvtools::fetch::{Toolkit, CUDA_11_8, CUDA_13_5};
 use ptx_abi_oracle::corpus::cases_of;
 use ptx_abi_oracle::releases::compare;
 use ptx_abi_oracle::require::{nvrtc_release, say, skip};
-use ptx_abi_oracle::suite::{parse_data, Record};
-
-/// The records of every `.txt` file in `dir` whose name starts with `prefix`, in name order.
-fn records_in(dir: &Path, prefix: &str) -> Vec<Record> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| {
-            p.extension().is_some_and(|x| x == "txt")
-                && p.file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
-        })
-        .collect();
-    files.sort();
-    let mut records = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        records.extend(parse_data(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display())));
-    }
-    records
-}
+use ptx_abi_oracle::suite::{records_in, Record};
 
 /// Compares `records` (their cases regenerated) with `release`'s NVRTC; fails on any answer
 /// the data does not predict.

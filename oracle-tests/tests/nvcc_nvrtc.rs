@@ -32,7 +32,7 @@ use ptx_abi_oracle::gen::{generate, Case};
 use ptx_abi_oracle::probe::{default_threads, probe_batch, Answer, PROBE_OPTIONS};
 use ptx_abi_oracle::ptx;
 use ptx_abi_oracle::require::{nvcc, nvrtc_release, say};
-use ptx_abi_oracle::suite::{parse_data, Record};
+use ptx_abi_oracle::suite::{records_in, Record};
 
 /// Both compilers, or `None` after skipping `what`.
 fn compilers(what: &str) -> Option<(Nvcc, Nvrtc)> {
@@ -76,22 +76,6 @@ fn in_parallel<T: Sync, R: Send>(
 
 // ---------------------------------------------------------------------------------------------
 // The golden corpus
-
-/// The records of every `.txt` file in `dir`, in name order (as `cuda_releases.rs` reads them).
-fn records_in(dir: &Path) -> Vec<Record> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
-    let mut records = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        records.extend(parse_data(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display())));
-    }
-    records
-}
 
 /// Consecutive runs of `cases` of at most `limit` cases with distinct ids (probe symbols embed
 /// only the id, and every data file numbers its cases from 0), as index ranges.
@@ -177,7 +161,7 @@ fn corpus_nvcc_agrees_with_nvrtc_13_5() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests")
         .join("data");
-    let records = records_in(&dir);
+    let records = records_in(&dir, "");
     assert!(records.len() > 3000, "{} corpus records", records.len());
     let cases = cases_of(&records).unwrap_or_else(|d| panic!("{what}: drifted records: {d:?}"));
     let ranges = batches(&cases, ptx_abi_oracle::nvcc::BATCH);

@@ -373,6 +373,27 @@ pub fn probe_records(nvrtc: &Nvrtc, cases: &[Case]) -> Result<Vec<Record>, Probe
         .collect())
 }
 
+/// The records of every `.txt` file in `dir` whose name starts with `prefix`, in name order
+/// ([`parse_data`] of each); panics naming the file that cannot be read.
+pub fn records_in(dir: &std::path::Path, prefix: &str) -> Vec<Record> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| {
+            p.extension().is_some_and(|x| x == "txt")
+                && p.file_name()
+                    .is_some_and(|n| n.to_string_lossy().starts_with(prefix))
+        })
+        .collect();
+    files.sort();
+    let mut records = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        records.extend(parse_data(&text).unwrap_or_else(|e| panic!("{}: {e}", f.display())));
+    }
+    records
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

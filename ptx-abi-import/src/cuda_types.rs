@@ -557,7 +557,7 @@ pub fn standin_header(name: &str, v: CudaVersion) -> Option<String> {
         writeln!(s, "#include \"{h}\"").unwrap();
     }
     definitions(&mut s, v, name);
-    s.push_str(header_api(name));
+    s.push_str(&header_api(name));
     Some(s)
 }
 
@@ -629,291 +629,52 @@ fn storage_api(c_name: &str) -> String {
 
 /// The functions and operators of `cuda_fp16.h`, `cuda_bf16.h` and `cuda_fp8.h` that inline
 /// device code calls, declared over the stand-ins' types.
-fn header_api(header: &str) -> &'static str {
+fn header_api(header: &str) -> String {
     match header {
-        "cuda_fp16.h" => FP16_API,
-        "cuda_bf16.h" => BF16_API,
-        "cuda_fp8.h" => FP8_API,
-        _ => "",
+        "cuda_fp16.h" => format!("{FP16_API}{}", arith_api("__half", "__half2")),
+        "cuda_bf16.h" => format!("{BF16_API}{}", arith_api("__nv_bfloat16", "__nv_bfloat162")),
+        "cuda_fp8.h" => FP8_API.to_string(),
+        _ => String::new(),
     }
 }
 
-/// Arithmetic and comparisons of a scalar type `T` and its pair `P`, as CUDA's headers
-/// overload them.
-macro_rules! arith_api {
-    ($t:literal, $p:literal) => {
-        concat!(
-            "__host__ __device__ ",
-            $t,
-            " operator+(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ ",
-            $t,
-            " operator-(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ ",
-            $t,
-            " operator*(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ ",
-            $t,
-            " operator/(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ ",
-            $t,
-            " operator-(const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ ",
-            $t,
-            " &operator+=(",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ ",
-            $t,
-            " &operator-=(",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ ",
-            $t,
-            " &operator*=(",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ ",
-            $t,
-            " &operator/=(",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ bool operator==(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ bool operator!=(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ bool operator<(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ bool operator>(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ bool operator<=(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ bool operator>=(const ",
-            $t,
-            " &, const ",
-            $t,
-            " &);\n",
-            "__host__ __device__ ",
-            $p,
-            " operator+(const ",
-            $p,
-            " &, const ",
-            $p,
-            " &);\n",
-            "__host__ __device__ ",
-            $p,
-            " operator-(const ",
-            $p,
-            " &, const ",
-            $p,
-            " &);\n",
-            "__host__ __device__ ",
-            $p,
-            " operator*(const ",
-            $p,
-            " &, const ",
-            $p,
-            " &);\n",
-            "__host__ __device__ ",
-            $p,
-            " operator/(const ",
-            $p,
-            " &, const ",
-            $p,
-            " &);\n",
-            "__host__ __device__ ",
-            $t,
-            " __hadd(",
-            $t,
-            ", ",
-            $t,
-            ");\n",
-            "__host__ __device__ ",
-            $t,
-            " __hsub(",
-            $t,
-            ", ",
-            $t,
-            ");\n",
-            "__host__ __device__ ",
-            $t,
-            " __hmul(",
-            $t,
-            ", ",
-            $t,
-            ");\n",
-            "__host__ __device__ ",
-            $t,
-            " __hdiv(",
-            $t,
-            ", ",
-            $t,
-            ");\n",
-            "__host__ __device__ ",
-            $t,
-            " __hfma(",
-            $t,
-            ", ",
-            $t,
-            ", ",
-            $t,
-            ");\n",
-            "__host__ __device__ ",
-            $t,
-            " __hneg(",
-            $t,
-            ");\n",
-            "__host__ __device__ ",
-            $t,
-            " __habs(",
-            $t,
-            ");\n",
-            "__host__ __device__ ",
-            $t,
-            " __hmax(",
-            $t,
-            ", ",
-            $t,
-            ");\n",
-            "__host__ __device__ ",
-            $t,
-            " __hmin(",
-            $t,
-            ", ",
-            $t,
-            ");\n",
-            "__device__ ",
-            $t,
-            " hsqrt(",
-            $t,
-            ");\n",
-            "__device__ ",
-            $t,
-            " hrsqrt(",
-            $t,
-            ");\n",
-            "__device__ ",
-            $t,
-            " hexp(",
-            $t,
-            ");\n",
-            "__device__ ",
-            $t,
-            " hlog(",
-            $t,
-            ");\n",
-            "__device__ ",
-            $t,
-            " hrcp(",
-            $t,
-            ");\n",
-            "__host__ __device__ ",
-            $p,
-            " __hadd2(",
-            $p,
-            ", ",
-            $p,
-            ");\n",
-            "__host__ __device__ ",
-            $p,
-            " __hsub2(",
-            $p,
-            ", ",
-            $p,
-            ");\n",
-            "__host__ __device__ ",
-            $p,
-            " __hmul2(",
-            $p,
-            ", ",
-            $p,
-            ");\n",
-            "__host__ __device__ ",
-            $p,
-            " __hfma2(",
-            $p,
-            ", ",
-            $p,
-            ", ",
-            $p,
-            ");\n",
-            "__host__ __device__ ",
-            $p,
-            " __hmax2(",
-            $p,
-            ", ",
-            $p,
-            ");\n",
-            "__host__ __device__ ",
-            $p,
-            " __hmin2(",
-            $p,
-            ", ",
-            $p,
-            ");\n",
-            "__device__ ",
-            $t,
-            " __shfl_xor_sync(unsigned int, ",
-            $t,
-            ", int, int = 32);\n",
-            "__device__ ",
-            $p,
-            " __shfl_xor_sync(unsigned int, ",
-            $p,
-            ", int, int = 32);\n",
-            "__device__ ",
-            $t,
-            " __ldg(const ",
-            $t,
-            " *);\n",
-            "__device__ ",
-            $p,
-            " __ldg(const ",
-            $p,
-            " *);\n",
+/// Arithmetic and comparisons of the scalar type `t` and its pair `p`, as CUDA's headers
+/// overload them, and the `__h…` intrinsics on them.
+fn arith_api(t: &str, p: &str) -> String {
+    let hd = "__host__ __device__";
+    let mut s = String::new();
+    for op in ["+", "-", "*", "/"] {
+        writeln!(s, "{hd} {t} operator{op}(const {t} &, const {t} &);").unwrap();
+        writeln!(s, "{hd} {t} &operator{op}=({t} &, const {t} &);").unwrap();
+        writeln!(s, "{hd} {p} operator{op}(const {p} &, const {p} &);").unwrap();
+    }
+    writeln!(s, "{hd} {t} operator-(const {t} &);").unwrap();
+    for op in ["==", "!=", "<", ">", "<=", ">="] {
+        writeln!(s, "{hd} bool operator{op}(const {t} &, const {t} &);").unwrap();
+    }
+    for f in ["__hadd", "__hsub", "__hmul", "__hdiv", "__hmax", "__hmin"] {
+        writeln!(s, "{hd} {t} {f}({t}, {t});").unwrap();
+    }
+    writeln!(s, "{hd} {t} __hfma({t}, {t}, {t});").unwrap();
+    for f in ["__hneg", "__habs"] {
+        writeln!(s, "{hd} {t} {f}({t});").unwrap();
+    }
+    for f in ["hsqrt", "hrsqrt", "hexp", "hlog", "hrcp"] {
+        writeln!(s, "__device__ {t} {f}({t});").unwrap();
+    }
+    for f in ["__hadd2", "__hsub2", "__hmul2", "__hmax2", "__hmin2"] {
+        writeln!(s, "{hd} {p} {f}({p}, {p});").unwrap();
+    }
+    writeln!(s, "{hd} {p} __hfma2({p}, {p}, {p});").unwrap();
+    for v in [t, p] {
+        writeln!(
+            s,
+            "__device__ {v} __shfl_xor_sync(unsigned int, {v}, int, int = 32);"
         )
-    };
+        .unwrap();
+        writeln!(s, "__device__ {v} __ldg(const {v} *);").unwrap();
+    }
+    s
 }
 
 /// `cuda_fp16.h`'s conversions and arithmetic.
@@ -938,7 +699,6 @@ const FP16_API: &str = concat!(
     "__host__ __device__ __half __ushort_as_half(unsigned short);\n",
     "__host__ __device__ unsigned short __half_as_ushort(__half);\n",
     "__host__ __device__ bool __hisnan(__half);\n",
-    arith_api!("__half", "__half2"),
 );
 
 /// `cuda_bf16.h`'s conversions and arithmetic.
@@ -959,7 +719,6 @@ const BF16_API: &str = concat!(
     "__host__ __device__ __nv_bfloat16 __high2bfloat16(__nv_bfloat162);\n",
     "__host__ __device__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short);\n",
     "__host__ __device__ unsigned short __bfloat16_as_ushort(__nv_bfloat16);\n",
-    arith_api!("__nv_bfloat16", "__nv_bfloat162"),
 );
 
 /// `cuda_fp8.h`'s storage types, enums and conversions.

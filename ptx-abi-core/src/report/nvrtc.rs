@@ -559,17 +559,7 @@ pub fn assert_matches_with<T: PtxAbi>(
     members: &[(&str, &str)],
     options: &[&str],
 ) {
-    let checker = match Checker::locate() {
-        Ok(c) => c,
-        Err(e) => panic!("{e}"),
-    };
-    if let Err(e) = checker.check_with::<T>(header, c_type, members, options) {
-        panic!(
-            "{e}\n(checked by {}; ptx-abi describes CUDA {CUDA_VERSION}, {})",
-            checker.describe(),
-            CUDA_VERSION_SOURCE
-        );
-    }
+    assert_checked_by::<T>(Checker::locate(), header, c_type, members, options)
 }
 
 /// [`assert_matches_with`] by nvcc only, whatever `$PTX_ABI_CHECKER` says: for a type whose
@@ -583,7 +573,20 @@ pub fn assert_matches_nvcc_with<T: PtxAbi>(
     members: &[(&str, &str)],
     options: &[&str],
 ) {
-    let checker = match Checker::nvcc() {
+    assert_checked_by::<T>(Checker::nvcc(), header, c_type, members, options)
+}
+
+/// Panics with `checker`'s report (naming the compiler that answered) unless it found the
+/// compiler and the C type has `T`'s layout.
+#[track_caller]
+fn assert_checked_by<T: PtxAbi>(
+    checker: Result<Checker, MatchError>,
+    header: &str,
+    c_type: &str,
+    members: &[(&str, &str)],
+    options: &[&str],
+) {
+    let checker = match checker {
         Ok(c) => c,
         Err(e) => panic!("{e}"),
     };

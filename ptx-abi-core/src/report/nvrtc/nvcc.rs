@@ -276,12 +276,7 @@ impl Checker {
         let chosen = std::env::var(CHECKER_ENV).unwrap_or_default();
         match chosen.trim() {
             "nvrtc" => Ok(Checker::Nvrtc(Nvrtc::locate()?)),
-            "nvcc" => match Nvcc::locate().map_err(MatchError::Nvcc)? {
-                Some(n) => Ok(Checker::Nvcc(n)),
-                None => Err(MatchError::Nvcc(NvccError::NotFound {
-                    searched: Program::searched(),
-                })),
-            },
+            "nvcc" => Checker::nvcc_or(|searched| NvccError::NotFound { searched }),
             "" => match Nvcc::locate().map_err(MatchError::Nvcc)? {
                 Some(n) => Ok(Checker::Nvcc(n)),
                 None => Ok(Checker::Nvrtc(Nvrtc::locate()?)),
@@ -296,11 +291,14 @@ impl Checker {
     /// closing brace): `$PTX_ABI_CHECKER` is not consulted, and no nvcc of the release ptx-abi
     /// describes is [`NvccError::NvccOnly`].
     pub fn nvcc() -> Result<Checker, MatchError> {
+        Checker::nvcc_or(|searched| NvccError::NvccOnly { searched })
+    }
+
+    /// nvcc of the release ptx-abi describes, or `missing` of the places looked at.
+    fn nvcc_or(missing: fn(Vec<String>) -> NvccError) -> Result<Checker, MatchError> {
         match Nvcc::locate().map_err(MatchError::Nvcc)? {
             Some(n) => Ok(Checker::Nvcc(n)),
-            None => Err(MatchError::Nvcc(NvccError::NvccOnly {
-                searched: Program::searched(),
-            })),
+            None => Err(MatchError::Nvcc(missing(Program::searched()))),
         }
     }
 
