@@ -227,9 +227,10 @@ typedef __UINT_FAST8_TYPE__ uint_fast8_t; typedef __UINT_FAST16_TYPE__ uint_fast
 
 const STDDEF: &str = "#pragma once\n\
 typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
+#ifdef __cplusplus\ntypedef decltype(nullptr) nullptr_t;\n#endif\n\
 #ifndef NULL\n#define NULL 0\n#endif\n\
 #define offsetof(t, m) __builtin_offsetof(t, m)\n\
-#ifdef __cplusplus\nnamespace std { using ::size_t; using ::ptrdiff_t; }\n#endif\n";
+#ifdef __cplusplus\nnamespace std { using ::size_t; using ::ptrdiff_t; using ::nullptr_t; }\n#endif\n";
 
 /// Writes the stand-in headers and the prelude for CUDA release `cuda` into `dir`.
 pub fn write_standins(

@@ -115,3 +115,118 @@ fn a_file_that_is_not_a_library_or_a_directory_says_what_it_is() {
         "{e}"
     );
 }
+
+/// `<stdint.h>`, `<stddef.h>` and their C++ wrappers, which ptx-abi-core's checks give NVRTC
+/// beside the stand-ins (`report::nvrtc::SHIMS`; a leaf crate cannot read them): the widths are
+/// §1.1's, so these declare the same types.
+const LAYOUT_SHIMS: [(&str, &str); 4] = [
+    (
+        "stdint.h",
+        "#pragma once\ntypedef signed char int8_t; typedef unsigned char uint8_t; typedef short int16_t;\n\
+         typedef unsigned short uint16_t; typedef int int32_t; typedef unsigned int uint32_t;\n\
+         typedef long long int64_t; typedef unsigned long long uint64_t; typedef long intptr_t;\n\
+         typedef unsigned long uintptr_t;\n",
+    ),
+    (
+        "cstdint",
+        "#pragma once\n#include <stdint.h>\nnamespace std { using ::int8_t; using ::uint8_t; \
+         using ::int16_t; using ::uint16_t; using ::int32_t; using ::uint32_t; using ::int64_t; \
+         using ::uint64_t; using ::intptr_t; using ::uintptr_t; }\n",
+    ),
+    (
+        "stddef.h",
+        "#pragma once\ntypedef decltype(sizeof(0)) size_t;\n\
+         typedef decltype((char*)0 - (char*)0) ptrdiff_t;\ntypedef decltype(nullptr) nullptr_t;\n\
+         #define NULL 0\n",
+    ),
+    (
+        "cstddef",
+        "#pragma once\n#include <stddef.h>\nnamespace std { using ::size_t; using ::ptrdiff_t; \
+         using ::nullptr_t; }\n",
+    ),
+];
+
+/// Every C and C++ stand-in (`std_headers`) compiles under each CUDA release's NVRTC that is
+/// configured or cached, with the options ptx-abi's checks use, and what headers take from them
+/// works there: the traits CUTLASS re-exports, `numeric_limits`' rounding and infinities as
+/// constants, `std::abs` and `std::sqrt`, a map's `insert` of a `make_pair` and of a braced
+/// pair, `EXIT_FAILURE`, `gettimeofday`. The release ptx-abi describes is required under
+/// `PTX_ABI_REQUIRE_ORACLE=1`; the others are checked where found.
+#[test]
+fn every_stand_in_compiles_under_nvrtc() {
+    use ptx_abi_nvtools::fetch::{CUDA_12_9, TOOLKITS};
+    use ptx_abi_nvtools::options::{check_options, CHECK_DEFINES};
+    use ptx_abi_nvtools::std_headers::{C_HEADERS, STD_HEADERS};
+    let mut text: String = C_HEADERS
+        .iter()
+        .chain(STD_HEADERS)
+        .map(|(name, _)| format!("#include <{name}>\n"))
+        .collect();
+    text.push_str(
+        r#"struct Base {}; struct Derived : Base {}; enum class Tag : short { A };
+static_assert(std::is_base_of<Base, Derived>::value && !std::is_base_of_v<Derived, Base>, "");
+static_assert(std::is_convertible<Derived *, Base *>::value && !std::is_convertible_v<Base *, Derived *>, "");
+static_assert(std::is_same<std::void_t<int, float>, void>::value && std::is_void_v<const void>, "");
+static_assert(std::is_same<decltype(std::declval<int &>()), int &>::value, "");
+static_assert(std::is_same<std::decay_t<const int[3]>, const int *>::value, "");
+static_assert(std::is_fundamental<std::nullptr_t>::value && std::is_volatile<volatile int>::value, "");
+static_assert(std::is_same<std::underlying_type_t<Tag>, short>::value, "");
+static_assert(sizeof(std::aligned_storage<4>::type) == 16 && alignof(std::aligned_storage_t<20, 4>) == 4, "");
+static_assert(std::numeric_limits<float>::round_style == std::round_to_nearest, "");
+static_assert(std::numeric_limits<double>::has_denorm == std::denorm_present, "");
+static_assert(std::numeric_limits<float>::infinity() > std::numeric_limits<float>::max(), "");
+static_assert(std::numeric_limits<const int>::max() == 2147483647, "");
+static_assert(EXIT_FAILURE == 1 && FP_NAN == 0 && sizeof(timeval) == 16, "");
+constexpr auto made = std::make_pair(1, 2.0);
+static_assert(std::is_same<decltype(made), const std::pair<int, double>>::value, "");
+inline int host_code(const char *s) {
+    std::map<int, char *> m;
+    auto [it, fresh] = m.insert({1, nullptr});
+    m.insert(std::make_pair(2, (char *)nullptr));
+    struct timeval tv;
+    gettimeofday(&tv, nullptr);
+    if (!fresh || getenv(s)) exit(EXIT_FAILURE);
+    int a = 1, b = 2;
+    std::swap(a, b);
+    return std::abs(-3) + (int)std::abs(-3l) + (int)std::abs(-1.5f) + std::min(a, b)
+        + (int)std::sqrt(4.0f) + (int)std::floor(2.5) + std::isnan(1.0f);
+}
+__global__ void k(int *out) { *out = host_code("x"); }
+"#,
+    );
+    let headers: Vec<(&str, &str)> = LAYOUT_SHIMS
+        .iter()
+        .chain(C_HEADERS)
+        .chain(STD_HEADERS)
+        .copied()
+        .collect();
+    let source = Source {
+        name: "stand_ins.cu",
+        text: &text,
+        headers: &headers,
+    };
+    let mut compiled = 0;
+    for release in TOOLKITS {
+        let nv = match Nvrtc::locate_and_load_release(&release) {
+            Some(Ok(n)) => n,
+            Some(Err(e)) => panic!("{e}"),
+            None if release == CUDA_12_9 => {
+                if nvrtc("every_stand_in_compiles_under_nvrtc").is_none() {
+                    return;
+                }
+                panic!("NVRTC 12.9 found by the default search but not as CUDA 12.9's");
+            }
+            None => continue,
+        };
+        let mut options = check_options(release.major_minor.0).to_vec();
+        options.extend_from_slice(CHECK_DEFINES);
+        if let Err(e) = nv.compile_source(&source, &options, &[]) {
+            panic!(
+                "NVRTC {} rejects the stand-ins:\n{}",
+                release.version, e.log
+            );
+        }
+        compiled += 1;
+    }
+    assert!(compiled > 0);
+}

@@ -23,6 +23,7 @@ fn only_what_has_no_layout_is_left_out() {
         includes_classes::SKIPPED,
         includes_descriptors::SKIPPED,
         includes_device_code::SKIPPED,
+        includes_host_utils::SKIPPED,
         includes_llama::SKIPPED,
         includes_own_names::SKIPPED,
         includes_portable::SKIPPED,
@@ -266,6 +267,42 @@ fn host_library_types_are_reported_or_laid_out() {
     // launches 0..8, failures 8..12, verbose at 12, tail padding to 16.
     assert_eq!((LaunchStats::SIZE, LaunchStats::ALIGN), (16, 8));
     assert_eq!(KernelArgs::SIZE, 40);
+}
+
+/// Driver-API device addresses and host-side timing (`<cuda.h>`'s `CUdeviceptr`, `<sys/time.h>`'s
+/// `struct timeval`), beside inline host code using `std::map::insert`, `std::make_pair`,
+/// `EXIT_FAILURE` and a `std::void_t` trait: every record imported, `CUdeviceptr` a 64-bit
+/// address and `timeval` glibc's two `long`s (checked by NVRTC above, and by nvcc with the host's
+/// own `<sys/time.h>`).
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn driver_addresses_and_host_timing_are_laid_out() {
+    use includes_host_utils::mg::{LaunchTimer, PeerBuffers, ReduceParams, Stamp};
+    use includes_host_utils::timeval;
+    use ptx_abi::PtxAbi;
+    // data[8] and flags (8 bytes each), bytes, world_size and rank.
+    assert_eq!((PeerBuffers::SIZE, PeerBuffers::ALIGN), (88, 8));
+    assert_eq!(ReduceParams::SIZE, 104);
+    let t = LaunchTimer {
+        started: timeval {
+            tv_sec: 1_700_000_000i64,
+            tv_usec: 250_000i64,
+        },
+        elapsed_s: 0.5,
+        launches: 3,
+    };
+    assert_eq!((timeval::SIZE, timeval::ALIGN), (16, 8));
+    assert_eq!(LaunchTimer::SIZE, 32);
+    assert_eq!(Stamp::SIZE, 16);
+    let p = PeerBuffers {
+        data: [0x7f00_0000_0000u64; 8],
+        flags: 0,
+        bytes: 1 << 20,
+        world_size: 8,
+        rank: 0,
+    };
+    assert_eq!(p.data[7], 0x7f00_0000_0000u64);
+    let _ = t;
 }
 
 /// Kernel launches in inline host code (`<<<…>>>`), `cudaError_t` and IPC handles, which nvcc's
