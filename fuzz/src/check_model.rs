@@ -261,6 +261,7 @@ fn args(picks: &[usize]) -> &'static TypeDesc {
             kind: TypeKind::Aggregate {
                 kind: AggregateKind::Struct,
                 align: 0,
+                pack: 0,
                 members: Box::leak(members.into_boxed_slice()),
             },
         }))

@@ -122,6 +122,7 @@ impl Descs<'_> {
                         Kind::Union => AggregateKind::Union,
                     },
                     align: agg.align.unwrap_or(0) as usize,
+                    pack: 0,
                     members: Box::leak(members.into_boxed_slice()),
                 },
             });
@@ -187,17 +188,19 @@ pub fn desc_difference(a: &TypeDesc, b: &TypeDesc) -> Option<String> {
             TypeKind::Aggregate {
                 kind,
                 align,
+                pack,
                 members,
             },
             TypeKind::Aggregate {
                 kind: k2,
                 align: a2,
+                pack: p2,
                 members: m2,
             },
         ) => {
-            if (kind, align, members.len()) != (k2, a2, m2.len()) {
+            if (kind, align, pack, members.len()) != (k2, a2, p2, m2.len()) {
                 return at(format!(
-                    "{kind:?} align {align} with {} members vs {k2:?} align {a2} with {}",
+                    "{kind:?} align {align} pack {pack} with {} members vs {k2:?} align {a2} pack {p2} with {}",
                     members.len(),
                     m2.len()
                 ));

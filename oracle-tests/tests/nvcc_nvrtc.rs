@@ -392,6 +392,16 @@ const CANDIDATES: &[Candidate] = &[
         "#pragma pack(push, 1)\nstruct T { char c; unsigned x : 12; char d; };\n#pragma pack(pop)",
         "d",
     ),
+    with(
+        "pragma_pack_char_bit_fields_across_bytes",
+        "#pragma pack(push, 1)\nstruct T { unsigned char a : 6; unsigned char b : 4; unsigned char c : 6; unsigned char d; };\n#pragma pack(pop)",
+        "d",
+    ),
+    with(
+        "pragma_pack_short_bit_fields_across_units",
+        "#pragma pack(push, 1)\nstruct T { char c; short a : 12; short b : 8; char d; };\n#pragma pack(pop)",
+        "d",
+    ),
     // Bit-fields.
     with(
         "bit_field_long_long",
@@ -563,6 +573,10 @@ const DOCUMENTED: &[(&str, Kind)] = &[
     // `[[gnu::aligned(16)]]`: nvcc applies it (16/16); NVRTC ignores it with #1097-D "unknown
     // attribute" (4/4).
     ("cxx11_gnu_aligned", Kind::Layout),
+    // `char` bit-fields across a byte under `#pragma pack(1)`: nvcc packs them without padding
+    // (`d` at 2, 3/1); NVRTC starts each on the next byte (`d` at 3, 4/1). ptx-abi refuses
+    // such bit-fields (`LayoutError::PackedBitFieldCrosses`).
+    ("pragma_pack_char_bit_fields_across_bytes", Kind::Layout),
     // `packed` after the brace: nvcc packs (5/1, `x` at 1); NVRTC drops it, #1866-D (8/4).
     ("packed_after_brace", Kind::Layout),
     // `packed, aligned(4)` after the brace: nvcc 8/4 (`s` at 5); NVRTC 12/4 (`s` at 8), #1866-D.

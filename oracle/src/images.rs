@@ -436,6 +436,7 @@ mod tests {
         kind: TypeKind::Aggregate {
             kind: AggregateKind::Struct,
             align: 0,
+            pack: 0,
             members: &MEMBERS,
         },
     };

@@ -15,6 +15,7 @@ const _: () = {
             kind: __ptx::TypeKind::Aggregate {
                 kind: __ptx::AggregateKind::Struct,
                 align: 0,
+                pack: 0,
                 members: &[
                     __ptx::member("x", <DeviceConstPtr<f32> as __ptx::PtxAbi>::TYPE),
                     __ptx::member("dst", <DevicePtr<f32> as __ptx::PtxAbi>::TYPE),

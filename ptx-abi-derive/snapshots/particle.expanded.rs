@@ -10,6 +10,7 @@ const _: () = {
             kind: __ptx::TypeKind::Aggregate {
                 kind: __ptx::AggregateKind::Struct,
                 align: Self::__PTX_ABI_ALIGN,
+                pack: 0,
                 members: &[
                     Self::__PTX_ABI_MEMBER_0,
                     Self::__PTX_ABI_MEMBER_1,

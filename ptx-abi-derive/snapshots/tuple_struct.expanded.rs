@@ -10,6 +10,7 @@ const _: () = {
             kind: __ptx::TypeKind::Aggregate {
                 kind: __ptx::AggregateKind::Struct,
                 align: 0,
+                pack: 0,
                 members: &[
                     __ptx::member("0", <u16 as __ptx::PtxAbi>::TYPE),
                     __ptx::member("1", <f64 as __ptx::PtxAbi>::TYPE),

@@ -10,6 +10,7 @@ const _: () = {
             kind: __ptx::TypeKind::Aggregate {
                 kind: __ptx::AggregateKind::Union,
                 align: 0,
+                pack: 0,
                 members: &[
                     __ptx::member("Word", <u32 as __ptx::PtxAbi>::TYPE),
                     Self::__PTX_ABI_MEMBER_1,

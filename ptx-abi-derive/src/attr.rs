@@ -2,8 +2,8 @@
 
 use crate::ctxt::Ctxt;
 use crate::names::{
-    self, ABI, ACCESSORS, ALIGN, BITS, CRATE, CXX, C_NAME, DECODE, IMAGE, KERNEL, PARAM_LIMIT,
-    TEMPLATE, UNION, ZERO_COPY,
+    self, ABI, ACCESSORS, ALIGN, BITS, CRATE, CXX, C_NAME, DECODE, IMAGE, KERNEL, PACK,
+    PARAM_LIMIT, TEMPLATE, UNION, ZERO_COPY,
 };
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -21,6 +21,8 @@ pub struct WithSpan<T> {
 pub struct TypeAttrs {
     // #[ptx(align = 16)]
     pub align: Option<WithSpan<u64>>,
+    // #[ptx(pack = 1)]
+    pub pack: Option<WithSpan<u64>>,
     // #[ptx(union)]
     pub union: Option<Span>,
     // #[ptx(zero_copy)]
@@ -307,7 +309,7 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
 
 fn wrong_site(cx: &mut Ctxt, key: &str, site: Site, span: Span) {
     let hint = match key {
-        ALIGN | UNION | ZERO_COPY | CRATE | IMAGE | KERNEL | PARAM_LIMIT | TEMPLATE => {
+        ALIGN | PACK | UNION | ZERO_COPY | CRATE | IMAGE | KERNEL | PARAM_LIMIT | TEMPLATE => {
             "it goes on the type, above `struct`, `union` or `enum`"
         }
         CXX => {
@@ -350,6 +352,12 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
                 ALIGN => {
                     if let Some(v) = int_value::<u64>(cx, ALIGN, "16", &meta)? {
                         set_once(cx, &mut out.align, v, ALIGN, span);
+                    }
+                }
+                // #[ptx(pack = 1)]
+                PACK => {
+                    if let Some(v) = int_value::<u64>(cx, PACK, "1", &meta)? {
+                        set_once(cx, &mut out.pack, v, PACK, span);
                     }
                 }
                 // #[ptx(union)]

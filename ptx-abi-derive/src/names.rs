@@ -2,6 +2,8 @@
 
 // #[ptx(align = N)] on a type
 pub const ALIGN: &str = "align";
+// #[ptx(pack = N)] on a struct or union: C's `#pragma pack(N)`
+pub const PACK: &str = "pack";
 // #[ptx(union)] on an enum
 pub const UNION: &str = "union";
 // #[ptx(zero_copy)] on a type
@@ -35,6 +37,7 @@ pub const DECODE: &str = "decode";
 /// Keys accepted on a type.
 pub const TYPE_KEYS: &[&str] = &[
     ALIGN,
+    PACK,
     UNION,
     ZERO_COPY,
     CRATE,

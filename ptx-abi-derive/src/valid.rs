@@ -12,6 +12,7 @@ use crate::types;
 /// Checks the whole input, recording every problem.
 pub fn check(cx: &mut Ctxt, input: &Input) {
     check_align(cx, input);
+    check_pack(cx, input);
     check_repr(cx, input);
     check_generic_bounds(cx, input);
     check_variant_attrs(cx, input);
@@ -132,6 +133,27 @@ fn check_kernel(cx: &mut Ctxt, input: &Input) {
     }
     // The name itself is checked by core: a PTX identifier for `extern "C"`
     // (`kernel_name_error`), an identifier or `ns::name` path for C++ (the mangler).
+}
+
+/// `#[ptx(pack = N)]` is C's `#pragma pack(N)` around a struct or union definition.
+fn check_pack(cx: &mut Ctxt, input: &Input) {
+    let Some(WithSpan { span, .. }) = input.attrs.pack else {
+        return;
+    };
+    if matches!(input.body, Body::Enum(_)) && input.attrs.union.is_none() {
+        cx.error_at(
+            span,
+            "`pack` applies to structs and unions (`#pragma pack` changes member alignment); \
+             a field-less enum is encoded as its integer repr: remove `pack`",
+        );
+    }
+    if input.attrs.kernel.is_some() {
+        cx.error_at(
+            span,
+            "`pack` cannot go on a kernel's argument struct: each kernel parameter is its own \
+             `.param` (§2.3), aligned by its type; pack the struct passed as a parameter instead",
+        );
+    }
 }
 
 fn check_align(cx: &mut Ctxt, input: &Input) {
@@ -297,8 +319,8 @@ fn check_repr(cx: &mut Ctxt, input: &Input) {
     if let Some(span) = packed {
         cx.error_at(
             *span,
-            "`#[repr(packed)]` has no PTX counterpart: PTX aligns every member (§1.2); remove \
-             it (use `#[ptx(bits = N)]` bit-fields to pack small values)",
+            "`#[repr(packed)]` packs only the Rust layout; the image is laid out by ptx-abi: \
+             remove it, and write `#[ptx(pack = N)]` for a C struct under `#pragma pack(N)`",
         );
     }
     if let Some(WithSpan { value, span }) = align {

@@ -1,9 +1,9 @@
 //! Whose layout the import follows where nvcc and NVRTC disagree about a header (issue 30).
 //!
-//! The one known case (`docs/nvidia-notes.md`): a GNU `__attribute__((aligned(N)))` after a
-//! struct's closing brace. nvcc applies it; NVRTC drops it (warning #1866-D); clang's record
-//! layout does not show it. An import for nvcc, the default, gives such a struct
-//! `#[ptx(align = N)]` and marks it, and every struct holding it by value, as nvcc's layout
+//! The known cases (`docs/nvidia-notes.md`): a GNU `__attribute__((aligned(N)))` or
+//! `__attribute__((packed))` after a struct's closing brace. nvcc applies it; NVRTC drops it
+//! (warning #1866-D); clang's record layout does not show it. An import for nvcc, the default,
+//! gives such a struct `#[ptx(align = N)]` or `#[ptx(pack = 1)]` and marks it, and every struct holding it by value, as nvcc's layout
 //! ([`crate::model::Record::nvcc_only`]): clang's layout is not compared with it, and its
 //! emitted check is compiled by nvcc (`assert_matches_nvcc_with`). An import for NVRTC
 //! (a program that compiles its kernels at run time) leaves the attribute out, as NVRTC does.
@@ -53,6 +53,12 @@ pub(crate) fn apply(model: &mut Model, compiler: Compiler) {
             if let Some(t) = r.trailing_align {
                 r.align = Some(r.align.map_or(t, |a| a.max(t)));
             }
+            // GNU `packed` on a struct aligns every member to 1: `#pragma pack(1)` wherever
+            // core's engine places a packed struct at all (it refuses the bit-fields where the
+            // two could differ).
+            if r.trailing_packed {
+                r.pack = Some(1);
+            }
         }
     }
     let mut memo = vec![None; model.items.len()];
@@ -81,6 +87,7 @@ fn depends(model: &Model, ty: &Ty, memo: &mut [Option<bool>]) -> bool {
                 ItemKind::Alias(t) => depends(model, t, memo),
                 ItemKind::Record(r) => {
                     r.trailing_align.is_some()
+                        || r.trailing_packed
                         || r.members.iter().any(|m| depends(model, &m.ty, memo))
                 }
                 _ => false,

@@ -212,6 +212,12 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
                     "///\n/// nvcc's layout: aligned {t} by an attribute nvcc applies and NVRTC drops (`aligned`\n/// after the closing brace, or `[[gnu::aligned]]`: warnings #1866-D, #1097-D); checked by nvcc."
                 )
                 .unwrap();
+            } else if r.trailing_packed && r.nvcc_only {
+                writeln!(
+                    s,
+                    "///\n/// nvcc's layout: packed by an attribute nvcc applies and NVRTC drops (`packed` after\n/// the closing brace: warning #1866-D); checked by nvcc."
+                )
+                .unwrap();
             } else if r.nvcc_only {
                 writeln!(
                     s,
@@ -221,6 +227,9 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
             }
             if let Some(a) = r.align {
                 writeln!(s, "#[ptx(align = {a})]").unwrap();
+            }
+            if let Some(n) = r.pack {
+                writeln!(s, "#[ptx(pack = {n})]").unwrap();
             }
             type_c_name(&mut s);
             let (open, close) = if r.is_union {

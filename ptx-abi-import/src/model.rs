@@ -131,6 +131,16 @@ pub struct Record {
     /// Whether the layout depends on an attribute only nvcc applies (`trailing_align` here or
     /// in a member's type): its check needs nvcc.
     pub nvcc_only: bool,
+    /// Whether the record is packed (`#pragma pack(N)` or `__attribute__((packed))`); clang's
+    /// AST does not spell `N`, so [`crate::rust_layout`] finds the `pack` whose layout is
+    /// clang's.
+    pub packed: bool,
+    /// `#[ptx(pack = N)]`: the packing that gives clang's layout, once found.
+    pub pack: Option<u64>,
+    /// A GNU `__attribute__((packed))` after the closing brace: nvcc packs the struct, NVRTC
+    /// drops the attribute (#1866-D), and clang's record layout is printed before it applies
+    /// (`oracle-tests/tests/nvcc_nvrtc.rs`, `packed_after_brace`).
+    pub trailing_packed: bool,
     /// Members in declaration order.
     pub members: Vec<Member>,
     /// For a union: the member `decode` reads (`#[ptx(decode)]`), when one was chosen.

@@ -101,6 +101,9 @@ mod tests {
             align_from_layout: false,
             trailing_align: None,
             nvcc_only: false,
+            packed: false,
+            pack: None,
+            trailing_packed: false,
             members,
             decode: None,
         })

@@ -104,6 +104,7 @@ impl Describer<'_> {
                     kind: TypeKind::Aggregate {
                         kind: AggregateKind::Struct,
                         align: row.align_in(self.cuda),
+                        pack: 0,
                         members,
                     },
                 })
@@ -157,6 +158,7 @@ impl Describer<'_> {
                         align: r.align.map_or(Ok(0), usize::try_from).map_err(|_| {
                             format!("an alignment of {}", r.align.unwrap_or_default())
                         })?,
+                        pack: r.pack.map_or(0, |n| n as usize),
                         members: Box::leak(members.into_boxed_slice()),
                     },
                 })
@@ -187,21 +189,85 @@ pub(crate) fn check(
             }
         }
     }
+    find_packs(model, clang, cuda);
     let mut memo = vec![None; model.items.len()];
     let clean: Vec<ItemId> = model
         .emitted
         .iter()
         .copied()
         .filter(|&id| !troubled(model, problems, &Ty::Item(id), &mut memo))
-        // clang's record layout does not show an attribute only nvcc applies; nvcc's check
-        // of the import does (`crate::compiler`).
-        .filter(|&id| !matches!(&model.items[id].kind, ItemKind::Record(r) if r.nvcc_only))
         .collect();
     let all = std::mem::replace(&mut model.emitted, clean);
     for (id, why) in compare(model, cuda, clang) {
         problems[id].push(why);
     }
     model.emitted = all;
+}
+
+/// The packings `#[ptx(pack = N)]` may take (`#pragma pack` takes powers of two).
+const PACKS: [u64; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
+
+/// Gives each packed record ([`crate::model::Record::packed`]) the `#[ptx(pack = N)]` whose
+/// layout by core's engine is clang's: none when the packing changes nothing (`pack(16)` over
+/// ints), else the smallest `N` that gives clang's layout (every such `N` gives the same
+/// layout). A record no `N` fits keeps none, and [`compare`] then says where it differs.
+/// Records holding packed records are found once those are: the passes repeat while one finds
+/// a packing.
+fn find_packs(model: &mut Model, clang: &HashMap<String, ClangRecord>, cuda: CudaVersion) {
+    loop {
+        let mut found = Vec::new();
+        let mut d = Describer {
+            model,
+            cuda,
+            memo: vec![None; model.items.len()],
+        };
+        for (id, item) in model.items.iter().enumerate() {
+            let ItemKind::Record(r) = &item.kind else {
+                continue;
+            };
+            if !r.packed || r.pack.is_some() {
+                continue;
+            }
+            let (Some(c), Ok(desc)) = (crate::record_layout::find(clang, item), d.item(id)) else {
+                continue;
+            };
+            let TypeKind::Aggregate {
+                kind,
+                align,
+                members,
+                ..
+            } = desc.kind
+            else {
+                continue;
+            };
+            if differences(desc, c, r.members.len()).is_none() {
+                continue;
+            }
+            let fits = |n: u64| {
+                let packed = TypeDesc {
+                    name: desc.name,
+                    kind: TypeKind::Aggregate {
+                        kind,
+                        align,
+                        pack: n as usize,
+                        members,
+                    },
+                };
+                differences(&packed, c, r.members.len()).is_none()
+            };
+            if let Some(n) = PACKS.into_iter().find(|&n| fits(n)) {
+                found.push((id, n));
+            }
+        }
+        if found.is_empty() {
+            return;
+        }
+        for (id, n) in found {
+            if let ItemKind::Record(r) = &mut model.items[id].kind {
+                r.pack = Some(n);
+            }
+        }
+    }
 }
 
 /// Whether `ty` is, or holds by value, an item with problems; `memo` keeps each item's
@@ -267,6 +333,12 @@ fn compare(
         // constructor, private members, …) lends its tail padding to the derived members,
         // which a Rust member (always its full size) cannot do.
         let base_note = |why: String| {
+            let why = if r.packed && r.pack.is_none() {
+                let unpacked = why.split("; the header uses").next().unwrap_or_default();
+                format!("is packed (`#pragma pack` or `__attribute__((packed))`) and no `#[ptx(pack = N)]` gives clang's layout (ptx-abi refuses a packed bit-field across its storage unit, where nvcc and NVRTC disagree); unpacked, it {unpacked}")
+            } else {
+                why
+            };
             match r.members.iter().find_map(|m| m.base.as_ref()) {
             Some(b) => format!(
                 "{why}; or C++ placed members in the tail padding of base class `{b}` (a base with a constructor or private members is not a POD for layout), which a Rust struct cannot: make the base a plain struct"
@@ -274,9 +346,18 @@ fn compare(
             None => why,
         }
         };
+        // clang's record layout does not show an attribute only nvcc applies; nvcc's check of
+        // the import does (`crate::compiler`). Core's engine must still lay it out: a broken
+        // rule (a bit-field under a trailing `packed`) would be Rust that does not compile.
+        let compared =
+            |desc: &'static TypeDesc| match (r.nvcc_only, try_layout_of(desc, AddressSize::A64)) {
+                (true, Ok(_)) => None,
+                (true, Err(e)) => Some((member_of(&e, desc), e.message().as_str().to_string())),
+                (false, _) => differences(desc, c, r.members.len()),
+            };
         match d
             .item(id)
-            .map(|desc| differences(desc, c, r.members.len()))
+            .map(compared)
             .map(|d| d.map(|(k, why)| (k, base_note(why))))
         {
             Err(why) | Ok(Some((None, why))) => out.push((id, refuse(why))),
@@ -423,6 +504,9 @@ mod tests {
                     align_from_layout: false,
                     trailing_align: None,
                     nvcc_only: false,
+                    packed: false,
+                    pack: None,
+                    trailing_packed: false,
                     members,
                     decode: None,
                 }),
@@ -498,6 +582,77 @@ mod tests {
             v.len() == 1
                 && v[0].contains("`BF::(unnamed)`: is at bits 32..35 in C")
                 && v[0].contains("at bits 32..36 in the Rust"),
+            "{v:?}"
+        );
+    }
+
+    /// `packed`, the model of `#pragma pack` or `__attribute__((packed))` on the record.
+    fn packed(mut m: Model) -> Model {
+        if let ItemKind::Record(r) = &mut m.items[0].kind {
+            r.packed = true;
+        }
+        m
+    }
+
+    #[test]
+    fn a_packed_record_gets_the_packing_that_gives_clangs_layout() {
+        let mut m = packed(model(
+            "P1",
+            vec![
+                member("c", Scalar::I8, None),
+                member("x", Scalar::I32, None),
+            ],
+        ));
+        let clang = parse(DUMP).unwrap();
+        find_packs(&mut m, &clang, CudaVersion::DEFAULT);
+        assert!(matches!(&m.items[0].kind, ItemKind::Record(r) if r.pack == Some(1)));
+        assert!(verdicts(&m, DUMP).is_empty());
+    }
+
+    #[test]
+    fn a_packing_that_changes_nothing_is_not_written() {
+        // `BF` under `#pragma pack(16)`: clang's layout is the unpacked one.
+        let mut m = packed(model(
+            "BF",
+            vec![
+                member("a", Scalar::I32, None),
+                member("", Scalar::I32, Some(3)),
+                member("y", Scalar::I32, Some(4)),
+            ],
+        ));
+        find_packs(&mut m, &parse(DUMP).unwrap(), CudaVersion::DEFAULT);
+        assert!(matches!(&m.items[0].kind, ItemKind::Record(r) if r.pack.is_none()));
+        assert!(verdicts(&m, DUMP).is_empty());
+    }
+
+    /// clang 22's dump (C++, `-target nvptx64-nvidia-cuda`) of `#pragma pack(1) struct PB { char c;
+    /// short s : 12; short t : 8; };`:
+    /// `t` lies across a `short` boundary, in no storage unit of its type.
+    const PACKED_BITS: &str = "
+*** Dumping AST Record Layout
+         0 | struct PB
+         0 |   char c
+    1:0-11 |   short s
+    2:4-11 |   short t
+           | [sizeof=4, dsize=4, align=1,
+           |  nvsize=4, nvalign=1]
+";
+
+    #[test]
+    fn a_packed_bit_field_across_its_unit_is_refused_with_the_packing_named() {
+        let mut m = packed(model(
+            "PB",
+            vec![
+                member("c", Scalar::I8, None),
+                member("s", Scalar::I16, Some(12)),
+                member("t", Scalar::I16, Some(8)),
+            ],
+        ));
+        find_packs(&mut m, &parse(PACKED_BITS).unwrap(), CudaVersion::DEFAULT);
+        assert!(matches!(&m.items[0].kind, ItemKind::Record(r) if r.pack.is_none()));
+        let v = verdicts(&m, PACKED_BITS);
+        assert!(
+            v.len() == 1 && v[0].contains("is packed") && v[0].contains("`#[ptx(pack = N)]`"),
             "{v:?}"
         );
     }

@@ -54,8 +54,8 @@ fn unsupported_declarations_are_errors_naming_file_line_and_declaration() {
         ),
         (
             "struct __attribute__((packed)) P {\n  unsigned six_bits : 6;\n  unsigned thirty_two_bits : 32;\n};\n",
-            "bad.cuh:1: `P`",
-            "packed",
+            "bad.cuh:3: `P::thirty_two_bits`",
+            "is packed (`#pragma pack` or `__attribute__((packed))`) and no `#[ptx(pack = N)]`",
         ),
         (
             "template <typename T> struct Box {\n  virtual void f();\n  T v;\n};\nstruct Holder {\n  Box<int> b;\n};\n",
@@ -369,6 +369,43 @@ fn an_alignment_after_the_closing_brace_follows_the_chosen_compiler() {
     let e = error("struct Bare { int x; } __attribute__((aligned));\n");
     assert!(
         e.contains("`Bare`") && e.contains("after its closing brace"),
+        "{e}"
+    );
+}
+
+/// GNU `packed` after the closing brace: nvcc packs the struct (5/1 for `{ char c; int x; }`),
+/// NVRTC drops the attribute (8/4, #1866-D), and clang's record layout does not show it. An
+/// nvcc import gives `#[ptx(pack = 1)]` and nvcc's checks; an NVRTC import the plain struct;
+/// bit-fields core cannot place packed are refused, never emitted to fail the derive.
+#[test]
+fn packed_after_the_closing_brace_follows_the_chosen_compiler() {
+    let Some(c) = clang() else { return };
+    let header = "struct Wire { char c; int x; } __attribute__((packed));\n\
+                  struct Holder { char tag; Wire wire; };\n";
+    let import = |compiler, header: &str| {
+        Importer::new()
+            .clang(c.program())
+            .compiler(compiler)
+            .header_text("packed.cuh", header)
+            .checks("\"\"")
+            .generate()
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let nvcc = import(ptx_abi_import::Compiler::Nvcc, header).source;
+    assert!(nvcc.contains("#[ptx(pack = 1)]\npub struct Wire"), "{nvcc}");
+    assert!(
+        nvcc.contains("packed by an attribute nvcc applies"),
+        "{nvcc}"
+    );
+    assert!(
+        nvcc.contains("assert_matches_nvcc_with::<super::Holder>"),
+        "{nvcc}"
+    );
+    let nvrtc = import(ptx_abi_import::Compiler::Nvrtc, header).source;
+    assert!(!nvrtc.contains("#[ptx(pack"), "{nvrtc}");
+    let e = error("struct Flags { char c; unsigned a : 3; } __attribute__((packed));\n");
+    assert!(
+        e.contains("`Flags") && e.contains("#[ptx(pack = 1)]"),
         "{e}"
     );
 }

@@ -224,6 +224,7 @@ fn check_cases(cases: &[Case], ptx_text: &str, lowered: &[String]) -> usize {
                 kind: ptx_abi::layout::desc::TypeKind::Aggregate {
                     kind: ptx_abi::layout::desc::AggregateKind::Struct,
                     align: 0,
+                    pack: 0,
                     members: Box::leak(Box::new([ptx_abi::layout::desc::Member {
                         name: "p",
                         ty: c.ty,

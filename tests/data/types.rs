@@ -215,6 +215,7 @@ fn a_member_too_large_to_count_in_bits_is_an_error() {
         kind: TypeKind::Aggregate {
             kind: AggregateKind::Struct,
             align: 0,
+            pack: 0,
             members: &[
                 Member {
                     name: "a",

@@ -17,5 +17,6 @@ mod c_types;
 mod cuda_version;
 mod input_corners;
 mod nvcc;
+mod packing;
 mod real_headers;
 mod report;

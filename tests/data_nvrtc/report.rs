@@ -357,6 +357,7 @@ static BIG: ptx_abi::layout::desc::TypeDesc = ptx_abi::layout::desc::TypeDesc {
     kind: ptx_abi::layout::desc::TypeKind::Aggregate {
         kind: ptx_abi::layout::desc::AggregateKind::Struct,
         align: 0,
+        pack: 0,
         members: &[
             ptx_abi::layout::desc::Member {
                 name: "a",
@@ -424,6 +425,7 @@ fn a_gib_union_member_is_two_rows() {
         kind: ptx_abi::layout::desc::TypeKind::Aggregate {
             kind: ptx_abi::layout::desc::AggregateKind::Union,
             align: 0,
+            pack: 0,
             members: &[
                 ptx_abi::layout::desc::Member {
                     name: "big",

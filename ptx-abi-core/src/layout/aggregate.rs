@@ -90,6 +90,8 @@ struct Cursor {
     align: usize,
     /// Whether any member holds data (named, or an unnamed bit-field of non-zero width).
     has_data: bool,
+    /// `#pragma pack(N)`: the most a member is aligned to; 0 for none.
+    pack: usize,
 }
 
 /// What a member is, once its description is read.
@@ -186,6 +188,30 @@ pub(crate) const fn has_zero_length(mut ty: &TypeDesc) -> bool {
     false
 }
 
+/// Whether `ty` is or holds (in a member, at any depth, or as an array's element) a bit-field,
+/// named or unnamed: its storage units must stay aligned to their size (§1.3), so a packing
+/// may not lower its alignment.
+const fn holds_bit_fields(ty: &TypeDesc) -> bool {
+    match ty.kind {
+        TypeKind::Array { elem, .. } => holds_bit_fields(elem),
+        TypeKind::Aggregate { members, .. } => {
+            let mut i = 0;
+            while i < members.len() {
+                let m = &members[i];
+                if m.bits.is_some()
+                    || matches!(m.ty.kind, TypeKind::Pad { .. })
+                    || holds_bit_fields(m.ty)
+                {
+                    return true;
+                }
+                i += 1;
+            }
+            false
+        }
+        _ => false,
+    }
+}
+
 /// Places one member and advances the cursor.
 const fn place(
     cur: Cursor,
@@ -202,7 +228,21 @@ const fn place(
     let is_struct = matches!(cur.kind, AggregateKind::Struct);
     let start = if is_struct { cur.bit } else { 0 };
     let placement = match shape {
-        Shape::Field(l) => {
+        Shape::Field(natural) => {
+            if natural.align > rules::packed_align(natural.align, cur.pack)
+                && holds_bit_fields(m.ty)
+            {
+                return Err(LayoutError::PackedBitFieldAlign {
+                    ty: owner.name,
+                    member: m.name,
+                    pack: cur.pack,
+                    align: natural.align,
+                });
+            }
+            let l = Layout {
+                size: natural.size,
+                align: rules::packed_align(natural.align, cur.pack),
+            };
             let (bit, end) = match bits_after(start, l.align * 8, l.size) {
                 Some(b) => b,
                 None => return Err(LayoutError::TooLarge { ty: owner.name }),
@@ -224,10 +264,30 @@ const fn place(
         Shape::Bits { unit, width, named } => {
             let unit_layout = scalar_layout(unit);
             let unit_bits = unit_layout.size * 8;
+            let crosses = (start % unit_bits) + width as usize > unit_bits;
             // §1.3: a zero-length bit-field moves the next member to the next boundary of its
-            // type; a bit-field never crosses a boundary of its storage unit.
-            let bit = if width == 0 || (start % unit_bits) + width as usize > unit_bits {
-                match bits_after(start, unit_bits, 0) {
+            // type; a bit-field never crosses a boundary of its storage unit. Under `#pragma
+            // pack` nvcc inserts no padding before a bit-field, so one that would cross a
+            // unit boundary (or whose unit is aligned to more than the packing) lies in no
+            // unit of its type: refused, not placed.
+            if cur.pack != 0 && width > 0 && unit_layout.align > cur.pack {
+                return Err(LayoutError::PackedBitFieldAlign {
+                    ty: owner.name,
+                    member: m.name,
+                    pack: cur.pack,
+                    align: unit_layout.align,
+                });
+            }
+            if cur.pack != 0 && width > 0 && crosses {
+                return Err(LayoutError::PackedBitFieldCrosses {
+                    ty: owner.name,
+                    member: m.name,
+                    pack: cur.pack,
+                });
+            }
+            let bit = if width == 0 || crosses {
+                let boundary = rules::packed_align(unit_layout.align, cur.pack) * 8;
+                match bits_after(start, boundary, 0) {
                     Some((b, _)) => b,
                     None => return Err(LayoutError::TooLarge { ty: owner.name }),
                 }
@@ -242,8 +302,8 @@ const fn place(
                 next.has_data = true;
             }
             // §1.3: unnamed bit-fields do not affect the alignment of the aggregate.
-            if named && unit_layout.align > next.align {
-                next.align = unit_layout.align;
+            if named && rules::packed_align(unit_layout.align, cur.pack) > next.align {
+                next.align = rules::packed_align(unit_layout.align, cur.pack);
             }
             next.bit = extend(cur, bit + width as usize);
             Placement {
@@ -319,24 +379,34 @@ const fn finish(cur: Cursor, owner: &TypeDesc, requested: usize) -> Result<Layou
     })
 }
 
-const fn parts(ty: &TypeDesc) -> (AggregateKind, usize, &'static [Member]) {
+/// An aggregate's kind, requested alignment, packing and members.
+const fn parts(ty: &TypeDesc) -> (AggregateKind, usize, usize, &'static [Member]) {
     match ty.kind {
         TypeKind::Aggregate {
             kind,
             align,
+            pack,
             members,
-        } => (kind, align, members),
-        _ => (AggregateKind::Struct, 0, &[]),
+        } => (kind, align, pack, members),
+        _ => (AggregateKind::Struct, 0, 0, &[]),
     }
 }
 
-const fn start(kind: AggregateKind) -> Cursor {
-    Cursor {
+/// The cursor before the first member, or the broken rule of an invalid packing.
+const fn start(owner: &TypeDesc, kind: AggregateKind, pack: usize) -> Result<Cursor, LayoutError> {
+    if pack != 0 && !rules::is_valid_pack(pack) {
+        return Err(LayoutError::PackInvalid {
+            ty: owner.name,
+            pack,
+        });
+    }
+    Ok(Cursor {
         kind,
         bit: 0,
         align: 1,
         has_data: false,
-    }
+        pack,
+    })
 }
 
 /// The layout of an aggregate description (§1.2, §1.3).
@@ -344,8 +414,11 @@ pub(super) const fn try_aggregate_layout(
     ty: &TypeDesc,
     addr: AddressSize,
 ) -> Result<Layout, LayoutError> {
-    let (kind, requested, members) = parts(ty);
-    let mut cur = start(kind);
+    let (kind, requested, pack, members) = parts(ty);
+    let mut cur = match start(ty, kind, pack) {
+        Ok(c) => c,
+        Err(e) => return Err(e),
+    };
     let mut i = 0;
     while i < members.len() {
         cur = match place(cur, ty, &members[i], addr, None) {
@@ -382,9 +455,12 @@ const fn place_all<const N: usize>(
     addr: AddressSize,
     given: Option<&[Result<Layout, LayoutError>; N]>,
 ) -> Result<MemberLayout<N>, LayoutError> {
-    let (kind, requested, members) = parts(ty);
+    let (kind, requested, pack, members) = parts(ty);
     let mut out = [Placement::EMPTY; N];
-    let mut cur = start(kind);
+    let mut cur = match start(ty, kind, pack) {
+        Ok(c) => c,
+        Err(e) => return Err(e),
+    };
     let mut i = 0;
     while i < members.len() && i < N {
         let layout = match given {
@@ -414,7 +490,9 @@ const fn place_all<const N: usize>(
 pub struct Placements<'a> {
     ty: &'a TypeDesc,
     addr: AddressSize,
-    cur: Cursor,
+    /// The cursor, or the broken rule of the aggregate itself (an invalid packing), yielded
+    /// first.
+    cur: Result<Cursor, LayoutError>,
     next: usize,
     failed: bool,
 }
@@ -422,10 +500,11 @@ pub struct Placements<'a> {
 impl<'a> Placements<'a> {
     /// Placements of `ty`'s members (none for a type that is not an aggregate).
     pub fn new(ty: &'a TypeDesc, addr: AddressSize) -> Self {
+        let (kind, _, pack, _) = parts(ty);
         Placements {
             ty,
             addr,
-            cur: start(parts(ty).0),
+            cur: start(ty, kind, pack),
             next: 0,
             failed: false,
         }
@@ -436,14 +515,18 @@ impl Iterator for Placements<'_> {
     type Item = Result<(&'static Member, Placement), LayoutError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let member = parts(self.ty).2.get(self.next)?;
+        let member = parts(self.ty).3.get(self.next)?;
         if self.failed {
             return None;
         }
         self.next += 1;
-        match place(self.cur, self.ty, member, self.addr, None) {
+        let placed = match self.cur {
+            Ok(cur) => place(cur, self.ty, member, self.addr, None),
+            Err(e) => Err(e),
+        };
+        match placed {
             Ok((cur, placement)) => {
-                self.cur = cur;
+                self.cur = Ok(cur);
                 Some(Ok((member, placement)))
             }
             Err(e) => {
@@ -455,11 +538,13 @@ impl Iterator for Placements<'_> {
 }
 
 /// The layout of an aggregate whose members are given as a slice (for instance a reordering
-/// of a type's members), by the same rules as a described aggregate.
+/// of a type's members), by the same rules as a described aggregate, packed to `pack` bytes
+/// (0: not packed).
 pub fn layout_of_members(
     name: &'static str,
     kind: AggregateKind,
     requested_align: usize,
+    pack: usize,
     members: &[Member],
     addr: AddressSize,
 ) -> Result<Layout, LayoutError> {
@@ -468,10 +553,11 @@ pub fn layout_of_members(
         kind: TypeKind::Aggregate {
             kind,
             align: requested_align,
+            pack,
             members: &[],
         },
     };
-    let mut cur = start(kind);
+    let mut cur = start(&owner, kind, pack)?;
     for m in members {
         cur = place(cur, &owner, m, addr, None)?.0;
     }

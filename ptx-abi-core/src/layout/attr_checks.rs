@@ -60,6 +60,28 @@ pub const fn requested_align(align: u64) -> usize {
     }
 }
 
+/// `#[ptx(pack = N)]` (`#pragma pack(N)`): the message unless `N` is a power of two from 1
+/// to 128 ([`rules::is_valid_pack`]).
+pub const fn pack_error(pack: u64) -> Option<ConstMsg<160>> {
+    if pack <= 128 && rules::is_valid_pack(pack as usize) {
+        return None;
+    }
+    Some(
+        ConstMsg::new()
+            .str("expected a power of two from 1 to 128 for `pack`, as `#pragma pack(N)` takes, found ")
+            .num(pack as u128),
+    )
+}
+
+/// `#[ptx(pack = N)]` as the description's packing: `N`, or 0 (not packed) when
+/// [`pack_error`] refuses it.
+pub const fn requested_pack(pack: u64) -> usize {
+    match pack_error(pack) {
+        None => pack as usize,
+        Some(_) => 0,
+    }
+}
+
 /// `#[ptx(bits = N)]` on the member `name` of type `ty` (§1.3,
 /// [`rules::named_bit_field_fits`]): the message when `N` does not fit `ty`. A `ty` that is
 /// not an integer or `bool` gets none here: the `BitFieldType` bound the expansion puts on

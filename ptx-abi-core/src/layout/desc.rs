@@ -164,6 +164,9 @@ pub enum TypeKind {
         kind: AggregateKind,
         /// The requested alignment (`#[ptx(align = N)]`, like `__align__(N)`), or 0 for natural.
         align: usize,
+        /// `#pragma pack(N)` (`#[ptx(pack = N)]`): no member is aligned to more than `N` bytes
+        /// and bit-fields are placed without padding; 0 for none (nvcc's default layout).
+        pack: usize,
         /// The members in declaration order.
         members: &'static [Member],
     },

@@ -32,6 +32,36 @@ pub enum LayoutError {
         /// The requested alignment.
         align: usize,
     },
+    /// `#[ptx(pack = N)]` with `N` not a power of two from 1 to 128.
+    PackInvalid {
+        /// The aggregate.
+        ty: &'static str,
+        /// The requested packing.
+        pack: usize,
+    },
+    /// A bit-field of a packed aggregate that, placed without padding as `#pragma pack` does,
+    /// crosses a boundary of its storage unit (§1.3), so no unit of its type holds it.
+    PackedBitFieldCrosses {
+        /// The aggregate.
+        ty: &'static str,
+        /// The member.
+        member: &'static str,
+        /// The packing.
+        pack: usize,
+    },
+    /// A member of a packed aggregate that is, or holds, a bit-field whose storage unit is
+    /// aligned to more than the packing: the unit would lie at an offset that is not a
+    /// multiple of its size, and ptx-abi keeps every unit aligned (§1.3).
+    PackedBitFieldAlign {
+        /// The aggregate.
+        ty: &'static str,
+        /// The member.
+        member: &'static str,
+        /// The packing.
+        pack: usize,
+        /// The member's own alignment.
+        align: usize,
+    },
     /// `#[ptx(align = N)]` below the natural alignment, which nvcc's front and back ends lay
     /// out differently (see [`docs/nvidia-notes.md`](https://github.com/ptx-abi/ptx-abi/blob/main/docs/nvidia-notes.md)).
     AlignBelowNatural {
@@ -105,6 +135,37 @@ impl LayoutError {
                 .str(")]` on `")
                 .str(ty)
                 .str("`: expected a power of two from 1 to 128 (PTX §2.3 note D)"),
+            LayoutError::PackInvalid { ty, pack } => m
+                .str("`#[ptx(pack = ")
+                .num(pack as u128)
+                .str(")]` on `")
+                .str(ty)
+                .str("`: expected a power of two from 1 to 128, as `#pragma pack(N)` takes"),
+            LayoutError::PackedBitFieldCrosses { ty, member, pack } => m
+                .str("bit-field `")
+                .str(ty)
+                .str("::")
+                .str(member)
+                .str("` lies across its storage unit under `#[ptx(pack = ")
+                .num(pack as u128)
+                .str(")]` (no padding in a packed struct), which ptx-abi cannot encode (§1.3); start it on a new unit"),
+            LayoutError::PackedBitFieldAlign {
+                ty,
+                member,
+                pack,
+                align,
+            } => m
+                .str("`")
+                .str(ty)
+                .str("::")
+                .str(member)
+                .str("` is or holds a bit-field aligned to ")
+                .num(align as u128)
+                .str(", more than `#[ptx(pack = ")
+                .num(pack as u128)
+                .str(")]`; ptx-abi keeps bit-field units aligned (§1.3): pack to ")
+                .num(align as u128)
+                .str(" or more"),
             LayoutError::AlignBelowNatural { ty, align, natural } => m
                 .str("`#[ptx(align = ")
                 .num(align as u128)

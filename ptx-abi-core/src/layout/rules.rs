@@ -20,6 +20,22 @@ pub const fn is_valid_align(align: usize) -> bool {
     align.is_power_of_two() && align <= 128
 }
 
+/// `#pragma pack(N)` (what nvcc and NVRTC honour; the guide is silent, see
+/// `docs/nvidia-notes.md`): `N` is a power of two from 1 to 128, like an alignment (§2.3 note D).
+pub const fn is_valid_pack(pack: usize) -> bool {
+    is_valid_align(pack)
+}
+
+/// §1.2 under `#pragma pack(N)`: a member's alignment is its type's, but no more than `N`
+/// (`pack` 0: no `#pragma pack`, the type's own alignment).
+pub const fn packed_align(align: usize, pack: usize) -> usize {
+    if pack != 0 && align > pack {
+        pack
+    } else {
+        align
+    }
+}
+
 /// §1.3: a named bit-field of type `unit` is 1 to [`Scalar::max_bit_field_width`] bits wide
 /// (1 for `bool`) and its type is an integer or `bool`.
 pub const fn named_bit_field_fits(unit: Scalar, width: u32) -> bool {

@@ -360,6 +360,7 @@ mod tests {
             kind: TypeKind::Aggregate {
                 kind: AggregateKind::Struct,
                 align: 0,
+                pack: 0,
                 members,
             },
         }
@@ -480,6 +481,7 @@ mod tests {
             kind: TypeKind::Aggregate {
                 kind: AggregateKind::Struct,
                 align: 16,
+                pack: 0,
                 members: &A16_MEMBERS,
             },
         };

@@ -173,6 +173,7 @@ const fn empty_params<const N: usize>(
         kind: AggregateKind::Struct,
         align,
         members: [],
+        ..
     } = ty.kind
     {
         if align != 0 && !rules::is_valid_align(align) {

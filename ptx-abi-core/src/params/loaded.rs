@@ -671,6 +671,7 @@ int cuFuncGetParamCount(void *f, size_t *count) {
         kind: TypeKind::Aggregate {
             kind: AggregateKind::Struct,
             align: 0,
+            pack: 0,
             members: &[
                 Member {
                     name: "out",

@@ -116,6 +116,7 @@ fn definition(ty: &TypeDesc) -> String {
         TypeKind::Aggregate {
             kind,
             align,
+            pack,
             members,
         } => {
             let keyword = match kind {
@@ -132,11 +133,17 @@ fn definition(ty: &TypeDesc) -> String {
                 .filter_map(member_declaration)
                 .map(|d| format!("    {d}"))
                 .collect();
-            format!(
+            let definition = format!(
                 "{keyword} {align}{} {{\n{}\n}};\n",
                 ty.name,
                 body.join("\n")
-            )
+            );
+            // `#[ptx(pack = N)]` is `#pragma pack(N)` around the definition, and only there.
+            if pack == 0 {
+                definition
+            } else {
+                format!("#pragma pack(push, {pack})\n{definition}#pragma pack(pop)\n")
+            }
         }
         _ => String::new(),
     }

@@ -120,17 +120,20 @@ pub fn same_type(a: &TypeDesc, b: &TypeDesc) -> bool {
             TypeKind::Aggregate {
                 kind,
                 align,
+                pack,
                 members,
             },
             TypeKind::Aggregate {
                 kind: k,
                 align: al,
+                pack: pk,
                 members: m,
             },
         ) => {
             a.name == b.name
                 && kind == k
                 && align == al
+                && pack == pk
                 && members.len() == m.len()
                 && members
                     .iter()

@@ -35,6 +35,7 @@ pub(super) fn suggest(
     let TypeKind::Aggregate {
         kind: AggregateKind::Struct,
         align,
+        pack,
         members,
     } = ty.kind
     else {
@@ -49,7 +50,7 @@ pub(super) fn suggest(
     }
     groups.sort_by_key(|g| core::cmp::Reverse(group_align(g, addr)));
     let order: Vec<Member> = groups.into_iter().flatten().collect();
-    let new_size = layout_of_members(ty.name, AggregateKind::Struct, align, &order, addr)
+    let new_size = layout_of_members(ty.name, AggregateKind::Struct, align, pack, &order, addr)
         .ok()?
         .size;
     (new_size < size).then(|| {

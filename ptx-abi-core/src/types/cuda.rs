@@ -191,6 +191,7 @@ macro_rules! lane_structs {
                 kind: TypeKind::Aggregate {
                     kind: AggregateKind::Struct,
                     align: $align,
+                    pack: 0,
                     members: {
                         const M: [Member; 4] = fields(&[$(stringify!($f)),*], Scalar::$scalar);
                         let (m, _) = M.split_at($n);
@@ -309,6 +310,7 @@ macro_rules! bits_structs {
                 kind: TypeKind::Aggregate {
                     kind: AggregateKind::Struct,
                     align: $align,
+                    pack: 0,
                     members: {
                         const M: [Member; 4] = fields(&[$($m),*], Scalar::$scalar);
                         let (m, _) = M.split_at($lanes);
@@ -375,6 +377,7 @@ const TENSOR_MAP_64: TypeDesc = TypeDesc {
     kind: TypeKind::Aggregate {
         kind: AggregateKind::Struct,
         align: 64,
+        pack: 0,
         members: &[Member::of::<[u64; 16]>("opaque", None)],
     },
 };
@@ -383,6 +386,7 @@ const TENSOR_MAP_128: TypeDesc = TypeDesc {
     kind: TypeKind::Aggregate {
         kind: AggregateKind::Struct,
         align: 128,
+        pack: 0,
         members: &[Member::of::<[u64; 16]>("opaque", None)],
     },
 };

@@ -414,6 +414,15 @@ impl<'a> Gen<'a> {
                 const __PTX_ABI_ALIGN: ::core::primitive::usize = #ps::requested_align(#value);
             });
         }
+        if let (Some(pack), false) = (&self.input.attrs.pack, self.is_field_less_enum()) {
+            let span = pack.span;
+            let ps = self.p_at(span);
+            let value = lit(pack.value);
+            checks.extend(check_item(
+                span,
+                quote_spanned!(span=> #ps::pack_error(#value)),
+            ));
+        }
         for (i, m) in members.iter().enumerate() {
             let Some((value, error)) = self.member_check(m) else {
                 continue;
@@ -561,6 +570,13 @@ impl<'a> Gen<'a> {
             Some(_) => quote!(Self::__PTX_ABI_ALIGN),
             None => quote!(0),
         };
+        let pack = match &self.input.attrs.pack {
+            Some(requested) => {
+                let value = lit(requested.value);
+                quote!(#p::requested_pack(#value))
+            }
+            None => quote!(0),
+        };
         // A kernel's parameter list may be empty; as data its struct is laid out by core.
         let as_data = if self.input.attrs.kernel.is_some() {
             quote!(#p::params_as_data(Self::TYPE, &Self::__PTX_ABI_MEMBERS))
@@ -589,6 +605,7 @@ impl<'a> Gen<'a> {
                 kind: #p::TypeKind::Aggregate {
                     kind: #kind,
                     align: #align,
+                    pack: #pack,
                     members: &[#(#members),*],
                 },
             };

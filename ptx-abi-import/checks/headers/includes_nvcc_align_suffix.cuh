@@ -10,9 +10,15 @@
 #if defined(_MSC_VER)
 #define PHYS_ALIGN_PREFIX(n) __declspec(align(n))
 #define PHYS_ALIGN_SUFFIX(n)
+#define PHYS_PACK_BEGIN __pragma(pack(push, 1))
+#define PHYS_PACKED
+#define PHYS_PACK_END __pragma(pack(pop))
 #else
 #define PHYS_ALIGN_PREFIX(n)
 #define PHYS_ALIGN_SUFFIX(n) __attribute__((aligned(n)))
+#define PHYS_PACK_BEGIN
+#define PHYS_PACKED __attribute__((packed))
+#define PHYS_PACK_END
 #endif
 
 namespace phys {
@@ -31,6 +37,21 @@ struct BodyState {
 struct ContactBatch {
     Vec3A normals[3];
     std::int32_t count;
+};
+
+// A replay record packed the same way: `packed` after the brace with GCC and Clang (nvcc packs
+// it, NVRTC drops it), a pragma with MSVC.
+PHYS_PACK_BEGIN
+struct ReplayHeader {
+    std::uint8_t kind;
+    std::uint32_t frame;
+    std::uint16_t bodies;
+} PHYS_PACKED;
+PHYS_PACK_END
+
+struct ReplayChunk {
+    ReplayHeader header;
+    float dt;
 };
 
 // Aligned the portable C++11 way: both compilers agree, NVRTC checks it.

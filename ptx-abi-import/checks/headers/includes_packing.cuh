@@ -1,7 +1,9 @@
-// A physics engine's shared types with the packing and alignment idioms of such code: a
-// network wire record packed to 1 byte (refused by the importer, with the reason), a packing
-// that changes nothing, CUDA's __align__ macro, and collision-layer flags as a C enum.
-// Written for this suite.
+// A physics engine's shared types with the packing and alignment idioms of such code: network
+// wire records packed to 1 byte (one holding another, one with flag bit-fields), a packing to
+// 2 bytes around a double, GNU's `packed` on a replay record, a packing that changes nothing,
+// CUDA's __align__ macro, collision-layer flags as a C enum, and a packed record whose `char`
+// bit-fields cross a byte (refused: nvcc and NVRTC place them differently). Written for this
+// suite.
 #pragma once
 #include <cstdint>
 
@@ -15,7 +17,42 @@ struct WireContact {
     std::uint32_t body_a;
     std::uint32_t body_b;
 };
+
+struct WireHeader {
+    std::uint8_t version : 4;
+    std::uint8_t compressed : 1;
+    std::uint8_t reserved : 3;
+    std::uint16_t count;
+    std::uint64_t frame;
+};
+
+struct WirePacket {
+    WireHeader header;
+    WireContact contacts[2];
+    float impulse;
+};
+
+struct WireLegacy {
+    std::uint8_t a : 6;
+    std::uint8_t b : 4;
+    std::uint8_t c : 6;
+    std::uint8_t tail;
+};
 #pragma pack(pop)
+
+#pragma pack(2)
+struct SleepState {
+    std::uint8_t asleep;
+    double timer;
+    float3 velocity;
+};
+#pragma pack()
+
+struct __attribute__((packed)) ReplayEntry {
+    std::uint16_t body;
+    double time;
+    std::int8_t delta;
+};
 
 #pragma pack(push, 8)
 struct SolverCounters {
@@ -34,6 +71,13 @@ struct ContactPair {
     Impulse impulse;
     CollisionLayer layer;
     float restitution;
+};
+
+// An unpacked launch argument holding a packed record: the record is aligned to 1.
+struct BroadphaseArgs {
+    std::uint8_t pass;
+    WireContact first;
+    double dt;
 };
 
 }  // namespace phys

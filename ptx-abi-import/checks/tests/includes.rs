@@ -197,10 +197,15 @@ fn constructors_and_private_members_are_checked_as_far_as_nvrtc_can() {
 #[cfg(ptx_abi_import_nvcc)]
 #[test]
 fn an_alignment_after_the_closing_brace_is_nvcc_s() {
-    use includes_nvcc_align_suffix::phys::{BodyState, SolverStep, Vec3A};
+    use includes_nvcc_align_suffix::phys::{
+        BodyState, ReplayChunk, ReplayHeader, SolverStep, Vec3A,
+    };
     use ptx_abi::report::nvrtc::{MatchError, Nvrtc, DROPPED_ATTRIBUTE_NOTE};
     use ptx_abi::PtxAbi;
     assert_eq!((Vec3A::SIZE, Vec3A::ALIGN), (16, 16));
+    // nvcc packs `ReplayHeader` (7/1) after its closing brace; `dt` follows it at 8.
+    assert_eq!((ReplayHeader::SIZE, ReplayHeader::ALIGN), (7, 1));
+    assert_eq!((ReplayChunk::SIZE, ReplayChunk::ALIGN), (12, 4));
     // id 0..4, position 16..32, velocity 32..48, inv_mass 48..52, tail padding to 64.
     assert_eq!((BodyState::SIZE, BodyState::ALIGN), (64, 16));
     let header = include_str!("../headers/includes_nvcc_align_suffix.cuh");
@@ -217,18 +222,37 @@ fn an_alignment_after_the_closing_brace_is_nvcc_s() {
     assert!(includes_nvcc_align_suffix::SKIPPED.is_empty());
 }
 
-/// A struct packed to one byte is left out with the reason (ptx-abi lays types out as nvcc does
-/// without packing), and nothing that does not hold it; a packing that changes nothing is
-/// imported as the plain struct.
+/// `#pragma pack(push, 1)`, `#pragma pack(2)` and `__attribute__((packed))` are imported as
+/// `#[ptx(pack = N)]` with the layout nvcc gives (their checks compare every offset and bit
+/// position); a packing that changes nothing is imported as the plain struct; a packed record
+/// whose `char` bit-fields cross a byte, where nvcc and NVRTC disagree, is left out with the
+/// reason.
 #[cfg(ptx_abi_import_includes)]
 #[test]
-fn packing_is_refused_where_it_changes_the_layout() {
-    use includes_packing::phys::{ContactPair, Impulse, SolverCounters};
+fn packing_is_imported_as_nvcc_lays_it_out() {
+    use includes_packing::phys::{
+        BroadphaseArgs, ContactPair, Impulse, ReplayEntry, SleepState, SolverCounters, WireContact,
+        WireHeader, WirePacket,
+    };
     use ptx_abi::PtxAbi;
-    assert_eq!(includes_packing::SKIPPED, ["phys::WireContact::body_a"]);
+    assert_eq!(includes_packing::SKIPPED, ["phys::WireLegacy::b"]);
+    assert_eq!((WireContact::SIZE, WireContact::ALIGN), (9, 1));
+    assert_eq!((WireHeader::SIZE, WireHeader::ALIGN), (11, 1));
+    assert_eq!((WirePacket::SIZE, WirePacket::ALIGN), (33, 1));
+    assert_eq!((SleepState::SIZE, SleepState::ALIGN), (22, 2));
+    assert_eq!((ReplayEntry::SIZE, ReplayEntry::ALIGN), (11, 1));
+    assert_eq!((BroadphaseArgs::SIZE, BroadphaseArgs::ALIGN), (24, 8));
     assert_eq!((SolverCounters::SIZE, SolverCounters::ALIGN), (16, 8));
     assert_eq!((Impulse::SIZE, Impulse::ALIGN), (8, 8));
     assert_eq!(ContactPair::SIZE, 16);
+    // The packing is an attribute of the imported type: its description carries it.
+    let pack = |t: &ptx_abi::layout::desc::TypeDesc| match t.kind {
+        ptx_abi::layout::desc::TypeKind::Aggregate { pack, .. } => pack,
+        _ => 0,
+    };
+    assert_eq!(pack(WireContact::TYPE), 1);
+    assert_eq!(pack(SleepState::TYPE), 2);
+    assert_eq!(pack(SolverCounters::TYPE), 0);
 }
 
 /// The import reads the header as nvcc's device pass does, `__NVCC__` defined: the 64-bit

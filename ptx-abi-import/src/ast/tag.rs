@@ -114,6 +114,9 @@ impl Reader {
             align_from_layout: false,
             trailing_align: None,
             nvcc_only: false,
+            packed: false,
+            pack: None,
+            trailing_packed: false,
             members: Vec::new(),
             decode: None,
         };
@@ -179,12 +182,11 @@ impl Reader {
                     // the alignment is clang's record alignment (`align_from_layout`).
                     None => record.align_from_layout = true,
                 },
-                // `#pragma pack(N)`: whether it changes anything is for the layout check
-                // (`rust_layout`) to say; `pack(16)` over ints changes nothing.
-                "MaxFieldAlignmentAttr" => {}
-                "PackedAttr" => pending.problems.push(problem(
-                    "is packed (`__attribute__((packed))` or `#pragma pack`): ptx-abi lays out types as nvcc does by default; remove the packing or describe the bytes with explicit members",
-                )),
+                // `#pragma pack(N)` and `__attribute__((packed))`: the AST spells no `N`; the
+                // layout check (`rust_layout`) finds the `#[ptx(pack = N)]` that gives clang's
+                // layout, or none (`pack(16)` over ints changes nothing), or refuses it.
+                "PackedAttr" if after_closing_brace(d, c) => record.trailing_packed = true,
+                "MaxFieldAlignmentAttr" | "PackedAttr" => record.packed = true,
                 "CXXMethodDecl" | "CXXDestructorDecl" if flag(c, "virtual") => {
                     pending.problems.push((
                         self.loc(c),
