@@ -43,7 +43,8 @@ pub struct ClangRecord {
 }
 
 /// The key a record is found under: its qualified name (`my::S`), or for an unnamed record
-/// `@file:line:col` of its declaration (clang names those `(unnamed at …)` in the record's
+/// `@file:line:col` of its declaration, after the named record around it if any
+/// (`V2<double>@a.cuh:1:40`) (clang names those `(unnamed at …)` in the record's
 /// header line and `(anonymous at …)` in member types; the model names them the latter).
 /// A template instantiation's arguments are spelled as types are in the AST (`Pair<int,
 /// float>`, `bool`), where the dump spells them elaborated (`struct Pair<int, float>`,
@@ -52,7 +53,28 @@ pub fn record_key(c_name: &str) -> String {
     for marker in ["(anonymous at ", "(unnamed at "] {
         if let Some(at) = c_name.rfind(marker) {
             let rest = &c_name[at + marker.len()..];
-            return format!("@{}", rest.strip_suffix(')').unwrap_or(rest));
+            // The named record around it, up to the first unnamed one: a class template's
+            // instantiations (`V2<double>`, `V2<char>`) declare their unnamed members at one
+            // location.
+            let first = [c_name.find("(anonymous"), c_name.find("(unnamed")]
+                .into_iter()
+                .flatten()
+                .min()
+                .unwrap_or(at);
+            let context = c_name[..first].trim_end_matches("::");
+            let context = match context
+                .strip_prefix("struct ")
+                .or(context.strip_prefix("union "))
+            {
+                Some(c) => c,
+                None => context,
+            };
+            let context = if context.is_empty() {
+                String::new()
+            } else {
+                record_key(context)
+            };
+            return format!("{context}@{}", rest.strip_suffix(')').unwrap_or(rest));
         }
     }
     if !c_name.contains('<') {
@@ -104,6 +126,11 @@ pub fn parse(dump: &str) -> Result<HashMap<String, ClangRecord>, String> {
     let mut out = HashMap::new();
     for block in dump.split("*** Dumping AST Record Layout").skip(1) {
         let (key, record) = parse_block(block)?;
+        // An unnamed record is also found by its location alone ([`find`]'s fallback).
+        if let Some((_, loc)) = key.split_once('@').filter(|(c, _)| !c.is_empty()) {
+            out.entry(format!("@{loc}"))
+                .or_insert_with(|| record.clone());
+        }
         out.insert(key, record);
     }
     Ok(out)
@@ -219,7 +246,7 @@ mod tests {
     #[test]
     fn records_members_and_bit_fields_are_read() {
         let all = parse(DUMP).unwrap();
-        assert_eq!(all.len(), 2);
+        assert_eq!(all.len(), 3);
         let bf = &all["BF"];
         assert_eq!((bf.size, bf.align), (16, 4));
         let got: Vec<(&str, u64, Option<u32>)> = bf
@@ -237,6 +264,7 @@ mod tests {
                 ("", 96, None)
             ]
         );
+        assert_eq!(all["BF@/h/a.cuh:1:43"].members.len(), 1);
         assert_eq!(all["@/h/a.cuh:1:43"].members.len(), 1);
     }
 
@@ -279,9 +307,25 @@ mod tests {
     fn unnamed_records_are_keyed_by_their_location() {
         assert_eq!(
             record_key("AN::(anonymous at /h/a.cuh:5:24)"),
-            "@/h/a.cuh:5:24"
+            "AN@/h/a.cuh:5:24"
         );
+        assert_eq!(record_key("(anonymous at /h/a.cuh:5:24)"), "@/h/a.cuh:5:24");
         assert_eq!(record_key("my::S"), "my::S");
+    }
+
+    /// clang 22 names the unnamed members of every instantiation of
+    /// `template <class T> struct V2 { union { struct { T x, y; }; }; };` at one location; the
+    /// instantiation around them tells them apart.
+    #[test]
+    fn unnamed_records_of_instantiations_are_keyed_by_their_instantiation() {
+        assert_eq!(
+            record_key("V2<double>::(anonymous union)::(anonymous at a.cuh:1:40)"),
+            "V2<double>@a.cuh:1:40"
+        );
+        assert_eq!(
+            record_key("struct ns::V2<struct ns::P>::(anonymous at a.cuh:1:32)"),
+            "ns::V2<ns::P>@a.cuh:1:32"
+        );
     }
 
     #[test]

@@ -63,6 +63,23 @@ struct BufferArgs {
     DeviceBuffer<const int> offsets;
 };
 
+// A small-vector template as ray tracers write it: the components reachable by two sets of
+// names through an anonymous union of anonymous structs, instantiated for two element types
+// (clang declares every instantiation's unnamed members at the template's one location).
+template <typename T>
+struct vec2_t {
+    union {
+        struct { T x, y; };
+        struct { T u, v; };
+    };
+};
+
+struct RayArgs {
+    vec2_t<float> uv;
+    vec2_t<int> pixel;
+    vec2_t<double> jitter;
+};
+
 }  // namespace coll
 
 __global__ void allReduceKernel(coll::KernelArgs4K args);

@@ -80,6 +80,12 @@ fn template_instantiations_are_concrete_types() {
     let _: fn(coll::Schedule) -> coll::Array_coll_Pair_int_float_3 = |s| s;
     // `DeviceBuffer<float> outs[2]`, an array of an alias template of a pointer.
     let _: fn(&coll::BufferArgs) -> [ptx_abi::DevicePtr<f32>; 2] = |b| b.outs;
+    // Each instantiation of `vec2_t` has unnamed members of its own, though clang declares
+    // them all at the template's one location: `vec2_t<double>`'s are doubles.
+    assert_eq!(<coll::vec2_t_float as PtxAbi>::SIZE, 8);
+    assert_eq!(<coll::vec2_t_double as PtxAbi>::SIZE, 16);
+    assert_eq!(<coll::RayArgs as PtxAbi>::SIZE, 32);
+    let _: fn(coll::vec2_t_double_anon_anon0) -> f64 = |v| v.y;
 }
 
 /// The import's `-D` reached the Rust (a 64-bit index, the optional member) and, through

@@ -187,7 +187,9 @@ pub(crate) struct Reader {
     /// `float *` for an alias template): an array of it, whose spelling clang leaves
     /// sugared, reads the same.
     desugared_templates: HashMap<String, String>,
-    /// Unnamed records by the `file:line:col` clang uses in their type spelling.
+    /// Unnamed records by the `file:line:col` clang uses in their type spelling, and by that
+    /// after the named record they are declared in ([`anon_in`]): a class template's
+    /// instantiations declare their unnamed members at one location.
     by_anon_loc: HashMap<String, ItemId>,
     /// The parameters of the class template whose instantiations are being read
     /// ([`template_id`] leaves out arguments equal to their defaults).
@@ -405,6 +407,24 @@ fn anon_key(l: &Loc) -> String {
     format!("{}:{}:{}", l.file, l.line, l.col)
 }
 
+/// The key of the unnamed record at `loc_key` declared in `context`, the named record (or
+/// namespace) around it up to the first unnamed one: `V2<double>@a.cuh:1:40` for both the
+/// struct and the union of `template <class T> struct V2 { union { struct { T x, y; }; }; }`
+/// instantiated for `double`, which `V2<char>`'s share their location with.
+fn anon_in(context: &str, loc_key: &str) -> String {
+    format!("{context}@{loc_key}")
+}
+
+/// The context ([`anon_in`]) of a record declared in `scope` (an unnamed scope is `""`).
+fn anon_context_of_scope(scope: &[String]) -> String {
+    let named: Vec<&str> = scope
+        .iter()
+        .map(String::as_str)
+        .take_while(|s| !s.is_empty())
+        .collect();
+    named.join("::")
+}
+
 const RUST_KEYWORDS: &[&str] = &[
     "as", "break", "const", "continue", "else", "enum", "extern", "false", "fn", "for", "if",
     "impl", "in", "let", "loop", "match", "mod", "move", "mut", "pub", "ref", "return", "static",
@@ -436,6 +456,17 @@ pub(crate) fn rust_ident(c: &str) -> String {
 }
 
 impl Reader {
+    /// The unnamed record a type spelling names (`struct (anonymous at a.cuh:1:40)`) in a
+    /// record declared in `scope`: the one declared there in that context ([`anon_in`]), else
+    /// the last one declared there.
+    fn anon_record(&self, spelling: &str, scope: &[String]) -> Option<ItemId> {
+        let loc = spelling.rsplit(" at ").next()?.split(')').next()?;
+        self.by_anon_loc
+            .get(&anon_in(&anon_context_of_scope(scope), loc))
+            .or_else(|| self.by_anon_loc.get(loc))
+            .copied()
+    }
+
     pub(crate) fn new(
         root: &Value,
         is_header: Box<dyn Fn(&str) -> bool>,

@@ -53,6 +53,8 @@ impl Reader {
             let id = self.add(item(self.enum_def(d)), Pending::default());
             if anonymous {
                 self.by_anon_loc.insert(anon_key(&loc), id);
+                self.by_anon_loc
+                    .insert(anon_in(&anon_context_of_scope(scope), &anon_key(&loc)), id);
             }
             return Some(id);
         }
@@ -81,6 +83,8 @@ impl Reader {
         };
         if anonymous {
             self.by_anon_loc.insert(anon_key(&loc), id);
+            self.by_anon_loc
+                .insert(anon_in(&anon_context_of_scope(scope), &anon_key(&loc)), id);
         }
         let mut inner_scope = scope.to_vec();
         inner_scope.push(c_own.unwrap_or("").to_string());
@@ -266,13 +270,7 @@ impl Reader {
             problem("has an alignment attribute of its own: ptx-abi aligns types, not members; give the member a type declared with `__align__`".into());
         }
         let anon_record = (qual.contains("(unnamed") || qual.contains("(anonymous"))
-            .then(|| {
-                qual.split(" at ")
-                    .nth(1)
-                    .and_then(|r| r.split(')').next())
-                    .and_then(|key| self.by_anon_loc.get(key).copied())
-                    .or(last_unnamed)
-            })
+            .then(|| self.anon_record(&qual, &pending.scope).or(last_unnamed))
             .flatten();
         if let Some(r) = anon_record {
             // Name the unnamed type after its member.

@@ -162,15 +162,9 @@ impl Reader {
             return Ok((Ty::Pointer(None), None));
         }
         if base.contains("(unnamed") || base.contains("(anonymous") {
-            let key = base
-                .split(" at ")
-                .nth(1)
-                .and_then(|r| r.split(')').next())
-                .unwrap_or("");
             return self
-                .by_anon_loc
-                .get(key)
-                .map(|&i| (Ty::Item(i), None))
+                .anon_record(base, scope)
+                .map(|i| (Ty::Item(i), None))
                 .ok_or_else(|| format!("cannot find the unnamed type `{base}`"));
         }
         if let Some(s) = scalar_from_c(base) {
