@@ -254,6 +254,7 @@ fn args(picks: &[usize]) -> &'static TypeDesc {
                 name,
                 ty: FIELDS[f].0,
                 bits: None,
+                align: 0,
             })
             .collect();
         Box::leak(Box::new(TypeDesc {

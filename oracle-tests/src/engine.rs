@@ -94,11 +94,13 @@ impl Descs<'_> {
                             name,
                             ty: d.ty(ty),
                             bits: None,
+                            align: 0,
                         },
                         Member::BitField { ty, width, .. } => DescMember {
                             name,
                             ty: leak(TypeDesc::scalar(ty.rust_name(), scalar(*ty))),
                             bits: Some(*width),
+                            align: 0,
                         },
                         Member::Unnamed { ty, width } => DescMember {
                             name,
@@ -110,6 +112,7 @@ impl Descs<'_> {
                                 },
                             }),
                             bits: None,
+                            align: 0,
                         },
                     }
                 })
@@ -206,10 +209,10 @@ pub fn desc_difference(a: &TypeDesc, b: &TypeDesc) -> Option<String> {
                 ));
             }
             members.iter().zip(m2.iter()).find_map(|(x, y)| {
-                if (x.name, x.bits) != (y.name, y.bits) {
+                if (x.name, x.bits, x.align) != (y.name, y.bits, y.align) {
                     return Some(format!(
-                        "{}: member `{}` bits {:?} vs `{}` bits {:?}",
-                        a.name, x.name, x.bits, y.name, y.bits
+                        "{}: member `{}` bits {:?} align {} vs `{}` bits {:?} align {}",
+                        a.name, x.name, x.bits, x.align, y.name, y.bits, y.align
                     ));
                 }
                 desc_difference(x.ty, y.ty).map(|d| format!("{}.{}: {d}", a.name, x.name))

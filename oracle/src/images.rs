@@ -419,16 +419,19 @@ mod tests {
             name: "flag",
             ty: <bool as PtxAbi>::TYPE,
             bits: None,
+            align: 0,
         },
         Member {
             name: "n",
             ty: <u32 as PtxAbi>::TYPE,
             bits: None,
+            align: 0,
         },
         Member {
             name: "x",
             ty: <i16 as PtxAbi>::TYPE,
             bits: None,
+            align: 0,
         },
     ];
     static S: TypeDesc = TypeDesc {

@@ -50,6 +50,8 @@ pub struct TypeAttrs {
 pub struct MemberAttrs {
     // #[ptx(bits = 3)]
     pub bits: Option<WithSpan<u32>>,
+    // #[ptx(align = 128)] on a field: C++'s `alignas(128)` on the member
+    pub align: Option<WithSpan<u64>>,
     // #[ptx(decode)]
     pub decode: Option<Span>,
     // #[ptx(c_name = "type")]
@@ -309,7 +311,8 @@ fn skip_value(meta: &syn::meta::ParseNestedMeta) -> syn::Result<()> {
 
 fn wrong_site(cx: &mut Ctxt, key: &str, site: Site, span: Span) {
     let hint = match key {
-        ALIGN | PACK | UNION | ZERO_COPY | CRATE | IMAGE | KERNEL | PARAM_LIMIT | TEMPLATE => {
+        ALIGN => "it goes on the type, above `struct`, `union` or `enum`, or on a struct's field (`alignas`)",
+        PACK | UNION | ZERO_COPY | CRATE | IMAGE | KERNEL | PARAM_LIMIT | TEMPLATE => {
             "it goes on the type, above `struct`, `union` or `enum`"
         }
         CXX => {
@@ -450,6 +453,12 @@ pub fn member_attrs(cx: &mut Ctxt, attrs: &[Attribute], site: Site) -> MemberAtt
                 BITS => {
                     if let Some(v) = int_value::<u32>(cx, BITS, "3", &meta)? {
                         set_once(cx, &mut out.bits, v, BITS, span);
+                    }
+                }
+                // #[ptx(align = 128)] on a field: `alignas(128)`
+                ALIGN if site == Site::Field => {
+                    if let Some(v) = int_value::<u64>(cx, ALIGN, "16", &meta)? {
+                        set_once(cx, &mut out.align, v, ALIGN, span);
                     }
                 }
                 // #[ptx(decode)]

@@ -1,6 +1,6 @@
 //! Attribute keys and suggestions for misspelled ones.
 
-// #[ptx(align = N)] on a type
+// #[ptx(align = N)] on a type, or on a struct's field (`alignas(N)`)
 pub const ALIGN: &str = "align";
 // #[ptx(pack = N)] on a struct or union: C's `#pragma pack(N)`
 pub const PACK: &str = "pack";
@@ -50,7 +50,7 @@ pub const TYPE_KEYS: &[&str] = &[
     C_NAME,
 ];
 /// Keys accepted on a field.
-pub const FIELD_KEYS: &[&str] = &[BITS, C_NAME, CXX];
+pub const FIELD_KEYS: &[&str] = &[BITS, ALIGN, C_NAME, CXX];
 /// Keys accepted on a variant of a `#[ptx(union)]` enum.
 pub const VARIANT_KEYS: &[&str] = &[BITS, DECODE, C_NAME];
 

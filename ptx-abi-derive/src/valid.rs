@@ -349,6 +349,24 @@ fn check_field(cx: &mut Ctxt, field: &Field, in_kernel: bool) {
     if let Some((ty, message)) = types::unsupported(field.ty, in_kernel) {
         cx.error(ty, format_args!("field `{}`: {message}", field.name));
     }
+    if let Some(align) = &field.attrs.align {
+        if in_kernel {
+            cx.error_at(
+                align.span,
+                "`align` cannot go on a kernel parameter: each is its own `.param` (§2.3), \
+                 aligned by its type; give the parameter a type with `#[ptx(align = N)]`",
+            );
+        } else if field.attrs.bits.is_some() || types::is_pad(field.ty) {
+            cx.error_at(
+                align.span,
+                format_args!(
+                    "`align` on bit-field `{}`: C++ does not align bit-fields (`alignas` is \
+                     ill-formed there); remove it, or align a member declared before it",
+                    field.name
+                ),
+            );
+        }
+    }
 }
 
 fn check_rust_union(cx: &mut Ctxt, input: &Input, fields: &[Field]) {
@@ -366,6 +384,13 @@ fn check_rust_union(cx: &mut Ctxt, input: &Input, fields: &[Field]) {
         );
     }
     for field in fields {
+        if let Some(align) = &field.attrs.align {
+            cx.error_at(
+                align.span,
+                "`align` on a Rust union's member: every member starts at offset 0; align the \
+                 union itself with `#[ptx(align = N)]` and `#[repr(C, align(N))]`",
+            );
+        }
         if let Some(bits) = &field.attrs.bits {
             cx.error_at(
                 bits.span,

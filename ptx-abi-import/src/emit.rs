@@ -259,11 +259,14 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
                     }
                 }
                 let ty = rust_type(model, from, &m.ty);
-                let (attr, ty) = match (m.bits, m.anonymous) {
+                let (mut attr, ty) = match (m.bits, m.anonymous) {
                     (Some(w), true) => (String::new(), format!("::ptx_abi::Pad<{ty}, {w}>")),
                     (Some(w), false) => (format!("#[ptx(bits = {w})] "), ty),
                     (None, _) => (String::new(), ty),
                 };
+                if let Some(a) = m.align {
+                    attr.push_str(&format!("#[ptx(align = {a})] "));
+                }
                 if r.is_union {
                     writeln!(s, "    {attr}{}({ty}),", m.name).unwrap();
                 } else {

@@ -103,6 +103,8 @@ pub struct Member {
     pub ty: Ty,
     /// `Some(width)` for a bit-field (§1.3); an unnamed one becomes `Pad<T, width>`.
     pub bits: Option<u32>,
+    /// `alignas(N)` on the member: `#[ptx(align = N)]` on the field.
+    pub align: Option<u64>,
     /// The C spelling of the type, for notes.
     pub c_type: String,
     /// A note emitted as a doc comment (why the Rust type differs from the C spelling).

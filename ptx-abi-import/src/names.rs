@@ -88,6 +88,7 @@ mod tests {
             private: false,
             ty: Ty::Scalar(Scalar::I32),
             bits: None,
+            align: None,
             c_type: "int".into(),
             note: None,
             loc: Loc::default(),

@@ -98,6 +98,7 @@ impl Describer<'_> {
                     name: "storage",
                     ty: bytes,
                     bits: None,
+                    align: 0,
                 }]);
                 leak(TypeDesc {
                     name: c.rust,
@@ -145,6 +146,7 @@ impl Describer<'_> {
                         name: leak_str(m.c_name.as_deref().unwrap_or(&m.name)),
                         ty,
                         bits,
+                        align: m.align.map_or(0, |a| a as usize),
                     });
                 }
                 leak(TypeDesc {
@@ -476,6 +478,7 @@ mod tests {
             private: false,
             ty: Ty::Scalar(s),
             bits,
+            align: None,
             c_type: String::new(),
             note: None,
             loc: Loc {

@@ -89,9 +89,9 @@ fn unsupported_declarations_are_errors_naming_file_line_and_declaration() {
             "reference",
         ),
         (
-            "struct M {\n  __align__(16) int x;\n};\n",
-            "bad.cuh:2: `M::x`",
-            "alignment attribute",
+            "union M {\n  char c;\n  __align__(16) int x;\n};\n",
+            "bad.cuh:3: `M::x`",
+            "alignment attribute in a union",
         ),
     ];
     for (header, place, why) in cases {

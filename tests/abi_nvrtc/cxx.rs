@@ -229,6 +229,7 @@ fn check_cases(cases: &[Case], ptx_text: &str, lowered: &[String]) -> usize {
                         name: "p",
                         ty: c.ty,
                         bits: None,
+                        align: 0,
                     }])),
                 },
             }));

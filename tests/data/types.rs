@@ -221,11 +221,13 @@ fn a_member_too_large_to_count_in_bits_is_an_error() {
                     name: "a",
                     ty: <u8 as PtxAbi>::TYPE,
                     bits: None,
+                    align: 0,
                 },
                 Member {
                     name: "b",
                     ty: <[[u8; 1 << 31]; 1 << 31] as PtxAbi>::TYPE,
                     bits: None,
+                    align: 0,
                 },
             ],
         },

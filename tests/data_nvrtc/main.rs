@@ -16,6 +16,7 @@ mod c_keywords;
 mod c_types;
 mod cuda_version;
 mod input_corners;
+mod member_align;
 mod nvcc;
 mod packing;
 mod real_headers;

@@ -219,6 +219,7 @@ impl Member {
             name,
             ty: T::TYPE,
             bits,
+            align: 0,
         }
     }
 }

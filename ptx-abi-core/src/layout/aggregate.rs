@@ -115,6 +115,17 @@ const fn shape_of(
     addr: AddressSize,
     given: Option<Result<Layout, LayoutError>>,
 ) -> Result<Shape, LayoutError> {
+    if m.align != 0
+        && (!rules::is_valid_align(m.align)
+            || m.bits.is_some()
+            || matches!(m.ty.kind, TypeKind::Pad { .. }))
+    {
+        return Err(LayoutError::MemberAlignInvalid {
+            ty: owner.name,
+            member: m.name,
+            align: m.align,
+        });
+    }
     if let Some(width) = m.bits {
         let unit = match m.ty.kind {
             TypeKind::Scalar(s) if s.is_bit_field_type() => s,
@@ -229,6 +240,10 @@ const fn place(
     let start = if is_struct { cur.bit } else { 0 };
     let placement = match shape {
         Shape::Field(natural) => {
+            let natural = Layout {
+                size: natural.size,
+                align: rules::member_align(natural.align, m.align),
+            };
             if natural.align > rules::packed_align(natural.align, cur.pack)
                 && holds_bit_fields(m.ty)
             {

@@ -25,6 +25,7 @@ const fn stand_in(name: &'static str) -> Member {
             kind: TypeKind::Scalar(Scalar::U8),
         },
         bits: Some(8),
+        align: 0,
     }
 }
 
@@ -131,7 +132,15 @@ pub const fn member(name: &'static str, ty: &'static TypeDesc) -> Member {
         name,
         ty,
         bits: None,
+        align: 0,
     }
+}
+
+/// `#[ptx(align = N)]` on a field (`alignas(N)`, §1.2): member `m` aligned to `align` or its
+/// type's alignment, whichever is more. `align` comes from [`requested_align`], whose
+/// [`align_error`] is the compile error for a value that is not a power of two up to 128.
+pub const fn align_member(m: Member, align: usize) -> Member {
+    Member { align, ..m }
 }
 
 /// `#[ptx(bits = N)]` on the member `name` of type `ty` (§1.3): the bit-field, or the plain
@@ -141,7 +150,12 @@ pub const fn named_bit_field(name: &'static str, ty: &'static TypeDesc, width: u
         TypeKind::Scalar(s) if rules::named_bit_field_fits(s, width) => Some(width),
         _ => None,
     };
-    Member { name, ty, bits }
+    Member {
+        name,
+        ty,
+        bits,
+        align: 0,
+    }
 }
 
 /// A member whose type is spelled `Pad<T, N>`, an unnamed bit-field (§1.3): the message
@@ -184,6 +198,7 @@ pub const fn unnamed_bit_field(name: &'static str, ty: &'static TypeDesc) -> Mem
             name,
             ty,
             bits: None,
+            align: 0,
         },
         Some(_) => stand_in(name),
     }
@@ -232,6 +247,7 @@ pub const fn array_member(name: &'static str, ty: &'static TypeDesc) -> Member {
             name,
             ty,
             bits: None,
+            align: 0,
         },
         Some(_) => stand_in(name),
     }

@@ -444,18 +444,30 @@ pub fn member_c_type(m: &Member) -> String {
     format!("{}{}", c_type_name(base), dims_text(&dims))
 }
 
-/// One member declaration: `unsigned int kind : 3;`, `float h[3];`, `unsigned short : 7;`.
-/// `None` for members with no C counterpart (`PhantomData`).
+/// One member declaration: `unsigned int kind : 3;`, `float h[3];`, `unsigned short : 7;`,
+/// `unsigned int flags[8] __attribute__((aligned(128)));` (GNU's spelling of a member's
+/// `alignas`, which nvcc and NVRTC both apply, and which, unlike `alignas`, may name less than
+/// the type's own alignment: no effect, as in the engine). `None` for members with no C
+/// counterpart (`PhantomData`).
 #[cfg(feature = "alloc")]
 pub fn member_declaration(m: &Member) -> Option<String> {
     let name = c_identifier(m.name);
+    let align = if m.align == 0 {
+        String::new()
+    } else {
+        format!(" __attribute__((aligned({})))", m.align)
+    };
     match (m.bits, m.ty.kind) {
         (_, TypeKind::Phantom) => None,
         (_, TypeKind::Pad { unit, width }) => Some(format!("{} : {width};", scalar(unit))),
         (Some(w), _) => Some(format!("{} {name} : {w};", c_type_name(m.ty))),
         (None, _) => {
             let (base, dims) = base_and_dims(m.ty);
-            Some(format!("{} {name}{};", c_type_name(base), dims_text(&dims)))
+            Some(format!(
+                "{} {name}{}{align};",
+                c_type_name(base),
+                dims_text(&dims)
+            ))
         }
     }
 }

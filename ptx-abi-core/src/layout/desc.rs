@@ -121,6 +121,9 @@ pub struct Member {
     pub ty: &'static TypeDesc,
     /// `Some(w)` for a named bit-field of width `w` (§1.3); `None` otherwise.
     pub bits: Option<u32>,
+    /// `alignas(N)` on the member (`#[ptx(align = N)]` on a field): the member is aligned to
+    /// `N` or its type's alignment, whichever is more (§1.2); 0 for its type's.
+    pub align: usize,
 }
 
 /// One variant of a field-less enum: its name and discriminant.

@@ -32,6 +32,16 @@ pub enum LayoutError {
         /// The requested alignment.
         align: usize,
     },
+    /// `#[ptx(align = N)]` on a member (`alignas(N)`) with `N` not a power of two from 1 to
+    /// 128 (§2.3 note D), or on a bit-field, which C++ does not align.
+    MemberAlignInvalid {
+        /// The aggregate.
+        ty: &'static str,
+        /// The member.
+        member: &'static str,
+        /// The requested alignment.
+        align: usize,
+    },
     /// `#[ptx(pack = N)]` with `N` not a power of two from 1 to 128.
     PackInvalid {
         /// The aggregate.
@@ -135,6 +145,14 @@ impl LayoutError {
                 .str(")]` on `")
                 .str(ty)
                 .str("`: expected a power of two from 1 to 128 (PTX §2.3 note D)"),
+            LayoutError::MemberAlignInvalid { ty, member, align } => m
+                .str("`#[ptx(align = ")
+                .num(align as u128)
+                .str(")]` on `")
+                .str(ty)
+                .str("::")
+                .str(member)
+                .str("`: expected a power of two from 1 to 128, on a member that is not a bit-field (PTX §2.3 note D)"),
             LayoutError::PackInvalid { ty, pack } => m
                 .str("`#[ptx(pack = ")
                 .num(pack as u128)

@@ -26,6 +26,16 @@ pub const fn is_valid_pack(pack: usize) -> bool {
     is_valid_align(pack)
 }
 
+/// §1.2 with `alignas(N)` on a member (§2.3 note D's alignments, 1 to 128): the member is
+/// aligned to `N` or its type's alignment, whichever is more (`align` 0: none requested).
+pub const fn member_align(type_align: usize, align: usize) -> usize {
+    if align > type_align {
+        align
+    } else {
+        type_align
+    }
+}
+
 /// §1.2 under `#pragma pack(N)`: a member's alignment is its type's, but no more than `N`
 /// (`pack` 0: no `#pragma pack`, the type's own alignment).
 pub const fn packed_align(align: usize, pack: usize) -> usize {

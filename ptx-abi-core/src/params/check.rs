@@ -344,11 +344,13 @@ mod tests {
             name: "n",
             ty: <u32 as PtxAbi>::TYPE,
             bits: None,
+            align: 0,
         },
         Member {
             name: "x",
             ty: <DevicePtr<u64> as PtxAbi>::TYPE,
             bits: None,
+            align: 0,
         },
     ];
     static ARGS: TypeDesc = strukt("Args", &MEMBERS);
@@ -372,6 +374,7 @@ mod tests {
             name,
             ty: T::TYPE,
             bits: None,
+            align: 0,
         }
     }
 
@@ -503,6 +506,7 @@ mod tests {
                 name: "r",
                 ty: &TO_F32,
                 bits: None,
+                align: 0,
             },
         ];
         assert_eq!(entry(&ptx, "k", &strukt("K", &RIGHT)), Ok(()));

@@ -135,10 +135,12 @@ pub fn same_type(a: &TypeDesc, b: &TypeDesc) -> bool {
                 && align == al
                 && pack == pk
                 && members.len() == m.len()
-                && members
-                    .iter()
-                    .zip(m)
-                    .all(|(x, y)| x.name == y.name && x.bits == y.bits && same_type(x.ty, y.ty))
+                && members.iter().zip(m).all(|(x, y)| {
+                    x.name == y.name
+                        && x.bits == y.bits
+                        && x.align == y.align
+                        && same_type(x.ty, y.ty)
+                })
         }
         _ => false,
     }

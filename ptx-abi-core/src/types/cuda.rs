@@ -143,6 +143,7 @@ const fn fields(names: &'static [&'static str], s: Scalar) -> [Member; 4] {
         name: "",
         ty: scalar_desc(s),
         bits: None,
+        align: 0,
     };
     let mut out = [empty; 4];
     let mut i = 0;
@@ -151,6 +152,7 @@ const fn fields(names: &'static [&'static str], s: Scalar) -> [Member; 4] {
             name: names[i],
             ty: scalar_desc(s),
             bits: None,
+            align: 0,
         };
         i += 1;
     }

@@ -363,6 +363,7 @@ impl<'a> Gen<'a> {
                     name: f.c_name(),
                     ty: f.ty,
                     bits: f.attrs.bits.clone(),
+                    align: f.attrs.align.clone(),
                     span: f.span(),
                 })
                 .collect(),
@@ -373,6 +374,7 @@ impl<'a> Gen<'a> {
                     name: f.c_name(),
                     ty: f.ty,
                     bits: None,
+                    align: None,
                     span: f.span(),
                 })
                 .collect(),
@@ -383,6 +385,7 @@ impl<'a> Gen<'a> {
                         name: v.c_name(),
                         ty: v.payload?,
                         bits: v.attrs.bits.clone(),
+                        align: None,
                         span: v.ident.span(),
                     })
                 })
@@ -422,6 +425,17 @@ impl<'a> Gen<'a> {
                 span,
                 quote_spanned!(span=> #ps::pack_error(#value)),
             ));
+        }
+        for m in members {
+            if let Some(align) = &m.align {
+                let span = align.span;
+                let ps = self.p_at(span);
+                let value = lit(align.value);
+                checks.extend(check_item(
+                    span,
+                    quote_spanned!(span=> #ps::align_error(#value)),
+                ));
+            }
         }
         for (i, m) in members.iter().enumerate() {
             let Some((value, error)) = self.member_check(m) else {
@@ -553,12 +567,21 @@ impl<'a> Gen<'a> {
         let members: Vec<TokenStream> = described
             .iter()
             .enumerate()
-            .map(|(i, m)| match self.member_check(m) {
-                Some(_) => {
-                    let c = quote::format_ident!("__PTX_ABI_MEMBER_{}", i);
-                    quote!(Self::#c)
+            .map(|(i, m)| {
+                let member = match self.member_check(m) {
+                    Some(_) => {
+                        let c = quote::format_ident!("__PTX_ABI_MEMBER_{}", i);
+                        quote!(Self::#c)
+                    }
+                    None => self.member(&m.name, m.ty),
+                };
+                match &m.align {
+                    Some(a) => {
+                        let value = lit(a.value);
+                        quote!(#p::align_member(#member, #p::requested_align(#value)))
+                    }
+                    None => member,
                 }
-                None => self.member(&m.name, m.ty),
             })
             .collect();
         let kind = if union {
@@ -627,6 +650,8 @@ pub struct Described<'a> {
     pub name: String,
     pub ty: &'a syn::Type,
     pub bits: Option<WithSpan<u32>>,
+    /// `#[ptx(align = N)]` on the field (`alignas(N)`).
+    pub align: Option<WithSpan<u64>>,
     pub span: Span,
 }
 

@@ -37,6 +37,22 @@ struct ReduceParams {
 
 __global__ void peer_reduce(ReduceParams params);
 
+// The flags each peer's blocks spin on, every array on its own 128-byte line so that peers
+// polling one never share a line with another (an all-reduce's signal block).
+constexpr int kMaxBlocks = 4;
+struct PeerSignal {
+    alignas(128) unsigned int self_counter[kMaxBlocks][kMaxPeers];
+    alignas(128) unsigned int peer_counter[2][kMaxBlocks][kMaxPeers];
+    int barrier_flag;
+};
+
+// A work item whose vector payload starts a 16-byte load.
+struct WorkItem {
+    unsigned char kind;
+    float payload[3] __attribute__((aligned(16)));
+    unsigned int seq;
+};
+
 // Host-side timing of a launch: the wall clock as gettimeofday gives it, and the elapsed
 // seconds as a double.
 struct LaunchTimer {

@@ -307,11 +307,18 @@ fn host_library_types_are_reported_or_laid_out() {
 #[cfg(ptx_abi_import_includes)]
 #[test]
 fn driver_addresses_and_host_timing_are_laid_out() {
-    use includes_host_utils::mg::{LaunchTimer, PeerBuffers, ReduceParams, Stamp};
+    use includes_host_utils::mg::{
+        LaunchTimer, PeerBuffers, PeerSignal, ReduceParams, Stamp, WorkItem,
+    };
     use includes_host_utils::timeval;
     use ptx_abi::PtxAbi;
     // data[8] and flags (8 bytes each), bytes, world_size and rank.
     assert_eq!((PeerBuffers::SIZE, PeerBuffers::ALIGN), (88, 8));
+    // Members aligned with `alignas(128)` and `__attribute__((aligned(16)))` (checked by NVRTC
+    // above): self_counter 0..128, peer_counter 128..384, barrier_flag 384; 512/128.
+    assert_eq!((PeerSignal::SIZE, PeerSignal::ALIGN), (512, 128));
+    // kind 0, payload 16..28, seq 28; 32/16.
+    assert_eq!((WorkItem::SIZE, WorkItem::ALIGN), (32, 16));
     assert_eq!(ReduceParams::SIZE, 104);
     let t = LaunchTimer {
         started: timeval {

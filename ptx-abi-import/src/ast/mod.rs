@@ -154,6 +154,8 @@ struct RawMember {
     qual: String,
     desugared: Option<String>,
     bits: Option<u32>,
+    /// `alignas(N)` / `__attribute__((aligned(N)))` on the member.
+    align: Option<u64>,
     loc: Loc,
     /// The record of an anonymous struct/union member or of an unnamed member type.
     anon_record: Option<ItemId>,

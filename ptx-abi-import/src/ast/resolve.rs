@@ -157,6 +157,7 @@ impl Reader {
             private: m.private,
             ty,
             bits: m.bits,
+            align: m.align,
             c_type: m.qual.clone(),
             note,
             loc: m.loc.clone(),

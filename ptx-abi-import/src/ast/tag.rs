@@ -154,6 +154,7 @@ impl Reader {
                 qual,
                 desugared,
                 bits: None,
+                align: None,
                 loc: at.loc.clone(),
                 anon_record: None,
                 base: true,
@@ -219,6 +220,13 @@ impl Reader {
                     let mut member =
                         self.raw_member(c, at.c_name, &rust_self, &mut pending, last_unnamed);
                     member.private = private;
+                    if record.is_union && member.align.is_some() {
+                        pending.problems.push((
+                            member.loc.clone(),
+                            format!("{}::{}", at.c_name, member.name.as_deref().unwrap_or("(unnamed)")),
+                            "has an alignment attribute in a union: ptx-abi aligns a union's members by their types; align the union itself (`union __align__(N) U`)".into(),
+                        ));
+                    }
                     pending.members.push(member);
                 }
                 _ => {}
@@ -263,11 +271,17 @@ impl Reader {
         if inner(c).iter().any(|a| kind(a) == "PackedAttr") {
             problem("is packed (`__attribute__((packed))` on the member): ptx-abi lays out members as nvcc does by default; remove the attribute or describe the bytes with explicit members".into());
         }
-        if inner(c)
+        // `alignas(N)` or `__attribute__((aligned(N)))` on the member: `#[ptx(align = N)]` on
+        // the field; the layout check (`rust_layout`) compares the result with clang's.
+        let mut align = None;
+        for a in inner(c)
             .iter()
-            .any(|a| kind(a) == "AlignedAttr" && !no_effect(a))
+            .filter(|a| kind(a) == "AlignedAttr" && !no_effect(a))
         {
-            problem("has an alignment attribute of its own: ptx-abi aligns types, not members; give the member a type declared with `__align__`".into());
+            match constant(a).map(u64::try_from) {
+                Some(Ok(n)) => align = Some(align.map_or(n, |m: u64| m.max(n))),
+                _ => problem("has an alignment attribute without a number (`alignas(T)`, `__attribute__((aligned))`): write the alignment as a number, `alignas(16)`".into()),
+            }
         }
         let anon_record = (qual.contains("(unnamed") || qual.contains("(anonymous"))
             .then(|| self.anon_record(&qual, &pending.scope).or(last_unnamed))
@@ -283,6 +297,7 @@ impl Reader {
             qual,
             desugared,
             bits,
+            align,
             loc: floc,
             anon_record,
             base: false,

@@ -1,0 +1,153 @@
+//! `#[ptx(align = N)]` on a field: C++'s `alignas(N)` on a member (issue 30). Each C
+//! declaration is written by hand in the idioms that use it (a multi-GPU all-reduce's flag
+//! block aligned to 128-byte lines, a queue entry whose payload starts a new 16-byte vector
+//! load, an aligned member inside a packed record); NVRTC answers through `CTypeCheck` and
+//! through the static_asserts of ptx-abi's own header for the types.
+
+#![allow(dead_code)] // types that exist only to be compared with C
+
+use crate::common;
+
+use ptx_abi::types::Float4;
+use ptx_abi::{cuda_header, CTypeCheck, PtxAbi};
+
+/// `report::nvrtc::CHECK_OPTIONS`, spelled out so these tests do not need the `nvrtc` feature.
+const OPTIONS: &[&str] = &[
+    "--gpu-architecture=compute_80",
+    "-rdc=true",
+    "-std=c++20",
+    "-default-device",
+];
+
+#[derive(PtxAbi, Clone, Copy)]
+struct PeerFlags {
+    #[ptx(align = 128)]
+    start: [[u32; 8]; 4],
+    #[ptx(align = 128)]
+    end: [[[u32; 8]; 4]; 2],
+    generation: u32,
+}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct QueueEntry {
+    kind: u8,
+    #[ptx(align = 16)]
+    payload: [f32; 3],
+    #[ptx(align = 8)]
+    seq: u32,
+    weight: Float4,
+}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct Holder {
+    tag: u8,
+    #[ptx(align = 32)]
+    entry: QueueEntry,
+    #[ptx(align = 2)]
+    small: u64,
+}
+
+const HEADER: &str = "
+struct PeerFlags {
+    alignas(128) unsigned int start[4][8];
+    alignas(128) unsigned int end[2][4][8];
+    unsigned int generation;
+};
+struct QueueEntry {
+    unsigned char kind;
+    alignas(16) float payload[3];
+    alignas(8) unsigned int seq;
+    float4 weight;
+};
+struct Holder {
+    unsigned char tag;
+    alignas(32) QueueEntry entry;
+    unsigned long long small __attribute__((aligned(2)));
+};
+";
+
+fn verdict<T: PtxAbi>(
+    header: &str,
+    c_type: &str,
+) -> Option<Result<(), ptx_abi::report::c_check::CTypeMismatch>> {
+    let nvrtc = common::nvrtc()?;
+    let check = CTypeCheck::new(T::TYPE, c_type, &[]).unwrap();
+    let src = format!("{header}\n{}", check.source());
+    let ptx = nvrtc
+        .compile(&src, OPTIONS)
+        .unwrap_or_else(|e| panic!("NVRTC rejected:\n{src}\n{}", e.log));
+    Some(check.compare(&ptx))
+}
+
+#[test]
+fn aligned_members_are_where_cxx_puts_them() {
+    // start at 0 (128 bytes), end at 128 (256), generation at 384; 512/128.
+    assert_eq!((PeerFlags::SIZE, PeerFlags::ALIGN), (512, 128));
+    // kind 0, payload 16..28, seq 32, weight 48..64.
+    assert_eq!((QueueEntry::SIZE, QueueEntry::ALIGN), (64, 16));
+    // tag 0, entry 32..96, small 96 (its own 8-byte alignment: alignas never lowers it).
+    assert_eq!((Holder::SIZE, Holder::ALIGN), (128, 32));
+}
+
+#[test]
+fn faithful_headers_match() {
+    for v in [
+        verdict::<PeerFlags>(HEADER, "PeerFlags"),
+        verdict::<QueueEntry>(HEADER, "QueueEntry"),
+        verdict::<Holder>(HEADER, "Holder"),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        v.unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn a_member_without_its_alignas_is_named() {
+    let plain = HEADER.replace("alignas(16) float payload[3];", "float payload[3];");
+    let Some(Err(e)) = verdict::<QueueEntry>(&plain, "QueueEntry") else {
+        if common::nvrtc().is_some() {
+            panic!("NVRTC found no difference without alignas");
+        }
+        return;
+    };
+    assert!(
+        e.to_string()
+            .contains("`payload`: offset: C has byte 4, Rust has byte 16"),
+        "{e}"
+    );
+}
+
+#[test]
+fn ptx_abis_header_spells_alignas_and_nvrtc_agrees() {
+    let h = cuda_header(&[PeerFlags::TYPE, Holder::TYPE]).unwrap();
+    assert!(
+        h.contains("    unsigned int start[4][8] __attribute__((aligned(128)));"),
+        "{h}"
+    );
+    assert!(
+        h.contains("    QueueEntry entry __attribute__((aligned(32)));"),
+        "{h}"
+    );
+    let Some(nvrtc) = common::nvrtc() else { return };
+    common::compile(&nvrtc, &h);
+}
+
+#[test]
+fn an_image_puts_aligned_members_at_their_offsets() {
+    let e = QueueEntry {
+        kind: 7,
+        payload: [1.0, 2.0, 3.0],
+        seq: 9,
+        weight: Float4::new([0.5, 0.25, 0.125, 2.0]),
+    };
+    let mut image = [0xAAu8; 64];
+    e.encode(&mut image).unwrap();
+    assert_eq!(image[0], 7);
+    assert_eq!(image[1..16], [0u8; 15]);
+    assert_eq!(image[16..20], 1.0f32.to_le_bytes());
+    assert_eq!(image[32..36], 9u32.to_le_bytes());
+    assert_eq!(image[48..52], 0.5f32.to_le_bytes());
+    assert_eq!(QueueEntry::decode(&image).unwrap(), e);
+}
