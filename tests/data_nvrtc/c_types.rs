@@ -12,7 +12,7 @@ use ptx_abi::types::Float3;
 use ptx_abi::{cuda_header, CTypeCheck, HeaderError, PtxAbi};
 
 /// `report::nvrtc::CHECK_OPTIONS`, spelled out so these tests do not need the `nvrtc` feature.
-const OPTIONS: &[&str] = &[
+pub(crate) const OPTIONS: &[&str] = &[
     "--gpu-architecture=compute_80",
     "-rdc=true",
     "-std=c++20",
@@ -48,7 +48,7 @@ struct Particle {
 ";
 
 /// NVRTC's verdict on `header` as the C side of `T`, or `None` when NVRTC is missing.
-fn verdict<T: PtxAbi>(
+pub(crate) fn verdict<T: PtxAbi>(
     header: &str,
     c_type: &str,
     map: &[(&str, &str)],

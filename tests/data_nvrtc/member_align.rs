@@ -8,16 +8,9 @@
 
 use crate::common;
 
+use crate::c_types::verdict;
 use ptx_abi::types::Float4;
-use ptx_abi::{cuda_header, CTypeCheck, PtxAbi};
-
-/// `report::nvrtc::CHECK_OPTIONS`, spelled out so these tests do not need the `nvrtc` feature.
-const OPTIONS: &[&str] = &[
-    "--gpu-architecture=compute_80",
-    "-rdc=true",
-    "-std=c++20",
-    "-default-device",
-];
+use ptx_abi::{cuda_header, PtxAbi};
 
 #[derive(PtxAbi, Clone, Copy)]
 struct PeerFlags {
@@ -66,19 +59,6 @@ struct Holder {
 };
 ";
 
-fn verdict<T: PtxAbi>(
-    header: &str,
-    c_type: &str,
-) -> Option<Result<(), ptx_abi::report::c_check::CTypeMismatch>> {
-    let nvrtc = common::nvrtc()?;
-    let check = CTypeCheck::new(T::TYPE, c_type, &[]).unwrap();
-    let src = format!("{header}\n{}", check.source());
-    let ptx = nvrtc
-        .compile(&src, OPTIONS)
-        .unwrap_or_else(|e| panic!("NVRTC rejected:\n{src}\n{}", e.log));
-    Some(check.compare(&ptx))
-}
-
 #[test]
 fn aligned_members_are_where_cxx_puts_them() {
     // start at 0 (128 bytes), end at 128 (256), generation at 384; 512/128.
@@ -92,9 +72,9 @@ fn aligned_members_are_where_cxx_puts_them() {
 #[test]
 fn faithful_headers_match() {
     for v in [
-        verdict::<PeerFlags>(HEADER, "PeerFlags"),
-        verdict::<QueueEntry>(HEADER, "QueueEntry"),
-        verdict::<Holder>(HEADER, "Holder"),
+        verdict::<PeerFlags>(HEADER, "PeerFlags", &[]),
+        verdict::<QueueEntry>(HEADER, "QueueEntry", &[]),
+        verdict::<Holder>(HEADER, "Holder", &[]),
     ]
     .into_iter()
     .flatten()
@@ -106,7 +86,7 @@ fn faithful_headers_match() {
 #[test]
 fn a_member_without_its_alignas_is_named() {
     let plain = HEADER.replace("alignas(16) float payload[3];", "float payload[3];");
-    let Some(Err(e)) = verdict::<QueueEntry>(&plain, "QueueEntry") else {
+    let Some(Err(e)) = verdict::<QueueEntry>(&plain, "QueueEntry", &[]) else {
         if common::nvrtc().is_some() {
             panic!("NVRTC found no difference without alignas");
         }

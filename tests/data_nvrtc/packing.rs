@@ -9,16 +9,9 @@
 
 use crate::common;
 
+use crate::c_types::verdict;
 use ptx_abi::types::{Float3, Pad};
-use ptx_abi::{cuda_header, CTypeCheck, PtxAbi};
-
-/// `report::nvrtc::CHECK_OPTIONS`, spelled out so these tests do not need the `nvrtc` feature.
-const OPTIONS: &[&str] = &[
-    "--gpu-architecture=compute_80",
-    "-rdc=true",
-    "-std=c++20",
-    "-default-device",
-];
+use ptx_abi::{cuda_header, PtxAbi};
 
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 #[ptx(pack = 1)]
@@ -166,21 +159,6 @@ struct __align__(8) AlignedPacked { unsigned char tag; unsigned int value; };
 
 struct StepArgs { unsigned char tag; OpHeader header; double scale; };
 ";
-
-/// NVRTC's verdict on `header` as the C side of `T`, or `None` when NVRTC is missing.
-fn verdict<T: PtxAbi>(
-    header: &str,
-    c_type: &str,
-    map: &[(&str, &str)],
-) -> Option<Result<(), ptx_abi::report::c_check::CTypeMismatch>> {
-    let nvrtc = common::nvrtc()?;
-    let check = CTypeCheck::new(T::TYPE, c_type, map).unwrap();
-    let src = format!("{header}\n{}", check.source());
-    let ptx = nvrtc
-        .compile(&src, OPTIONS)
-        .unwrap_or_else(|e| panic!("NVRTC rejected:\n{src}\n{}", e.log));
-    Some(check.compare(&ptx))
-}
 
 #[test]
 fn layouts_by_pack_are_known_before_nvrtc() {

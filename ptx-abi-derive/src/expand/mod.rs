@@ -408,34 +408,16 @@ impl<'a> Gen<'a> {
             let span = align.span;
             let ps = self.p_at(span);
             let value = lit(align.value);
-            // A literal: checked once, even for a generic type.
-            checks.extend(check_item(
-                span,
-                quote_spanned!(span=> #ps::align_error(#value)),
-            ));
+            checks.extend(self.literal_check(align, "align_error"));
             consts.extend(quote_spanned! {span=>
                 const __PTX_ABI_ALIGN: ::core::primitive::usize = #ps::requested_align(#value);
             });
         }
         if let (Some(pack), false) = (&self.input.attrs.pack, self.is_field_less_enum()) {
-            let span = pack.span;
-            let ps = self.p_at(span);
-            let value = lit(pack.value);
-            checks.extend(check_item(
-                span,
-                quote_spanned!(span=> #ps::pack_error(#value)),
-            ));
+            checks.extend(self.literal_check(pack, "pack_error"));
         }
-        for m in members {
-            if let Some(align) = &m.align {
-                let span = align.span;
-                let ps = self.p_at(span);
-                let value = lit(align.value);
-                checks.extend(check_item(
-                    span,
-                    quote_spanned!(span=> #ps::align_error(#value)),
-                ));
-            }
+        for align in members.iter().filter_map(|m| m.align.as_ref()) {
+            checks.extend(self.literal_check(align, "align_error"));
         }
         for (i, m) in members.iter().enumerate() {
             let Some((value, error)) = self.member_check(m) else {
@@ -633,6 +615,16 @@ impl<'a> Gen<'a> {
                 },
             };
         }
+    }
+
+    /// The check of an attribute's literal value by core's `error_fn` (`align_error`,
+    /// `pack_error`), spanned on the value: a literal, so checked once, even for a generic type.
+    fn literal_check(&self, attr: &WithSpan<u64>, error_fn: &str) -> TokenStream {
+        let span = attr.span;
+        let ps = self.p_at(span);
+        let value = lit(attr.value);
+        let f = proc_macro2::Ident::new(error_fn, span);
+        check_item(span, quote_spanned!(span=> #ps::#f(#value)))
     }
 
     /// One plain `Member` of a type description, spanned on the member's type so that a
