@@ -291,6 +291,16 @@ const CANDIDATES: &[Candidate] = &[
         "x",
     ),
     with(
+        "aligned_below_natural_on_member",
+        "struct T { char c; long long d __attribute__((aligned(2))); };",
+        "d",
+    ),
+    with(
+        "aligned_below_natural_on_vector_member",
+        "struct T { double m0; float4 m1 __attribute__((aligned(4))); };",
+        "m1",
+    ),
+    with(
         "aligned_before_member",
         "struct T { char c; __attribute__((aligned(16))) int x; };",
         "x",
@@ -577,6 +587,13 @@ const DOCUMENTED: &[(&str, Kind)] = &[
     // (`d` at 2, 3/1); NVRTC starts each on the next byte (`d` at 3, 4/1). ptx-abi refuses
     // such bit-fields (`LayoutError::PackedBitFieldCrosses`).
     ("pragma_pack_char_bit_fields_across_bytes", Kind::Layout),
+    // A member's `aligned` below its type's alignment: nvcc ignores it, as GCC does (`d` at 8,
+    // 16/8); NVRTC lowers the member's alignment to it (`d` at 2, 10/2). ptx-abi refuses it
+    // (`LayoutError::MemberAlignBelowNatural`).
+    ("aligned_below_natural_on_member", Kind::Layout),
+    // The same on a `float4` (aligned 16 by `__align__`): nvcc `m1` at 16, 32/16; NVRTC at 8,
+    // 24/8.
+    ("aligned_below_natural_on_vector_member", Kind::Layout),
     // `packed` after the brace: nvcc packs (5/1, `x` at 1); NVRTC drops it, #1866-D (8/4).
     ("packed_after_brace", Kind::Layout),
     // `packed, aligned(4)` after the brace: nvcc 8/4 (`s` at 5); NVRTC 12/4 (`s` at 8), #1866-D.

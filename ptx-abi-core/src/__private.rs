@@ -31,9 +31,10 @@ pub mod v1 {
     pub use crate::layout::aggregate::try_place_members_given;
     pub use crate::layout::attr_checks::{
         align_error, align_member, array_member, array_member_error, c_name_error,
-        distinct_member_error, layout_error, member, named_bit_field, named_bit_field_error,
-        pack_error, placed_or_stand_in, requested_align, requested_pack, type_c_name_error,
-        unnamed_bit_field, unnamed_bit_field_error,
+        distinct_member_error, layout_error, member, member_align_error, named_bit_field,
+        named_bit_field_error, pack_error, placed_or_stand_in, requested_align,
+        requested_member_align, requested_pack, type_c_name_error, unnamed_bit_field,
+        unnamed_bit_field_error,
     };
     pub use crate::layout::c_name::{CName, CNameArg};
     pub use crate::layout::cuda_version::{CudaVersion, CUDA_VERSION};

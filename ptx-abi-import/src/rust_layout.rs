@@ -387,12 +387,16 @@ fn compare(
 }
 
 /// The member of `desc` a rule broken by `desc` itself is about (a bit-field's type or width,
-/// a zero-length array), by its index.
+/// a zero-length array, a member's alignment, a packed bit-field), by its index.
 fn member_of(e: &LayoutError, desc: &TypeDesc) -> Option<usize> {
     let (ty, member) = match *e {
         LayoutError::BitFieldType { ty, member }
         | LayoutError::BitFieldWidth { ty, member, .. }
-        | LayoutError::ZeroLengthArray { ty, member } => (ty, member),
+        | LayoutError::ZeroLengthArray { ty, member }
+        | LayoutError::MemberAlignInvalid { ty, member, .. }
+        | LayoutError::MemberAlignBelowNatural { ty, member, .. }
+        | LayoutError::PackedBitFieldCrosses { ty, member, .. }
+        | LayoutError::PackedBitFieldAlign { ty, member, .. } => (ty, member),
         _ => return None,
     };
     (ty == desc.name)

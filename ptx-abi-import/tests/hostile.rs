@@ -130,6 +130,19 @@ fn alignment_attributes_are_expressed_or_refused() {
             "hostile.cuh:4: `Inner16`: a typedef",
         ],
     );
+    // A member's `aligned` raises it (clang, nvcc and NVRTC agree: `v` at 16); below the
+    // type's alignment nvcc ignores it and NVRTC lowers the member: refused, saying so.
+    imports(
+        &c,
+        "struct AM { char c; float v[3] __attribute__((aligned(16))); };\n",
+        &["#[ptx(align = 16)] pub v: [f32; 3],"],
+        &[],
+    );
+    refuses(
+        &c,
+        "struct LM {\n  char c;\n  long long d __attribute__((aligned(2)));\n};\n",
+        &["hostile.cuh:3: `LM::d`: `#[ptx(align = 2)]` on `LM::d` is below its type's alignment 8 (nvcc ignores it, NVRTC lowers the member to it)"],
+    );
 }
 
 #[test]

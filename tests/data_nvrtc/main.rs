@@ -16,6 +16,7 @@ mod c_keywords;
 mod c_types;
 mod cuda_version;
 mod input_corners;
+mod layout_attrs_random;
 mod member_align;
 mod nvcc;
 mod packing;

@@ -240,6 +240,14 @@ const fn place(
     let start = if is_struct { cur.bit } else { 0 };
     let placement = match shape {
         Shape::Field(natural) => {
+            if m.align != 0 && m.align < natural.align {
+                return Err(LayoutError::MemberAlignBelowNatural {
+                    ty: owner.name,
+                    member: m.name,
+                    align: m.align,
+                    natural: natural.align,
+                });
+            }
             let natural = Layout {
                 size: natural.size,
                 align: rules::member_align(natural.align, m.align),

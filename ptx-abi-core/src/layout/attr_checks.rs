@@ -136,6 +136,41 @@ pub const fn member(name: &'static str, ty: &'static TypeDesc) -> Member {
     }
 }
 
+/// `#[ptx(align = N)]` on a field whose type has the layout `ty` (`alignas(N)`, §1.2, §2.3
+/// note D): the message unless `N` is a power of two up to 128 ([`align_error`]) and at least
+/// the type's alignment (below it nvcc ignores the attribute and NVRTC lowers the member to it,
+/// `docs/nvidia-notes.md`; [`LayoutError::MemberAlignBelowNatural`]). A type whose layout is
+/// broken gets none here: its own error says why.
+pub const fn member_align_error(
+    align: u64,
+    ty: Result<Layout, LayoutError>,
+) -> Option<ConstMsg<160>> {
+    if let Some(e) = align_error(align) {
+        return Some(e);
+    }
+    match ty {
+        Ok(l) if (align as usize) < l.align => Some(
+            ConstMsg::new()
+                .str("expected the field type's alignment ")
+                .num(l.align as u128)
+                .str(" or more for `align`, found ")
+                .num(align as u128)
+                .str(": below it nvcc ignores the attribute and NVRTC lowers the member"),
+        ),
+        _ => None,
+    }
+}
+
+/// `#[ptx(align = N)]` on a field as the member's alignment: `N`, or 0 (its type's) when
+/// [`member_align_error`] refuses it, so that the engine lays the rest out without a second
+/// error.
+pub const fn requested_member_align(align: u64, ty: Result<Layout, LayoutError>) -> usize {
+    match member_align_error(align, ty) {
+        None => align as usize,
+        Some(_) => 0,
+    }
+}
+
 /// `#[ptx(align = N)]` on a field (`alignas(N)`, §1.2): member `m` aligned to `align` or its
 /// type's alignment, whichever is more. `align` comes from [`requested_align`], whose
 /// [`align_error`] is the compile error for a value that is not a power of two up to 128.

@@ -42,6 +42,19 @@ pub enum LayoutError {
         /// The requested alignment.
         align: usize,
     },
+    /// `#[ptx(align = N)]` on a member below its type's alignment: nvcc ignores such an
+    /// attribute (GCC's rule: a member's `aligned` only raises), NVRTC lowers the member's
+    /// alignment to it (`docs/nvidia-notes.md`), and C++ makes `alignas` below it ill-formed.
+    MemberAlignBelowNatural {
+        /// The aggregate.
+        ty: &'static str,
+        /// The member.
+        member: &'static str,
+        /// The requested alignment.
+        align: usize,
+        /// The member type's alignment.
+        natural: usize,
+    },
     /// `#[ptx(pack = N)]` with `N` not a power of two from 1 to 128.
     PackInvalid {
         /// The aggregate.
@@ -153,6 +166,23 @@ impl LayoutError {
                 .str("::")
                 .str(member)
                 .str("`: expected a power of two from 1 to 128, on a member that is not a bit-field (PTX §2.3 note D)"),
+            LayoutError::MemberAlignBelowNatural {
+                ty,
+                member,
+                align,
+                natural,
+            } => m
+                .str("`#[ptx(align = ")
+                .num(align as u128)
+                .str(")]` on `")
+                .str(ty)
+                .str("::")
+                .str(member)
+                .str("` is below its type's alignment ")
+                .num(natural as u128)
+                .str(" (nvcc ignores it, NVRTC lowers the member to it); write ")
+                .num(natural as u128)
+                .str(" or more, or remove it"),
             LayoutError::PackInvalid { ty, pack } => m
                 .str("`#[ptx(pack = ")
                 .num(pack as u128)

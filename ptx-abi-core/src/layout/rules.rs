@@ -27,7 +27,9 @@ pub const fn is_valid_pack(pack: usize) -> bool {
 }
 
 /// §1.2 with `alignas(N)` on a member (§2.3 note D's alignments, 1 to 128): the member is
-/// aligned to `N` or its type's alignment, whichever is more (`align` 0: none requested).
+/// aligned to `N` or its type's alignment, whichever is more (`align` 0: none requested). The
+/// engine refuses an `N` below the type's alignment, where nvcc and NVRTC disagree
+/// ([`crate::layout::LayoutError::MemberAlignBelowNatural`]).
 pub const fn member_align(type_align: usize, align: usize) -> usize {
     if align > type_align {
         align

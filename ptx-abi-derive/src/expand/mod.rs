@@ -416,8 +416,10 @@ impl<'a> Gen<'a> {
         if let (Some(pack), false) = (&self.input.attrs.pack, self.is_field_less_enum()) {
             checks.extend(self.literal_check(pack, "pack_error"));
         }
-        for align in members.iter().filter_map(|m| m.align.as_ref()) {
-            checks.extend(self.literal_check(align, "align_error"));
+        for m in members {
+            if let Some(align) = &m.align {
+                checks.extend(self.field_align(m, align).1);
+            }
         }
         for (i, m) in members.iter().enumerate() {
             let Some((value, error)) = self.member_check(m) else {
@@ -559,8 +561,8 @@ impl<'a> Gen<'a> {
                 };
                 match &m.align {
                     Some(a) => {
-                        let value = lit(a.value);
-                        quote!(#p::align_member(#member, #p::requested_align(#value)))
+                        let (align, _) = self.field_align(m, a);
+                        quote!(#p::align_member(#member, #align))
                     }
                     None => member,
                 }
@@ -615,6 +617,23 @@ impl<'a> Gen<'a> {
                 },
             };
         }
+    }
+
+    /// `#[ptx(align = N)]` on field `m`: the alignment core gives it, checked against the field
+    /// type's layout by core's `member_align_error` at the user's `N` (inline for a generic
+    /// type, whose field types are known only per instantiation; see [`Gen::checked`]).
+    /// Returns the value and its check ([`Gen::checked`]).
+    fn field_align(&self, m: &Described, align: &WithSpan<u64>) -> (TokenStream, TokenStream) {
+        let span = align.span;
+        let ps = self.p_at(span);
+        let value = lit(align.value);
+        let ty = self.named_in_items(m.ty);
+        let layout = quote_spanned!(span=> <#ty as #ps::PtxAbi>::__LAYOUT);
+        self.checked(
+            span,
+            quote_spanned!(span=> #ps::member_align_error(#value, #layout)),
+            quote_spanned!(span=> #ps::requested_member_align(#value, #layout)),
+        )
     }
 
     /// The check of an attribute's literal value by core's `error_fn` (`align_error`,
