@@ -287,3 +287,55 @@ fn a_packed_image_puts_each_member_at_its_packed_offset() {
     assert_eq!(image, expected);
     assert_eq!(LaunchRecord::decode(&image).unwrap(), r);
 }
+
+/// A kernel taking a packed record and a struct with an aligned member by value: the `.param`
+/// lines ptx-abi derives are NVRTC's (`.align 1 .b8 …[9]`, `.align 16 .b8 …[32]`).
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(pack = 1)]
+struct Wire {
+    kind: u8,
+    body_a: u32,
+    body_b: u32,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct Lane {
+    tag: u8,
+    #[ptx(align = 16)]
+    v: [f32; 3],
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(kernel = "wire_step")]
+struct WireStepArgs {
+    wire: Wire,
+    lane: Lane,
+    n: u32,
+}
+
+#[test]
+fn kernel_parameters_of_packed_and_aligned_types_are_nvrtcs() {
+    let Some(nvrtc) = common::nvrtc() else { return };
+    let ptx = common::compile(
+        &nvrtc,
+        "#pragma pack(push, 1)\n\
+         struct Wire { unsigned char kind; unsigned int body_a; unsigned int body_b; };\n\
+         #pragma pack(pop)\n\
+         struct Lane { unsigned char tag; float v[3] __attribute__((aligned(16))); };\n\
+         extern \"C\" __global__ void wire_step(Wire wire, Lane lane, unsigned n) {}\n",
+    );
+    assert!(
+        ptx.contains(".param .align 1 .b8 wire_step_param_0[9]")
+            && ptx.contains(".param .align 16 .b8 wire_step_param_1[32]"),
+        "{ptx}"
+    );
+    ptx_abi::check_entry::<WireStepArgs>(&ptx).unwrap_or_else(|e| panic!("{e}"));
+    // A kernel whose record is not packed in C is told apart.
+    let unpacked = common::compile(
+        &nvrtc,
+        "struct Wire { unsigned char kind; unsigned int body_a; unsigned int body_b; };\n\
+         struct Lane { unsigned char tag; float v[3] __attribute__((aligned(16))); };\n\
+         extern \"C\" __global__ void wire_step(Wire wire, Lane lane, unsigned n) {}\n",
+    );
+    assert!(ptx_abi::check_entry::<WireStepArgs>(&unpacked).is_err());
+}
