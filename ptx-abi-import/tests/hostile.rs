@@ -145,6 +145,26 @@ fn alignment_attributes_are_expressed_or_refused() {
     );
 }
 
+/// An unnamed enum followed by a typedef of something else, as small-vector templates write a
+/// dimension and a scalar type: the typedef does not name the enum (the survey's optix7 gdt
+/// `vec_t` got `enum scalar_t { dims = 2 }` in place of `double`); `typedef struct { … } T;`
+/// inside a record still names the struct `T`.
+#[test]
+fn a_typedef_after_an_unnamed_enum_does_not_name_it() {
+    let Some(c) = clang() else { return };
+    imports(
+        &c,
+        "struct V {\n  enum { dims = 2 };\n  typedef double scalar_t;\n  scalar_t x, y;\n};\n\
+         struct W { typedef struct { int a; } Inner; Inner i; };\n",
+        &[
+            "pub x: f64,",
+            "#[ptx(c_name = \"Inner\")]\npub struct W_Inner {",
+            "pub i: W_Inner,",
+        ],
+        &["scalar_t", "dims"],
+    );
+}
+
 #[test]
 fn derive_rules_are_applied_at_the_header_line() {
     let Some(c) = clang() else { return };

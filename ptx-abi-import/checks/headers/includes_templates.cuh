@@ -68,6 +68,8 @@ struct BufferArgs {
 // (clang declares every instantiation's unnamed members at the template's one location).
 template <typename T>
 struct vec2_t {
+    enum { dims = 2 };
+    typedef T scalar_t;
     union {
         struct { T x, y; };
         struct { T u, v; };

@@ -200,10 +200,15 @@ impl Reader {
                     ))
                 }
                 "CXXRecordDecl" | "RecordDecl" | "EnumDecl" if !flag(c, "isImplicit") => {
-                    // `typedef struct { … } T;` inside a record: the unnamed type is `T`.
+                    // `typedef struct { … } T;` inside a record: the unnamed type is `T`, which
+                    // clang spells `struct T`; a typedef of something else after an unnamed
+                    // type (`enum { dims = 2 }; typedef T scalar_t;`) does not name it.
                     let td = match (name(c), children.get(j + 1)) {
                         (None, Some(next)) if kind(next) == "TypedefDecl" => {
-                            name(next).map(str::to_string)
+                            let (q, _) = qual_type(next);
+                            name(next)
+                                .filter(|n| q.ends_with(&format!(" {n}")) || q == *n)
+                                .map(str::to_string)
                         }
                         _ => None,
                     };
