@@ -242,7 +242,7 @@ fn find_packs(model: &mut Model, clang: &HashMap<String, ClangRecord>, cuda: Cud
             else {
                 continue;
             };
-            if differences(desc, c, r.members.len()).is_none() {
+            if differences(desc, c, r.members.len(), false).is_none() {
                 continue;
             }
             let fits = |n: u64| {
@@ -255,7 +255,7 @@ fn find_packs(model: &mut Model, clang: &HashMap<String, ClangRecord>, cuda: Cud
                         members,
                     },
                 };
-                differences(&packed, c, r.members.len()).is_none()
+                differences(&packed, c, r.members.len(), false).is_none()
             };
             if let Some(n) = PACKS.into_iter().find(|&n| fits(n)) {
                 found.push((id, n));
@@ -334,10 +334,11 @@ fn compare(
         // Itanium C++ ABI: a base class that is not a POD for the purpose of layout (it has a
         // constructor, private members, …) lends its tail padding to the derived members,
         // which a Rust member (always its full size) cannot do.
+        // A packed record no `#[ptx(pack = N)]` fits: its differences are told unpacked.
+        let unpacked = r.packed && r.pack.is_none();
         let base_note = |why: String| {
-            let why = if r.packed && r.pack.is_none() {
-                let unpacked = why.split("; the header uses").next().unwrap_or_default();
-                format!("is packed (`#pragma pack` or `__attribute__((packed))`) and no `#[ptx(pack = N)]` gives clang's layout (ptx-abi refuses a packed bit-field across its storage unit, where nvcc and NVRTC disagree); unpacked, it {unpacked}")
+            let why = if unpacked {
+                format!("is packed (`#pragma pack` or `__attribute__((packed))`) and no `#[ptx(pack = N)]` gives clang's layout (ptx-abi refuses a packed bit-field across its storage unit, where nvcc and NVRTC disagree); unpacked, it {why}")
             } else {
                 why
             };
@@ -351,12 +352,14 @@ fn compare(
         // clang's record layout does not show an attribute only nvcc applies; nvcc's check of
         // the import does (`crate::compiler`). Core's engine must still lay it out: a broken
         // rule (a bit-field under a trailing `packed`) would be Rust that does not compile.
-        let compared =
-            |desc: &'static TypeDesc| match (r.nvcc_only, try_layout_of(desc, AddressSize::A64)) {
-                (true, Ok(_)) => None,
-                (true, Err(e)) => Some((member_of(&e, desc), e.message().as_str().to_string())),
-                (false, _) => differences(desc, c, r.members.len()),
-            };
+        let compared = |desc: &'static TypeDesc| {
+            if r.nvcc_only {
+                let broken = try_layout_of(desc, AddressSize::A64).err();
+                broken.map(|e| (member_of(&e, desc), e.message().as_str().to_string()))
+            } else {
+                differences(desc, c, r.members.len(), !unpacked)
+            }
+        };
         match d
             .item(id)
             .map(compared)
@@ -405,12 +408,24 @@ fn member_of(e: &LayoutError, desc: &TypeDesc) -> Option<usize> {
 }
 
 /// How core's layout of `desc` differs from clang's `c`, if it does, and which member (by
-/// index) the difference is about, if one is.
+/// index) the difference is about, if one is. With `cause`, a member or size that differs is
+/// put down to a layout attribute ptx-abi cannot express; without it (a packed record, whose
+/// attribute is known), the difference alone is told.
 fn differences(
     desc: &TypeDesc,
     c: &ClangRecord,
     members: usize,
+    cause: bool,
 ) -> Option<(Option<usize>, String)> {
+    let cause = |attributes: &str| {
+        if cause {
+            format!(
+                "; the header uses a layout attribute ({attributes}) that ptx-abi cannot express"
+            )
+        } else {
+            String::new()
+        }
+    };
     let broken = |e: LayoutError| Some((member_of(&e, desc), e.message().as_str().to_string()));
     let layout = match try_layout_of(desc, AddressSize::A64) {
         Ok(l) => l,
@@ -439,18 +454,23 @@ fn differences(
         }
         let first = p.first_bit() as u64;
         if first != cm.first_bit || width != cm.bits {
-            return Some((Some(k), format!(
-                "is at {} in C (clang's record layout) but would be at {} in the Rust; the header uses a layout attribute (`packed`, `#pragma pack`, an aligned typedef, …) that ptx-abi cannot express",
-                where_is(cm.first_bit, cm.bits),
-                where_is(first, width)
-            )));
+            return Some((
+                Some(k),
+                format!(
+                    "is at {} in C (clang's record layout) but would be at {} in the Rust{}",
+                    where_is(cm.first_bit, cm.bits),
+                    where_is(first, width),
+                    cause("`packed`, `#pragma pack`, an aligned typedef, …")
+                ),
+            ));
         }
     }
     let (size, align) = (layout.size as u64, layout.align as u64);
     if (size, align) != (c.size, c.align) {
         return Some((None, format!(
-            "has size {} and alignment {} in C (clang's record layout) but would have size {size} and alignment {align} in the Rust; the header uses a layout attribute (`packed`, `aligned`, `#pragma pack`, …) that ptx-abi cannot express",
-            c.size, c.align
+            "has size {} and alignment {} in C (clang's record layout) but would have size {size} and alignment {align} in the Rust{}",
+            c.size, c.align,
+            cause("`packed`, `aligned`, `#pragma pack`, …")
         )));
     }
     None

@@ -96,7 +96,7 @@ struct Cursor {
 
 /// What a member is, once its description is read.
 enum Shape {
-    /// An ordinary member with its layout.
+    /// An ordinary member with its layout, its `alignas` applied.
     Field(Layout),
     /// A bit-field of the given unit type and width; `named` ones raise the alignment.
     Bits {
@@ -181,9 +181,42 @@ const fn shape_of(
         Some(l) => l,
         None => try_layout_of(m.ty, addr),
     };
-    match layout {
-        Ok(l) => Ok(Shape::Field(l)),
-        Err(e) => Err(e),
+    let l = match layout {
+        Ok(l) => l,
+        Err(e) => return Err(e),
+    };
+    match rules::member_align(l.align, m.align) {
+        Some(align) => Ok(Shape::Field(Layout {
+            size: l.size,
+            align,
+        })),
+        None => Err(LayoutError::MemberAlignBelowNatural {
+            ty: owner.name,
+            member: m.name,
+            align: m.align,
+            natural: l.align,
+        }),
+    }
+}
+
+/// §1.3 under `#pragma pack(pack)`: a member whose bit-field storage units are aligned to
+/// `align` is refused when the packing would lower that alignment (the codec writes each unit
+/// inside one aligned word).
+const fn packed_units_stay_aligned(
+    owner: &TypeDesc,
+    m: &Member,
+    pack: usize,
+    align: usize,
+) -> Result<(), LayoutError> {
+    if pack != 0 && align > pack {
+        Err(LayoutError::PackedBitFieldAlign {
+            ty: owner.name,
+            member: m.name,
+            pack,
+            align,
+        })
+    } else {
+        Ok(())
     }
 }
 
@@ -239,32 +272,15 @@ const fn place(
     let is_struct = matches!(cur.kind, AggregateKind::Struct);
     let start = if is_struct { cur.bit } else { 0 };
     let placement = match shape {
-        Shape::Field(natural) => {
-            if m.align != 0 && m.align < natural.align {
-                return Err(LayoutError::MemberAlignBelowNatural {
-                    ty: owner.name,
-                    member: m.name,
-                    align: m.align,
-                    natural: natural.align,
-                });
-            }
-            let natural = Layout {
-                size: natural.size,
-                align: rules::member_align(natural.align, m.align),
-            };
-            if natural.align > rules::packed_align(natural.align, cur.pack)
-                && holds_bit_fields(m.ty)
-            {
-                return Err(LayoutError::PackedBitFieldAlign {
-                    ty: owner.name,
-                    member: m.name,
-                    pack: cur.pack,
-                    align: natural.align,
-                });
+        Shape::Field(own) => {
+            if holds_bit_fields(m.ty) {
+                if let Err(e) = packed_units_stay_aligned(owner, m, cur.pack, own.align) {
+                    return Err(e);
+                }
             }
             let l = Layout {
-                size: natural.size,
-                align: rules::packed_align(natural.align, cur.pack),
+                size: own.size,
+                align: rules::packed_align(own.align, cur.pack),
             };
             let (bit, end) = match bits_after(start, l.align * 8, l.size) {
                 Some(b) => b,
@@ -293,13 +309,10 @@ const fn place(
             // pack` nvcc inserts no padding before a bit-field, so one that would cross a
             // unit boundary (or whose unit is aligned to more than the packing) lies in no
             // unit of its type: refused, not placed.
-            if cur.pack != 0 && width > 0 && unit_layout.align > cur.pack {
-                return Err(LayoutError::PackedBitFieldAlign {
-                    ty: owner.name,
-                    member: m.name,
-                    pack: cur.pack,
-                    align: unit_layout.align,
-                });
+            if width > 0 {
+                if let Err(e) = packed_units_stay_aligned(owner, m, cur.pack, unit_layout.align) {
+                    return Err(e);
+                }
             }
             if cur.pack != 0 && width > 0 && crosses {
                 return Err(LayoutError::PackedBitFieldCrosses {

@@ -149,7 +149,7 @@ pub const fn member_align_error(
         return Some(e);
     }
     match ty {
-        Ok(l) if (align as usize) < l.align => Some(
+        Ok(l) if rules::member_align(l.align, align as usize).is_none() => Some(
             ConstMsg::new()
                 .str("expected the field type's alignment ")
                 .num(l.align as u128)

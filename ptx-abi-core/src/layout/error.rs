@@ -126,6 +126,21 @@ pub enum LayoutError {
     },
 }
 
+/// `` `#[ptx(align = N)]` on `T::m `` (the message goes on after the member's name).
+const fn align_on_member(
+    m: ConstMsg<256>,
+    align: usize,
+    ty: &'static str,
+    member: &'static str,
+) -> ConstMsg<256> {
+    m.str("`#[ptx(align = ")
+        .num(align as u128)
+        .str(")]` on `")
+        .str(ty)
+        .str("::")
+        .str(member)
+}
+
 impl LayoutError {
     /// A sentence that says what is wrong and what to write instead.
     pub const fn message(&self) -> ConstMsg<256> {
@@ -158,26 +173,14 @@ impl LayoutError {
                 .str(")]` on `")
                 .str(ty)
                 .str("`: expected a power of two from 1 to 128 (PTX §2.3 note D)"),
-            LayoutError::MemberAlignInvalid { ty, member, align } => m
-                .str("`#[ptx(align = ")
-                .num(align as u128)
-                .str(")]` on `")
-                .str(ty)
-                .str("::")
-                .str(member)
+            LayoutError::MemberAlignInvalid { ty, member, align } => align_on_member(m, align, ty, member)
                 .str("`: expected a power of two from 1 to 128, on a member that is not a bit-field (PTX §2.3 note D)"),
             LayoutError::MemberAlignBelowNatural {
                 ty,
                 member,
                 align,
                 natural,
-            } => m
-                .str("`#[ptx(align = ")
-                .num(align as u128)
-                .str(")]` on `")
-                .str(ty)
-                .str("::")
-                .str(member)
+            } => align_on_member(m, align, ty, member)
                 .str("` is below its type's alignment ")
                 .num(natural as u128)
                 .str(" (nvcc ignores it, NVRTC lowers the member to it); write ")

@@ -26,15 +26,17 @@ pub const fn is_valid_pack(pack: usize) -> bool {
     is_valid_align(pack)
 }
 
-/// §1.2 with `alignas(N)` on a member (§2.3 note D's alignments, 1 to 128): the member is
-/// aligned to `N` or its type's alignment, whichever is more (`align` 0: none requested). The
-/// engine refuses an `N` below the type's alignment, where nvcc and NVRTC disagree
-/// ([`crate::layout::LayoutError::MemberAlignBelowNatural`]).
-pub const fn member_align(type_align: usize, align: usize) -> usize {
-    if align > type_align {
-        align
+/// §1.2 with `alignas(N)` on a member (§2.3 note D's alignments, 1 to 128): the member's
+/// alignment, `N` (`align` 0: none requested, its type's), or `None` when `N` is below the
+/// type's alignment, where nvcc and NVRTC disagree (nvcc ignores such an attribute, as GCC does;
+/// NVRTC lowers the member to it; `alignas` below it is ill-formed C++).
+pub const fn member_align(type_align: usize, align: usize) -> Option<usize> {
+    if align == 0 {
+        Some(type_align)
+    } else if align < type_align {
+        None
     } else {
-        type_align
+        Some(align)
     }
 }
 
