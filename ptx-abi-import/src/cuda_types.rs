@@ -668,6 +668,10 @@ fn arith_api(t: &str, p: &str) -> String {
         writeln!(s, "{hd} {p} {f}({p}, {p});").unwrap();
     }
     writeln!(s, "{hd} {p} __hfma2({p}, {p}, {p});").unwrap();
+    // The atomics the fp16/bf16 headers declare (compute capability 7.0 and above for
+    // `__half`, 8.0 for `__nv_bfloat16`), which libraries call on a reinterpreted pointer.
+    writeln!(s, "__device__ {t} atomicAdd({t} *, {t});").unwrap();
+    writeln!(s, "__device__ {p} atomicAdd({p} *, {p});").unwrap();
     for v in [t, p] {
         writeln!(
             s,

@@ -36,6 +36,7 @@ pub mod emit;
 pub mod error;
 pub mod model;
 mod names;
+mod pragma_macros;
 pub mod record_layout;
 mod rust_layout;
 
@@ -316,7 +317,7 @@ impl Importer {
         // The compiler's own macro (`__NVCC__` for nvcc's device pass, `__CUDACC_RTC__` for
         // NVRTC), for clang and, where NVRTC checks an nvcc build, for NVRTC too: a header's
         // `#ifdef __NVCC__` branch is the one the build compiles.
-        let clang_args: Vec<String> = self
+        let mut clang_args: Vec<String> = self
             .compiler
             .macros()
             .iter()
@@ -335,7 +336,7 @@ impl Importer {
             let (standins, main_name) = (standins_prefix.clone(), main_name.clone());
             Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty())
         };
-        let mut json = clang::ast_json(clang, &standins, &main_file, &clang_args)?;
+        let mut json = Self::ast_as_nvcc_reads(clang, &standins, &main_file, &mut clang_args, dir)?;
         // A typedef of a template instantiation (`typedef Arr<int, 2> Pair;`) does not make
         // clang instantiate it; `sizeof` does, as a kernel taking a `Pair` would.
         let typedefs = instantiations_to_complete(&json, is_header(), cuda)?;
@@ -366,6 +367,43 @@ impl Importer {
             &renames,
             clang.version(),
         )
+    }
+
+    /// clang's JSON AST of `main_file`; where clang stops at a macro whose body is a
+    /// `#pragma`, which nvcc compiles ([`pragma_macros`]), the header is read again through
+    /// an overlay that spells it `_Pragma`, and `clang_args` keep the overlay for the runs
+    /// after this one.
+    fn ast_as_nvcc_reads(
+        clang: &clang::Clang,
+        standins: &Path,
+        main_file: &Path,
+        clang_args: &mut Vec<String>,
+        dir: &Path,
+    ) -> Result<String, ImportError> {
+        let mut respelled: Vec<PathBuf> = Vec::new();
+        let given = clang_args.len();
+        loop {
+            match clang::ast_json(clang, standins, main_file, clang_args) {
+                Err(ImportError::Clang(log)) => {
+                    let more: Vec<PathBuf> = pragma_macros::headers_to_respell(&log)
+                        .into_iter()
+                        .filter(|h| !respelled.contains(h))
+                        .collect();
+                    if more.is_empty() {
+                        return Err(ImportError::Clang(log));
+                    }
+                    respelled.extend(more);
+                    let overlay = pragma_macros::write_overlay(
+                        &dir.join(format!("respelled{}", respelled.len())),
+                        &respelled,
+                    )?;
+                    clang_args.truncate(given);
+                    clang_args.push("-ivfsoverlay".into());
+                    clang_args.push(overlay.display().to_string());
+                }
+                other => return other,
+            }
+        }
     }
 
     /// The import after clang: reads `json` (clang's JSON AST), whose declarations in files

@@ -482,3 +482,26 @@ fn arrays_of_std_integers_are_imported() {
     assert!(src.contains("pub ids: [u32; 8],"), "{src}");
     assert!(src.contains("pub sum: i64,"), "{src}");
 }
+
+/// A macro defined as a `#pragma` in a header's nvcc branch (nvcc preprocesses first, so its
+/// expansion is a directive) is read as nvcc reads it, `_Pragma`, and the import names the
+/// header's own file and lines; a `#` that is not such a macro stays clang's error (issue 30).
+#[test]
+fn a_macro_defined_as_a_pragma_is_read_as_nvcc_reads_it() {
+    if clang().is_none() {
+        return;
+    }
+    let src = import(
+        "#define UNROLL #pragma unroll\n\
+         struct Tile { float v[4]; int n; };\n\
+         __device__ inline float sum(const Tile& t) {\n  float s = 0;\n  UNROLL\n  \
+         for (int i = 0; i < 4; ++i) s += t.v[i];\n  return s;\n}\n",
+    )
+    .unwrap();
+    assert!(src.contains("pub struct Tile"), "{src}");
+    assert!(src.contains("bad.cuh:2"), "the struct's own line:\n{src}");
+    let e = error(
+        "#define STRAY(x) x #\nstruct T { int a; };\n__device__ inline void f() { STRAY(1); }\n",
+    );
+    assert!(e.contains("bad.cuh:3"), "{e}");
+}
