@@ -403,3 +403,48 @@ fn child_test_name() -> String {
         None => "child_without_cuda_headers".into(),
     }
 }
+
+/// A library's umbrella header that its parts include back (`#pragma once`), checked as users
+/// check it, `include_str!` of the file and its directory as `-I`: the check compiles the file
+/// itself, so the part's `#include "geom.cuh"` finds it already read, as in the user's build.
+/// Compiled from its text under another name, the compiler would read it twice ("`Aabb` has
+/// already been defined").
+#[test]
+fn an_umbrella_header_its_parts_include_back_is_read_once() {
+    if !tools() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("ptx-abi-umbrella-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let umbrella = "#pragma once\nstruct Aabb { float3 lo, hi; };\n#include \"geom_query.cuh\"\n";
+    let part = "#pragma once\n#include \"geom.cuh\"\nstruct QueryStack { Aabb bounds; int top; int nodes[32]; };\n";
+    std::fs::write(dir.join("geom.cuh"), umbrella).unwrap();
+    std::fs::write(dir.join("geom_query.cuh"), part).unwrap();
+    let include = format!("-I{}", dir.display());
+    #[derive(PtxAbi, Clone, Copy)]
+    struct Aabb {
+        lo: ptx_abi::types::Float3,
+        hi: ptx_abi::types::Float3,
+    }
+    #[derive(PtxAbi, Clone, Copy)]
+    struct QueryStack {
+        bounds: Aabb,
+        top: i32,
+        nodes: [i32; 32],
+    }
+    let nvrtc = Nvrtc::locate().unwrap_or_else(|e| panic!("{e}"));
+    nvrtc
+        .check_with::<QueryStack>(umbrella, "QueryStack", &[], &[&include])
+        .unwrap_or_else(|e| panic!("{e}"));
+    // An error in the file is named by the file's own path, and the hint still blames the
+    // header, not the checks.
+    let broken = umbrella.replace("hi; };", "hi; }");
+    std::fs::write(dir.join("geom.cuh"), &broken).unwrap();
+    let msg = match nvrtc.check_with::<Aabb>(&broken, "Aabb", &[], &[&include]) {
+        Ok(()) => panic!("accepted a header that does not compile"),
+        Err(e) => e.to_string(),
+    };
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(msg.contains("geom.cuh("), "{msg}");
+    assert!(msg.contains("NVRTC rejected the header itself"), "{msg}");
+}

@@ -58,6 +58,7 @@
 //! command above) when there is none.
 
 mod diagnosis;
+mod header_file;
 mod include;
 mod nvcc;
 mod shims;
@@ -413,6 +414,10 @@ impl Nvrtc {
         self.check_version()?;
         let check = CTypeCheck::new(T::TYPE, c_type, members)
             .map_err(|e| MatchError::Nvrtc(NvrtcError::Layout(e)))?;
+        let header = match header_file::on_disk(header, extra) {
+            Some(file) => header_file::include_line(&file),
+            None => String::from(header),
+        };
         let source = format!(
             "{header}\n#line 1 \"{}\"\n{}",
             diagnosis::CHECKS_FILE,

@@ -30,10 +30,14 @@ pub fn hint(log: &str) -> Option<String> {
                 .into(),
         );
     }
-    let in_header = log.lines().any(|l| l.starts_with(HEADER_FILE));
+    // The header is compiled as `HEADER_FILE`, or from its own file (`header_file`).
+    let in_header = log.lines().any(|l| {
+        l.starts_with(HEADER_FILE) || (l.contains("): error") && !l.starts_with(CHECKS_FILE))
+    });
     in_header.then(|| {
         format!(
-            "hint: NVRTC rejected the header itself (the lines above name {HEADER_FILE}); it \
+            "hint: NVRTC rejected the header itself (the lines above name it, not \
+             {CHECKS_FILE}); it \
              compiles CUDA C++ without the host's C++ library, with CUDA {CUDA_VERSION}'s \
              headers and ptx-abi's stand-ins for the C and C++ standard headers \
              (`ptx_abi_nvtools::std_headers`). A header that needs the host's library, or \

@@ -237,9 +237,12 @@ impl Nvcc {
         self.check_version().map_err(MatchError::Nvcc)?;
         let check = CTypeCheck::new(T::TYPE, c_type, members)
             .map_err(|e| MatchError::Nvcc(NvccError::Layout(e)))?;
+        let header = match super::header_file::on_disk(header, extra) {
+            Some(file) => super::header_file::include_line(&file),
+            None => format!("#line 1 \"{}\"\n{header}", diagnosis::HEADER_FILE),
+        };
         let source = format!(
-            "#line 1 \"{}\"\n{header}\n#line 1 \"{}\"\n{}",
-            diagnosis::HEADER_FILE,
+            "{header}\n#line 1 \"{}\"\n{}",
             diagnosis::CHECKS_FILE,
             check.source()
         );
