@@ -73,9 +73,16 @@ fn run(
         .arg("-U__CUDA__")
         .args(["-nostdinc", "-fsyntax-only", "-Xclang", dump])
         .arg("-isystem")
-        .arg(dir)
-        .arg("-include")
-        .arg(dir.join(PRELUDE_FILE));
+        .arg(dir);
+    // The stand-ins for C's and C++'s headers, unless the host's library is read instead
+    // (`crate::host_library`).
+    let host_library = extra
+        .iter()
+        .any(|a| a.strip_prefix("-D") == Some(crate::host_library::MACRO));
+    if !host_library {
+        cmd.arg("-isystem").arg(dir.join(STD_DIR));
+    }
+    cmd.arg("-include").arg(dir.join(PRELUDE_FILE));
     if !extra.iter().any(|a| a.starts_with("-std=")) {
         cmd.arg("-std=c++17");
     }
@@ -119,7 +126,7 @@ pub const HOST_MACROS: &[&str] = &[
 ];
 
 /// The headers clang's log `log` says it could not find (`fatal error: 'x.h' file not found`).
-fn missing_includes(log: &str) -> impl Iterator<Item = &str> {
+pub fn missing_includes(log: &str) -> impl Iterator<Item = &str> {
     log.lines().filter_map(|l| {
         let rest = l.split("fatal error: '").nth(1)?;
         rest.strip_suffix("' file not found")
@@ -149,9 +156,10 @@ fn missing_include_hint(name: &str) -> String {
             "\nnote: `<{name}>` is the C/C++ standard library's: ptx-abi-import reads headers \
              with stand-ins for its C headers and the common C++ ones (<type_traits>, <limits>, \
              <utility>, <array>; <vector>, <string>, <iostream> and other host containers as \
-             declarations), the same NVRTC's checks get, and this is not one of them; where the \
-             header uses it only in host code, import it with `-D` of a macro that leaves that \
-             part out, or import a header of the shared types alone"
+             declarations), the same NVRTC's checks get, and where the header needs another, \
+             with the host's C++ library, which it takes from zig's clang (`--fetch-clang`); \
+             this clang is not zig. Read it with zig's clang, or, where the header uses it only \
+             in host code, import it with `-D` of a macro that leaves that part out"
         )
     } else if [
         "cub/",
@@ -183,6 +191,10 @@ fn missing_include_hint(name: &str) -> String {
     }
 }
 
+/// The stand-in directory's subdirectory of the C and C++ standard headers' stand-ins, left
+/// off the search path where the host's library is read (`crate::host_library`).
+pub const STD_DIR: &str = "std";
+
 /// The prelude's file name in the stand-in directory.
 pub const PRELUDE_FILE: &str = "ptx_abi_import_prelude.h";
 
@@ -192,6 +204,7 @@ pub const PRELUDE_FILE: &str = "ptx_abi_import_prelude.h";
 const CUDA_STANDINS: &[&str] = &[
     "cuda_runtime.h",
     "cuda_runtime_api.h",
+    "cuda_device_runtime_api.h",
     "cuda.h",
     "vector_types.h",
     "vector_functions.h",
@@ -253,10 +266,10 @@ pub fn write_standins(
         write(h, &text)?;
     }
     for h in ["stdint.h", "cstdint"] {
-        write(h, STDINT)?;
+        write(&format!("{STD_DIR}/{h}"), STDINT)?;
     }
     for h in ["stddef.h", "cstddef"] {
-        write(h, STDDEF)?;
+        write(&format!("{STD_DIR}/{h}"), STDDEF)?;
     }
     // CUDA's library headers (`curand_kernel.h`, cooperative groups, libcu++).
     for (h, text) in crate::cuda_libraries::LIBRARY_STANDINS {
@@ -265,7 +278,10 @@ pub fn write_standins(
     // C's and C++'s libraries as NVRTC's checks get them (`ptx_abi_nvtools::std_headers`).
     let std = ptx_abi_nvtools::std_headers::C_HEADERS.iter();
     for (h, text) in std.chain(ptx_abi_nvtools::std_headers::STD_HEADERS) {
-        write(h, &format!("#include \"{PRELUDE_FILE}\"\n{text}"))?;
+        write(
+            &format!("{STD_DIR}/{h}"),
+            &format!("#include \"{PRELUDE_FILE}\"\n{text}"),
+        )?;
     }
     Ok(())
 }

@@ -397,6 +397,7 @@ pub fn prelude_for(v: CudaVersion) -> String {
          #define __grid_constant__\n\
          #define __CUDACC__ 1\n",
     );
+
     writeln!(s, "#define CUDART_VERSION {}", v.code()).unwrap();
     writeln!(s, "#define CUDA_VERSION {}", v.code()).unwrap();
     definitions(&mut s, v, "vector_types.h");
@@ -424,8 +425,13 @@ static __device__ const uint3 blockIdx = {0, 0, 0};
 static __device__ const dim3 blockDim = {1, 1, 1};
 static __device__ const dim3 gridDim = {1, 1, 1};
 static __device__ const int warpSize = 32;
-#define PTX_ABI_MATH1(n) extern "C" __host__ __device__ float n##f(float); extern "C" __host__ __device__ double n(double); __host__ __device__ float n(float);
-#define PTX_ABI_MATH2(n) extern "C" __host__ __device__ float n##f(float, float); extern "C" __host__ __device__ double n(double, double); __host__ __device__ float n(float, float);
+#ifdef PTX_ABI_IMPORT_HOST_LIBRARY
+#define PTX_ABI_LIBC __device__
+#else
+#define PTX_ABI_LIBC __host__ __device__
+#endif
+#define PTX_ABI_MATH1(n) extern "C" PTX_ABI_LIBC float n##f(float); extern "C" PTX_ABI_LIBC double n(double); PTX_ABI_LIBC float n(float);
+#define PTX_ABI_MATH2(n) extern "C" PTX_ABI_LIBC float n##f(float, float); extern "C" PTX_ABI_LIBC double n(double, double); PTX_ABI_LIBC float n(float, float);
 PTX_ABI_MATH1(sqrt) PTX_ABI_MATH1(rsqrt) PTX_ABI_MATH1(cbrt) PTX_ABI_MATH1(exp) PTX_ABI_MATH1(exp2)
 PTX_ABI_MATH1(expm1) PTX_ABI_MATH1(log) PTX_ABI_MATH1(log2) PTX_ABI_MATH1(log10) PTX_ABI_MATH1(log1p)
 PTX_ABI_MATH1(sin) PTX_ABI_MATH1(cos) PTX_ABI_MATH1(tan) PTX_ABI_MATH1(asin) PTX_ABI_MATH1(acos)
@@ -438,15 +444,15 @@ PTX_ABI_MATH2(pow) PTX_ABI_MATH2(atan2) PTX_ABI_MATH2(fmod) PTX_ABI_MATH2(fmin) 
 PTX_ABI_MATH2(hypot) PTX_ABI_MATH2(copysign)
 #undef PTX_ABI_MATH1
 #undef PTX_ABI_MATH2
-extern "C" __host__ __device__ float fmaf(float, float, float);
-extern "C" __host__ __device__ double fma(double, double, double);
-extern "C" __host__ __device__ void sincosf(float, float*, float*);
-extern "C" __host__ __device__ int abs(int);
-extern "C" __host__ __device__ int isnan(double);
-extern "C" __host__ __device__ int isinf(double);
-extern "C" __host__ __device__ int isfinite(double);
-extern "C" __host__ __device__ long labs(long);
-extern "C" __host__ __device__ long long llabs(long long);
+extern "C" PTX_ABI_LIBC float fmaf(float, float, float);
+extern "C" PTX_ABI_LIBC double fma(double, double, double);
+extern "C" PTX_ABI_LIBC void sincosf(float, float*, float*);
+extern "C" PTX_ABI_LIBC int abs(int);
+extern "C" PTX_ABI_LIBC int isnan(double);
+extern "C" PTX_ABI_LIBC int isinf(double);
+extern "C" PTX_ABI_LIBC int isfinite(double);
+extern "C" PTX_ABI_LIBC long labs(long);
+extern "C" PTX_ABI_LIBC long long llabs(long long);
 __host__ __device__ int min(int, int); __host__ __device__ unsigned min(unsigned, unsigned);
 __host__ __device__ unsigned min(int, unsigned); __host__ __device__ unsigned min(unsigned, int);
 __host__ __device__ long min(long, long); __host__ __device__ unsigned long min(unsigned long, unsigned long);
@@ -509,11 +515,12 @@ template <class T> __device__ T tex3D(unsigned long long, float, float, float);
 template <class T> __device__ T tex1DLod(unsigned long long, float, float);
 template <class T> __device__ T tex2DLod(unsigned long long, float, float, float);
 template <class T> __device__ T tex3DLod(unsigned long long, float, float, float, float);
-extern "C" __host__ __device__ int printf(const char*, ...);
-extern "C" __host__ __device__ void* memcpy(void*, const void*, size_t);
-extern "C" __host__ __device__ void* memset(void*, int, size_t);
-extern "C" __host__ __device__ void* malloc(size_t);
-extern "C" __host__ __device__ void free(void*);
+extern "C" PTX_ABI_LIBC int printf(const char*, ...);
+extern "C" PTX_ABI_LIBC void* memcpy(void*, const void*, size_t);
+extern "C" PTX_ABI_LIBC void* memset(void*, int, size_t);
+extern "C" PTX_ABI_LIBC void* malloc(size_t);
+extern "C" PTX_ABI_LIBC void free(void*);
+#undef PTX_ABI_LIBC
 "#;
 
 /// The CUDA header that declares the row named `c_name`: `cuda_fp16.h`, `cuda_bf16.h`,

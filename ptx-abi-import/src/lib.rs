@@ -34,6 +34,7 @@ pub mod cuda_libraries;
 pub mod cuda_types;
 pub mod emit;
 pub mod error;
+mod host_library;
 pub mod model;
 mod names;
 mod pragma_macros;
@@ -332,9 +333,17 @@ impl Importer {
         std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?;
         let standins_prefix = format!("{}/", standins.display());
         let main_name = main_file.display().to_string();
+        // Nothing declared by the host's library is the header's own (`host_library`).
+        let library_prefix = host_library::root(clang).map(|r| format!("{}/", r.display()));
         let is_header = move || -> Box<dyn Fn(&str) -> bool + Send> {
             let (standins, main_name) = (standins_prefix.clone(), main_name.clone());
-            Box::new(move |f: &str| f != main_name && !f.starts_with(&standins) && !f.is_empty())
+            let library = library_prefix.clone();
+            Box::new(move |f: &str| {
+                f != main_name
+                    && !f.starts_with(&standins)
+                    && !f.is_empty()
+                    && !library.as_ref().is_some_and(|l| f.starts_with(l))
+            })
         };
         let mut json = Self::ast_as_nvcc_reads(clang, &standins, &main_file, &mut clang_args, dir)?;
         // A typedef of a template instantiation (`typedef Arr<int, 2> Pair;`) does not make
@@ -369,10 +378,11 @@ impl Importer {
         )
     }
 
-    /// clang's JSON AST of `main_file`; where clang stops at a macro whose body is a
-    /// `#pragma`, which nvcc compiles ([`pragma_macros`]), the header is read again through
-    /// an overlay that spells it `_Pragma`, and `clang_args` keep the overlay for the runs
-    /// after this one.
+    /// clang's JSON AST of `main_file`, read as nvcc reads the header: where clang stops at
+    /// a macro whose body is a `#pragma` ([`pragma_macros`]), the header is read again through
+    /// an overlay that spells it `_Pragma`; where it stops at a standard header no stand-in
+    /// provides, again with the host's C++ library ([`host_library`]). `clang_args` keep what
+    /// the last run took, for the runs after this one.
     fn ast_as_nvcc_reads(
         clang: &clang::Clang,
         standins: &Path,
@@ -380,28 +390,36 @@ impl Importer {
         clang_args: &mut Vec<String>,
         dir: &Path,
     ) -> Result<String, ImportError> {
+        let given = clang_args.clone();
         let mut respelled: Vec<PathBuf> = Vec::new();
-        let given = clang_args.len();
+        let (mut library, mut overlay): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
         loop {
-            match clang::ast_json(clang, standins, main_file, clang_args) {
-                Err(ImportError::Clang(log)) => {
-                    let more: Vec<PathBuf> = pragma_macros::headers_to_respell(&log)
-                        .into_iter()
-                        .filter(|h| !respelled.contains(h))
-                        .collect();
-                    if more.is_empty() {
-                        return Err(ImportError::Clang(log));
-                    }
-                    respelled.extend(more);
-                    let overlay = pragma_macros::write_overlay(
-                        &dir.join(format!("respelled{}", respelled.len())),
-                        &respelled,
-                    )?;
-                    clang_args.truncate(given);
-                    clang_args.push("-ivfsoverlay".into());
-                    clang_args.push(overlay.display().to_string());
-                }
+            *clang_args = [&given[..], &library[..], &overlay[..]].concat();
+            let log = match clang::ast_json(clang, standins, main_file, clang_args) {
+                Err(ImportError::Clang(log)) => log,
                 other => return other,
+            };
+            let more: Vec<PathBuf> = pragma_macros::headers_to_respell(&log)
+                .into_iter()
+                .filter(|h| !respelled.contains(h))
+                .collect();
+            if !more.is_empty() {
+                respelled.extend(more);
+                let file = pragma_macros::write_overlay(
+                    &dir.join(format!("respelled{}", respelled.len())),
+                    &respelled,
+                )?;
+                overlay = vec!["-ivfsoverlay".into(), file.display().to_string()];
+                continue;
+            }
+            // A standard header no stand-in provides: the host's library, once.
+            let root = host_library::root(clang).filter(|root| {
+                library.is_empty()
+                    && clang::missing_includes(&log).any(|h| host_library::provides(root, h))
+            });
+            match root {
+                Some(root) => library = host_library::clang_args(&root),
+                None => return Err(ImportError::Clang(log)),
             }
         }
     }
