@@ -547,30 +547,7 @@ impl Importer {
                 Err(ImportError::Unsupported(errors))
             };
         }
-        // Pointers to what cannot be imported point to `void`.
         let mut bad: Vec<bool> = (0..model.items.len()).map(cannot).collect();
-        let c_names: Vec<String> = model.items.iter().map(|i| i.c_name.clone()).collect();
-        for &id in &model.emitted.clone() {
-            if bad[id] {
-                continue;
-            }
-            match &mut model.items[id].kind {
-                ItemKind::Record(r) => {
-                    for m in &mut r.members {
-                        if let Some(pointee) = erase_pointers_to(&mut m.ty, &bad) {
-                            m.note = Some(format!(
-                                "C: `{}`; `{}` is not imported, so this points to `void`",
-                                m.c_type, c_names[pointee]
-                            ));
-                        }
-                    }
-                }
-                ItemKind::Alias(t) => {
-                    erase_pointers_to(t, &bad);
-                }
-                _ => {}
-            }
-        }
         // Whatever holds a left-out type by value is left out too, naming it.
         let mut skipped: Vec<Unsupported> = model
             .emitted
@@ -607,6 +584,29 @@ impl Importer {
             }
             if !changed {
                 break;
+            }
+        }
+        // Pointers to what is left out, for any reason, point to `void`.
+        let c_names: Vec<String> = model.items.iter().map(|i| i.c_name.clone()).collect();
+        for &id in &model.emitted.clone() {
+            if bad[id] {
+                continue;
+            }
+            match &mut model.items[id].kind {
+                ItemKind::Record(r) => {
+                    for m in &mut r.members {
+                        if let Some(pointee) = erase_pointers_to(&mut m.ty, &bad) {
+                            m.note = Some(format!(
+                                "C: `{}`; `{}` is not imported, so this points to `void`",
+                                m.c_type, c_names[pointee]
+                            ));
+                        }
+                    }
+                }
+                ItemKind::Alias(t) => {
+                    erase_pointers_to(t, &bad);
+                }
+                _ => {}
             }
         }
         let named_but_left_out = self

@@ -116,7 +116,8 @@ fn what_cannot_be_imported_is_left_out_and_reported() {
                   struct Hooks {\n  virtual void run();\n  int n;\n};\n\
                   struct Holder {\n  Hooks h;\n};\n\
                   struct Options {\n  Hooks* hooks;\n  int level;\n};\n\
-                  struct Plain { float x; };\n";
+                  struct Plain { float x; };\n\
+                  struct Args {\n  Holder* holder;\n  union { Holder* in_union; int tag; };\n};\n";
     let importer = || {
         Importer::new()
             .clang(c.program())
@@ -144,10 +145,19 @@ fn what_cannot_be_imported_is_left_out_and_reported() {
         "pub struct Options {",
         "pub hooks: ::ptx_abi::DevicePtr<::core::ffi::c_void>,",
         "`Hooks` is not imported, so this points to `void`",
+        // Left out because it holds `Hooks`: pointers to it, in a record and in its
+        // anonymous union, point to `void` too, never to a type that is not emitted.
+        "pub holder: ::ptx_abi::DevicePtr<::core::ffi::c_void>,",
+        "in_union(::ptx_abi::DevicePtr<::core::ffi::c_void>)",
     ] {
         assert!(src.contains(want), "missing `{want}` in:\n{src}");
     }
-    for gone in ["struct Hooks", "struct Holder", "Handler"] {
+    for gone in [
+        "struct Hooks",
+        "struct Holder",
+        "Handler",
+        "DevicePtr<Holder>",
+    ] {
         assert!(!src.contains(gone), "`{gone}` emitted:\n{src}");
     }
     let strict = importer().strict(true).generate().unwrap_err().to_string();
