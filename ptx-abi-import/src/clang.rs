@@ -173,9 +173,10 @@ fn missing_include_hint(name: &str) -> String {
     .any(|p| name.starts_with(p))
     {
         format!(
-            "\nnote: `{name}` belongs to a CUDA C++ library ptx-abi-import does not stand in for \
-             (it stands in for cuda_runtime.h, cuda.h, the fp16/bf16/fp8 headers, \
-             curand_kernel.h, cooperative_groups.h, <nv/target> and libcu++'s <cuda/std/array>, \
+            "\nnote: `{name}` belongs to a CUDA C++ library, or a part of one, ptx-abi-import does \
+             not stand in for (it stands in for cuda_runtime.h, cuda.h, the fp16/bf16/fp8 headers, \
+             curand_kernel.h, cooperative_groups.h, CUB's block, warp and device collectives \
+             (<cub/cub.cuh>), <nv/target> and libcu++'s <cuda/std/array>, \
              <cuda/atomic>); clang cannot read the library itself here (it needs the host's C \
              library): import a header of the shared types alone, or leave the include out \
              with a `-D` of a macro the header tests. The checks, compiled by nvcc or NVRTC \

@@ -495,11 +495,22 @@ template <class T> __device__ T __shfl_xor_sync(unsigned, T, int, int = 32);
 template <class T> __device__ T __ldg(const T*); template <class T> __device__ T __ldcg(const T*);
 template <class T> __device__ T __ldcs(const T*); template <class T> __device__ void __stcg(T*, T);
 template <class T> __device__ void __stcs(T*, T);
-#define PTX_ABI_ATOMIC(f) __device__ int f(int*, int); __device__ unsigned f(unsigned*, unsigned); __device__ unsigned long long f(unsigned long long*, unsigned long long);
+#define PTX_ABI_ATOMIC_SCOPE(f) __device__ int f(int*, int); __device__ unsigned f(unsigned*, unsigned); __device__ unsigned long long f(unsigned long long*, unsigned long long);
+#define PTX_ABI_ATOMIC(f) PTX_ABI_ATOMIC_SCOPE(f) PTX_ABI_ATOMIC_SCOPE(f##_system) PTX_ABI_ATOMIC_SCOPE(f##_block)
 PTX_ABI_ATOMIC(atomicAdd) PTX_ABI_ATOMIC(atomicSub) PTX_ABI_ATOMIC(atomicExch) PTX_ABI_ATOMIC(atomicMin)
 PTX_ABI_ATOMIC(atomicMax) PTX_ABI_ATOMIC(atomicAnd) PTX_ABI_ATOMIC(atomicOr) PTX_ABI_ATOMIC(atomicXor)
 #undef PTX_ABI_ATOMIC
+#undef PTX_ABI_ATOMIC_SCOPE
 __device__ float atomicAdd(float*, float); __device__ double atomicAdd(double*, double);
+__device__ float atomicAdd_system(float*, float); __device__ double atomicAdd_system(double*, double);
+__device__ float atomicAdd_block(float*, float); __device__ double atomicAdd_block(double*, double);
+__device__ int atomicCAS_system(int*, int, int); __device__ unsigned atomicCAS_system(unsigned*, unsigned, unsigned);
+__device__ unsigned long long atomicCAS_system(unsigned long long*, unsigned long long, unsigned long long);
+__device__ int atomicCAS_block(int*, int, int); __device__ unsigned atomicCAS_block(unsigned*, unsigned, unsigned);
+__device__ unsigned long long atomicCAS_block(unsigned long long*, unsigned long long, unsigned long long);
+__device__ float __fmaf_ieee_rn(float, float, float); __device__ float __fmaf_ieee_rz(float, float, float);
+__device__ float __fmaf_ieee_ru(float, float, float); __device__ float __fmaf_ieee_rd(float, float, float);
+__device__ float __fmaf_rz(float, float, float); __device__ float __fmaf_ru(float, float, float); __device__ float __fmaf_rd(float, float, float);
 __device__ float atomicExch(float*, float); __device__ unsigned atomicInc(unsigned*, unsigned);
 __device__ unsigned atomicDec(unsigned*, unsigned);
 __device__ int atomicCAS(int*, int, int); __device__ unsigned atomicCAS(unsigned*, unsigned, unsigned);
@@ -564,6 +575,7 @@ pub fn standin_header(name: &str, v: CudaVersion) -> Option<String> {
     for h in includes {
         writeln!(s, "#include \"{h}\"").unwrap();
     }
+    s.push_str(raw_storage(name));
     definitions(&mut s, v, name);
     s.push_str(&header_api(name));
     Some(s)
@@ -619,7 +631,14 @@ fn definitions(s: &mut String, v: CudaVersion, header: &str) {
 /// constructor, conversions from and to `float`, a pair from two halves), which inline device
 /// code uses (`float(h)`, `__half2(a, b)`): declarations only, which change no layout.
 fn storage_api(c_name: &str) -> String {
-    match c_name {
+    let raw = match c_name {
+        "__half" | "__half2" | "__nv_bfloat16" | "__nv_bfloat162" => format!(
+            " __host__ __device__ {c_name}(const {c_name}_raw &); \
+             __host__ __device__ operator {c_name}_raw() const;"
+        ),
+        _ => String::new(),
+    };
+    let api = match c_name {
         "__half" | "__nv_bfloat16" | "__nv_fp8_e4m3" | "__nv_fp8_e5m2" => format!(
             "{c_name}() = default; __host__ __device__ {c_name}(float); \
              __host__ __device__ {c_name}(double); __host__ __device__ {c_name}(int); \
@@ -632,7 +651,8 @@ fn storage_api(c_name: &str) -> String {
         "__nv_bfloat162" => "__nv_bfloat162() = default; __host__ __device__ __nv_bfloat162(const __nv_bfloat16 &, const __nv_bfloat16 &);"
             .to_string(),
         _ => String::new(),
-    }
+    };
+    api + &raw
 }
 
 /// The functions and operators of `cuda_fp16.h`, `cuda_bf16.h` and `cuda_fp8.h` that inline
@@ -712,6 +732,7 @@ const FP16_API: &str = concat!(
     "__host__ __device__ __half __ushort_as_half(unsigned short);\n",
     "__host__ __device__ unsigned short __half_as_ushort(__half);\n",
     "__host__ __device__ bool __hisnan(__half);\n",
+    "__host__ __device__ __half2 make_half2(__half, __half);\n",
 );
 
 /// `cuda_bf16.h`'s conversions and arithmetic.
@@ -732,7 +753,22 @@ const BF16_API: &str = concat!(
     "__host__ __device__ __nv_bfloat16 __high2bfloat16(__nv_bfloat162);\n",
     "__host__ __device__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short);\n",
     "__host__ __device__ unsigned short __bfloat16_as_ushort(__nv_bfloat16);\n",
+    "__host__ __device__ __nv_bfloat162 make_bfloat162(__nv_bfloat16, __nv_bfloat16);\n",
+    "static __device__ float __internal_bfloat162float(const unsigned short);\n",
 );
+
+/// The raw storage structs of `cuda_fp16.h` and `cuda_bf16.h` (`__half_raw`, `__half2_raw`,
+/// `__nv_bfloat16_raw`, `__nv_bfloat162_raw`), laid out as CUDA declares them (`unsigned
+/// short` members, aligned to their size), which the types convert to and from.
+fn raw_storage(header: &str) -> &'static str {
+    match header {
+        "cuda_fp16.h" => "typedef struct __attribute__((aligned(2))) { unsigned short x; } __half_raw;\n\
+             typedef struct __attribute__((aligned(4))) { unsigned short x; unsigned short y; } __half2_raw;\n",
+        "cuda_bf16.h" => "typedef struct __attribute__((aligned(2))) { unsigned short x; } __nv_bfloat16_raw;\n\
+             typedef struct __attribute__((aligned(4))) { unsigned short x; unsigned short y; } __nv_bfloat162_raw;\n",
+        _ => "",
+    }
+}
 
 /// `cuda_fp8.h`'s storage types, enums and conversions.
 const FP8_API: &str = "typedef unsigned char __nv_fp8_storage_t;\n\
@@ -865,7 +901,11 @@ CUresult cuStreamSynchronize(CUstream hStream);
 
 /// The CUDA runtime API that nvcc's implicit `cuda_runtime.h` declares and host code in a header
 /// calls: `cudaError_t` (every enumerator of CUDA 12.9's `driver_types.h`), the copy kinds, the
-/// stream capture status and mode, the IPC handles and 3D extents with their members, the common
+/// stream capture status and mode, the device attributes and launch attributes (every enumerator
+/// of CUDA 12.9's), the IPC handles and 3D extents with their members; the launch configuration,
+/// its attributes and the device properties with the members host code reads, each holding a
+/// member the importer refuses (`long double`: their layout is CUDA's business, and a struct
+/// holding one by value is left out, never given a guessed layout); the common
 /// calls (stream capture and graph launch among them), and what clang needs for a
 /// `kernel<<<grid, block, shared, stream>>>(…)` launch. Declarations only.
 pub const RUNTIME_API: &str = r#"typedef enum cudaError {
@@ -944,6 +984,112 @@ typedef struct cudaIpcEventHandle_st { char reserved[64]; } cudaIpcEventHandle_t
 struct cudaExtent { size_t width; size_t height; size_t depth; };
 struct cudaPos { size_t x; size_t y; size_t z; };
 struct cudaPitchedPtr { void *ptr; size_t pitch; size_t xsize; size_t ysize; };
+enum cudaDeviceAttr {
+    cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3,
+    cudaDevAttrMaxBlockDimZ = 4, cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6,
+    cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
+    cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10, cudaDevAttrMaxPitch = 11,
+    cudaDevAttrMaxRegistersPerBlock = 12, cudaDevAttrClockRate = 13,
+    cudaDevAttrTextureAlignment = 14, cudaDevAttrGpuOverlap = 15,
+    cudaDevAttrMultiProcessorCount = 16, cudaDevAttrKernelExecTimeout = 17,
+    cudaDevAttrIntegrated = 18, cudaDevAttrCanMapHostMemory = 19, cudaDevAttrComputeMode = 20,
+    cudaDevAttrMaxTexture1DWidth = 21, cudaDevAttrMaxTexture2DWidth = 22,
+    cudaDevAttrMaxTexture2DHeight = 23, cudaDevAttrMaxTexture3DWidth = 24,
+    cudaDevAttrMaxTexture3DHeight = 25, cudaDevAttrMaxTexture3DDepth = 26,
+    cudaDevAttrMaxTexture2DLayeredWidth = 27, cudaDevAttrMaxTexture2DLayeredHeight = 28,
+    cudaDevAttrMaxTexture2DLayeredLayers = 29, cudaDevAttrSurfaceAlignment = 30,
+    cudaDevAttrConcurrentKernels = 31, cudaDevAttrEccEnabled = 32, cudaDevAttrPciBusId = 33,
+    cudaDevAttrPciDeviceId = 34, cudaDevAttrTccDriver = 35, cudaDevAttrMemoryClockRate = 36,
+    cudaDevAttrGlobalMemoryBusWidth = 37, cudaDevAttrL2CacheSize = 38,
+    cudaDevAttrMaxThreadsPerMultiProcessor = 39, cudaDevAttrAsyncEngineCount = 40,
+    cudaDevAttrUnifiedAddressing = 41, cudaDevAttrMaxTexture1DLayeredWidth = 42,
+    cudaDevAttrMaxTexture1DLayeredLayers = 43, cudaDevAttrMaxTexture2DGatherWidth = 45,
+    cudaDevAttrMaxTexture2DGatherHeight = 46, cudaDevAttrMaxTexture3DWidthAlt = 47,
+    cudaDevAttrMaxTexture3DHeightAlt = 48, cudaDevAttrMaxTexture3DDepthAlt = 49,
+    cudaDevAttrPciDomainId = 50, cudaDevAttrTexturePitchAlignment = 51,
+    cudaDevAttrMaxTextureCubemapWidth = 52, cudaDevAttrMaxTextureCubemapLayeredWidth = 53,
+    cudaDevAttrMaxTextureCubemapLayeredLayers = 54, cudaDevAttrMaxSurface1DWidth = 55,
+    cudaDevAttrMaxSurface2DWidth = 56, cudaDevAttrMaxSurface2DHeight = 57,
+    cudaDevAttrMaxSurface3DWidth = 58, cudaDevAttrMaxSurface3DHeight = 59,
+    cudaDevAttrMaxSurface3DDepth = 60, cudaDevAttrMaxSurface1DLayeredWidth = 61,
+    cudaDevAttrMaxSurface1DLayeredLayers = 62, cudaDevAttrMaxSurface2DLayeredWidth = 63,
+    cudaDevAttrMaxSurface2DLayeredHeight = 64, cudaDevAttrMaxSurface2DLayeredLayers = 65,
+    cudaDevAttrMaxSurfaceCubemapWidth = 66, cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+    cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68, cudaDevAttrMaxTexture1DLinearWidth = 69,
+    cudaDevAttrMaxTexture2DLinearWidth = 70, cudaDevAttrMaxTexture2DLinearHeight = 71,
+    cudaDevAttrMaxTexture2DLinearPitch = 72, cudaDevAttrMaxTexture2DMipmappedWidth = 73,
+    cudaDevAttrMaxTexture2DMipmappedHeight = 74, cudaDevAttrComputeCapabilityMajor = 75,
+    cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxTexture1DMipmappedWidth = 77,
+    cudaDevAttrStreamPrioritiesSupported = 78, cudaDevAttrGlobalL1CacheSupported = 79,
+    cudaDevAttrLocalL1CacheSupported = 80, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+    cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrManagedMemory = 83,
+    cudaDevAttrIsMultiGpuBoard = 84, cudaDevAttrMultiGpuBoardGroupID = 85,
+    cudaDevAttrHostNativeAtomicSupported = 86, cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+    cudaDevAttrPageableMemoryAccess = 88, cudaDevAttrConcurrentManagedAccess = 89,
+    cudaDevAttrComputePreemptionSupported = 90, cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+    cudaDevAttrReserved92 = 92, cudaDevAttrReserved93 = 93, cudaDevAttrReserved94 = 94,
+    cudaDevAttrCooperativeLaunch = 95, cudaDevAttrCooperativeMultiDeviceLaunch = 96,
+    cudaDevAttrMaxSharedMemoryPerBlockOptin = 97, cudaDevAttrCanFlushRemoteWrites = 98,
+    cudaDevAttrHostRegisterSupported = 99, cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+    cudaDevAttrDirectManagedMemAccessFromHost = 101, cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+    cudaDevAttrMaxPersistingL2CacheSize = 108, cudaDevAttrMaxAccessPolicyWindowSize = 109,
+    cudaDevAttrReservedSharedMemoryPerBlock = 111, cudaDevAttrSparseCudaArraySupported = 112,
+    cudaDevAttrHostRegisterReadOnlySupported = 113,
+    cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+    cudaDevAttrMaxTimelineSemaphoreInteropSupported = 114, cudaDevAttrMemoryPoolsSupported = 115,
+    cudaDevAttrGPUDirectRDMASupported = 116, cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+    cudaDevAttrGPUDirectRDMAWritesOrdering = 118, cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+    cudaDevAttrClusterLaunch = 120, cudaDevAttrDeferredMappingCudaArraySupported = 121,
+    cudaDevAttrReserved122 = 122, cudaDevAttrReserved123 = 123, cudaDevAttrReserved124 = 124,
+    cudaDevAttrIpcEventSupport = 125, cudaDevAttrMemSyncDomainCount = 126,
+    cudaDevAttrReserved127 = 127, cudaDevAttrReserved128 = 128, cudaDevAttrReserved129 = 129,
+    cudaDevAttrNumaConfig = 130, cudaDevAttrNumaId = 131, cudaDevAttrReserved132 = 132,
+    cudaDevAttrMpsEnabled = 133, cudaDevAttrHostNumaId = 134, cudaDevAttrD3D12CigSupported = 135,
+    cudaDevAttrVulkanCigSupported = 138, cudaDevAttrGpuPciDeviceId = 139,
+    cudaDevAttrGpuPciSubsystemId = 140, cudaDevAttrReserved141 = 141,
+    cudaDevAttrHostNumaMemoryPoolsSupported = 142, cudaDevAttrHostNumaMultinodeIpcSupported = 143
+};
+typedef enum cudaLaunchAttributeID {
+    cudaLaunchAttributeIgnore = 0, cudaLaunchAttributeAccessPolicyWindow = 1,
+    cudaLaunchAttributeCooperative = 2, cudaLaunchAttributeSynchronizationPolicy = 3,
+    cudaLaunchAttributeClusterDimension = 4,
+    cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+    cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+    cudaLaunchAttributeProgrammaticEvent = 7, cudaLaunchAttributePriority = 8,
+    cudaLaunchAttributeMemSyncDomainMap = 9, cudaLaunchAttributeMemSyncDomain = 10,
+    cudaLaunchAttributePreferredClusterDimension = 11,
+    cudaLaunchAttributeLaunchCompletionEvent = 12,
+    cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+    cudaLaunchAttributePreferredSharedMemoryCarveout = 14
+} cudaLaunchAttributeID;
+typedef union cudaLaunchAttributeValue {
+    char pad[64]; int cooperative; int syncPolicy; struct { unsigned int x; unsigned int y; unsigned int z; } clusterDim;
+    int clusterSchedulingPolicyPreference; int programmaticStreamSerializationAllowed;
+    struct { cudaEvent_t event; int flags; int triggerAtBlockStart; } programmaticEvent; int priority;
+    unsigned char memSyncDomain; struct { unsigned int x; unsigned int y; unsigned int z; } preferredClusterDim;
+    struct { cudaEvent_t event; int flags; } launchCompletionEvent; unsigned int sharedMemCarveout;
+    long double __no_host_layout;
+} cudaLaunchAttributeValue;
+typedef struct cudaLaunchAttribute_st { cudaLaunchAttributeID id; cudaLaunchAttributeValue val; } cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+    dim3 gridDim; dim3 blockDim; size_t dynamicSmemBytes; cudaStream_t stream; cudaLaunchAttribute *attrs; unsigned int numAttrs;
+    long double __no_host_layout;
+} cudaLaunchConfig_t;
+struct cudaDeviceProp {
+    char name[256]; size_t totalGlobalMem; size_t sharedMemPerBlock; int regsPerBlock; int warpSize; size_t memPitch;
+    int maxThreadsPerBlock; int maxThreadsDim[3]; int maxGridSize[3]; size_t totalConstMem; int major; int minor;
+    size_t textureAlignment; int multiProcessorCount; int integrated; int canMapHostMemory; int concurrentKernels;
+    int pciBusID; int pciDeviceID; int pciDomainID; int asyncEngineCount; int unifiedAddressing; int memoryBusWidth;
+    int l2CacheSize; int persistingL2CacheMaxSize; int maxThreadsPerMultiProcessor; int sharedMemPerMultiprocessor;
+    size_t sharedMemPerBlockOptin; int regsPerMultiprocessor; int managedMemory; int isMultiGpuBoard;
+    int cooperativeLaunch; int maxBlocksPerMultiProcessor; int clusterLaunch;
+    long double __no_host_layout;
+};
+extern "C" cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
+extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
+template <class... K, class... A> cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *config, void (*kernel)(K...), A&&... args);
+extern "C" cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, const void *func, const cudaLaunchConfig_t *launchConfig);
+template <class T> cudaError_t cudaOccupancyMaxPotentialClusterSize(int *clusterSize, T *func, const cudaLaunchConfig_t *launchConfig);
 extern "C" int cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, cudaStream_t stream = 0);
 extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem = 0, void *stream = 0);
 extern "C" cudaError_t cudaGetLastError(void);

@@ -716,7 +716,8 @@ fn nvrtc_options(args: &[String]) -> Vec<String> {
             out.push(format!("-D{m}"));
         } else if let Some(m) = value("-U") {
             out.push(format!("-U{m}"));
-        } else if clang::NVCC_ONLY_FLAGS.contains(&a.as_str()) {
+        } else if clang::NVCC_ONLY_FLAGS.contains(&a.as_str()) || a.starts_with("-std=") {
+            // The language standard the header is built with is the checks' too.
             out.push(a.clone());
         }
     }

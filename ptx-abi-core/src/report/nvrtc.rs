@@ -435,7 +435,13 @@ impl Nvrtc {
             .filter(|d| d.is_dir())
             .map(|d| format!("-I{}", d.display()))
             .collect();
-        let mut options: Vec<&str> = check_options(self.version).to_vec();
+        // The header's own `-std=` (the standard it is built with) replaces the checks'.
+        let user_std = extra.iter().any(|o| o.starts_with("-std="));
+        let mut options: Vec<&str> = check_options(self.version)
+            .iter()
+            .copied()
+            .filter(|o| !(user_std && o.starts_with("-std=")))
+            .collect();
         options.extend_from_slice(CHECK_DEFINES);
         // The header's own directories first, CUDA's last, as nvcc searches them.
         let from = options.len();

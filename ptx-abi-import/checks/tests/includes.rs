@@ -24,6 +24,7 @@ fn only_what_has_no_layout_is_left_out() {
         includes_descriptors::SKIPPED,
         includes_device_code::SKIPPED,
         includes_host_utils::SKIPPED,
+        includes_language_standard::SKIPPED,
         includes_llama::SKIPPED,
         includes_own_names::SKIPPED,
         includes_portable::SKIPPED,
@@ -373,4 +374,26 @@ fn the_host_library_is_read_where_no_stand_in_provides_a_header() {
     assert_eq!((Light::SIZE, Light::ALIGN), (32, 4));
     assert_eq!((Sampler::SIZE, Sampler::ALIGN), (24, 8));
     assert_eq!(LaunchParams::ALIGN, 8);
+}
+
+/// CUB's collectives, cooperative groups' warp tiles, system-scope atomics, raw half storage
+/// and the runtime's device attributes, properties and launch configuration, as an inference
+/// library's dispatch header uses them: read through the importer's stand-ins, checked by nvcc
+/// with CUDA's own CUB. A record holding CUB's `TempStorage` by value is left out: its layout is
+/// CUB's, not a stand-in's to guess (issue 30).
+#[cfg(ptx_abi_import_nvcc)]
+#[test]
+fn cub_and_the_runtime_api_read_and_temp_storage_is_refused() {
+    use includes_nvcc_collectives::moe::{FifoSlot, PackedScales, RouteInfo};
+    use ptx_abi::PtxAbi;
+    assert_eq!(
+        includes_nvcc_collectives::SKIPPED,
+        [
+            "cub::BlockReduce<float, 128>::TempStorage",
+            "moe::ScratchBlock"
+        ]
+    );
+    // The raw half storage is two `unsigned short`s aligned to 4 (`__half2_raw`), as CUDA's.
+    assert_eq!((PackedScales::SIZE, PackedScales::ALIGN), (12, 4));
+    assert_eq!((RouteInfo::SIZE, FifoSlot::SIZE), (16, 32));
 }
