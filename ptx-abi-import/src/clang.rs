@@ -126,7 +126,7 @@ pub const HOST_MACROS: &[&str] = &[
 ];
 
 /// The headers clang's log `log` says it could not find (`fatal error: 'x.h' file not found`).
-pub fn missing_includes(log: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn missing_includes(log: &str) -> impl Iterator<Item = &str> {
     log.lines().filter_map(|l| {
         let rest = l.split("fatal error: '").nth(1)?;
         rest.strip_suffix("' file not found")
@@ -194,7 +194,7 @@ fn missing_include_hint(name: &str) -> String {
 
 /// The stand-in directory's subdirectory of the C and C++ standard headers' stand-ins, left
 /// off the search path where the host's library is read (`crate::host_library`).
-pub const STD_DIR: &str = "std";
+pub(crate) const STD_DIR: &str = "std";
 
 /// The prelude's file name in the stand-in directory.
 pub const PRELUDE_FILE: &str = "ptx_abi_import_prelude.h";
