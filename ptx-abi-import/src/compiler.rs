@@ -31,6 +31,32 @@ impl Compiler {
         }
     }
 
+    /// clang's arguments that give the header the GNU version macros this compiler's device
+    /// pass sees: nvcc defines `__GNUC__`, `__GNUC_MINOR__`, `__GNUC_PATCHLEVEL__` and
+    /// `__GNUG__` as its host compiler, `gcc` (`host_gcc`: `gcc -dumpfullversion`, `None`
+    /// where no gcc runs, and clang's own 4.2.1 stays); NVRTC defines none of them. A header
+    /// that picks a declaration by them (`#if FMT_GCC_VERSION < 903`, an enum's underlying
+    /// type) is read as that compiler reads it.
+    pub fn gnu_version_args(self, host_gcc: Option<(u32, u32, u32)>) -> Vec<String> {
+        const MACROS: [&str; 4] = [
+            "__GNUC__",
+            "__GNUC_MINOR__",
+            "__GNUC_PATCHLEVEL__",
+            "__GNUG__",
+        ];
+        match (self, host_gcc) {
+            (Compiler::Nvrtc, _) => MACROS.iter().map(|m| format!("-U{m}")).collect(),
+            (Compiler::Nvcc, Some((major, minor, patch))) => {
+                let mut args: Vec<String> = MACROS.iter().map(|m| format!("-U{m}")).collect();
+                for (m, v) in MACROS.iter().zip([major, minor, patch, major]) {
+                    args.push(format!("-D{m}={v}"));
+                }
+                args
+            }
+            (Compiler::Nvcc, None) => Vec::new(),
+        }
+    }
+
     /// `"nvcc"` or `"nvrtc"`, as the CLI's `--compiler` spells it.
     pub fn parse(text: &str) -> Option<Compiler> {
         match text {
@@ -97,4 +123,24 @@ fn depends(model: &Model, ty: &Ty, memo: &mut [Option<bool>]) -> bool {
         }
         _ => false,
     }
+}
+
+/// The version of the `gcc` on `PATH`, nvcc's default host compiler (`gcc -dumpfullversion`);
+/// `None` where none runs.
+pub(crate) fn host_gcc() -> Option<(u32, u32, u32)> {
+    let out = std::process::Command::new("gcc")
+        .arg("-dumpfullversion")
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    if !out.status.success() {
+        return None;
+    }
+    let text = String::from_utf8(out.stdout).ok()?;
+    let mut parts = text.trim().split('.').map(|p| p.parse::<u32>().ok());
+    let major = parts.next()??;
+    let minor = parts.next().flatten().unwrap_or(0);
+    let patch = parts.next().flatten().unwrap_or(0);
+    Some((major, minor, patch))
 }

@@ -323,6 +323,7 @@ impl Importer {
             .macros()
             .iter()
             .map(|m| format!("-D{m}"))
+            .chain(self.compiler.gnu_version_args(compiler::host_gcc()))
             .chain(self.args.iter().cloned())
             .collect();
         if self.compiler == Compiler::Nvcc {

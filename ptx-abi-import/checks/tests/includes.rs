@@ -23,6 +23,7 @@ fn only_what_has_no_layout_is_left_out() {
         includes_classes::SKIPPED,
         includes_descriptors::SKIPPED,
         includes_device_code::SKIPPED,
+        includes_gnu_version::SKIPPED,
         includes_host_utils::SKIPPED,
         includes_language_standard::SKIPPED,
         includes_llama::SKIPPED,
@@ -396,4 +397,16 @@ fn cub_and_the_runtime_api_read_and_temp_storage_is_refused() {
     // The raw half storage is two `unsigned short`s aligned to 4 (`__half2_raw`), as CUDA's.
     assert_eq!((PackedScales::SIZE, PackedScales::ALIGN), (12, 4));
     assert_eq!((RouteInfo::SIZE, FifoSlot::SIZE), (16, 32));
+}
+
+/// The GNU version macros are the chosen compiler's: an enum whose underlying type a header
+/// picks by `__GNUC__` has one byte, as nvcc (its host gcc) and NVRTC (no `__GNUC__`) both
+/// give it, not the four of clang's own GCC 4.2 (issue 30; the checks above compare with the
+/// compiler, these figures are C's for a one-byte enum).
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn the_gnu_version_is_the_compilers() {
+    use includes_gnu_version::logfmt::{align, format_spec};
+    use ptx_abi::PtxAbi;
+    assert_eq!((align::kind::SIZE, format_spec::SIZE), (1, 6));
 }
