@@ -34,9 +34,13 @@ fn names(text: &str, quote: char) -> BTreeSet<String> {
     out
 }
 
-/// Two C macros the generated checks test for are whole string literals too; they are C
-/// identifiers, not variables anyone sets.
-const C_MACROS: &[&str] = &["PTX_ABI_BITFIELD_PROBES", "PTX_ABI_BITFIELD_SETTER"];
+/// C macros the generated checks and the importer's prelude test for are whole string
+/// literals too; they are C identifiers, not variables anyone sets.
+const C_MACROS: &[&str] = &[
+    "PTX_ABI_BITFIELD_PROBES",
+    "PTX_ABI_BITFIELD_SETTER",
+    "PTX_ABI_IMPORT_HOST_LIBRARY",
+];
 
 #[test]
 fn every_environment_variable_is_in_the_readme() {
