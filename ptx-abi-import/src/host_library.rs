@@ -14,6 +14,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::clang::Clang;
+use crate::error::Unsupported;
+use crate::model::{ItemKind, Model};
 
 /// The macro that switches the prelude to the host's library.
 pub const MACRO: &str = "PTX_ABI_IMPORT_HOST_LIBRARY";
@@ -71,6 +73,41 @@ pub fn clang_args(root: &Path) -> Vec<String> {
         .map(|m| format!("-D{m}")),
     );
     args
+}
+
+/// The directories of the library's C++ part (libc++ and libc++abi) under `root`, each ending
+/// in `/`, as clang names the files in them.
+pub fn cxx_dirs(root: &Path) -> Vec<String> {
+    ["libcxx/include", "libcxxabi/include"]
+        .iter()
+        .map(|d| format!("{}/", root.join(d).display()))
+        .collect()
+}
+
+/// Refuses every record and enum `model` has from the C++ library (`cxx_dirs`), in
+/// `problems`: libc++'s layouts are not libstdc++'s, which nvcc's host compiler brings
+/// (`std::string` is 24 bytes in one and 32 in the other, an iterator's member has another
+/// name), so a record holding one by value is left out naming it and a pointer to one points
+/// to `void`. glibc's records are the host's C library's, the same for both.
+pub fn refuse_cxx_records(model: &Model, problems: &mut [Vec<Unsupported>], cxx_dirs: &[String]) {
+    if cxx_dirs.is_empty() {
+        return;
+    }
+    for (item, list) in model.items.iter().zip(problems.iter_mut()) {
+        let from_cxx = cxx_dirs
+            .iter()
+            .any(|d| item.loc.file.starts_with(d.as_str()));
+        if from_cxx && matches!(item.kind, ItemKind::Record(_) | ItemKind::Enum(_)) {
+            list.push(Unsupported {
+                loc: item.loc.clone(),
+                decl: item.c_name.clone(),
+                why: "a type of the host's C++ library, which the importer reads as zig's \
+                      libc++, whose layouts are not those of the libstdc++ nvcc's host compiler \
+                      brings"
+                    .into(),
+            });
+        }
+    }
 }
 
 fn include_dirs(root: &Path) -> Vec<PathBuf> {

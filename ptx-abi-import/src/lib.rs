@@ -71,6 +71,9 @@ pub struct Importer {
     strict: bool,
     compiler: Compiler,
     emit: EmitOptions,
+    /// Where the host's C++ library read this import lives (`host_library::cxx_dirs`): its
+    /// records are refused.
+    host_cxx: Vec<String>,
 }
 
 /// The result of an import.
@@ -369,6 +372,14 @@ impl Importer {
         let layouts = clang::record_layouts(clang, &standins, &main_file, &clang_args)?;
         let mut this = self;
         this.emit.check_options = check_options;
+        if clang_args
+            .iter()
+            .any(|a| a.strip_prefix("-D") == Some(host_library::MACRO))
+        {
+            this.host_cxx = host_library::root(clang)
+                .map(|r| host_library::cxx_dirs(&r))
+                .unwrap_or_default();
+        }
         this.import_ast(
             &json,
             Some(&layouts),
@@ -443,6 +454,7 @@ impl Importer {
         let (mut model, mut problems) =
             ast::read(json, is_header, cuda).map_err(ImportError::Ast)?;
         compiler::apply(&mut model, self.compiler);
+        host_library::refuse_cxx_records(&model, &mut problems, &self.host_cxx);
         self.select(&mut model)?;
         if let Some(text) = layouts {
             let clang_layouts = record_layout::parse(text)

@@ -2,7 +2,8 @@
 // them in one header: seeding from <random>, parsing a scene option from a <string_view>,
 // walking lights with <iterator>, flags in a <bitset>. None of those headers has a stand-in:
 // the importer reads the header with the host's C++ library for the device pass, as nvcc does,
-// and device code calls the C library's math and printf as CUDA declares them. NVRTC has no
+// and device code calls the C library's math and printf as CUDA declares them; the library's
+// own types are not imported. NVRTC has no
 // host library, so this header is checked by nvcc only (`includes_nvcc_*`). Written for this
 // suite.
 #pragma once
@@ -37,6 +38,19 @@ struct LaunchParams {
     float4* accum;
     int2 frame;
     double time;
+};
+
+// Host-side records beside them: one holds a library type by value (left out: the importer
+// reads libc++, nvcc's host compiler brings libstdc++, and their layouts differ), one points
+// to a library type (imported, the pointer to `void`).
+struct SceneDesc {
+    std::string_view name;
+    uint32_t light_count;
+};
+
+struct RngHandle {
+    std::mt19937_64* engine;
+    uint64_t offset;
 };
 
 inline LaunchParams make_params(std::string_view scene, unsigned device_seed) {
