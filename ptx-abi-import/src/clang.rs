@@ -76,10 +76,7 @@ fn run(
         .arg(dir);
     // The stand-ins for C's and C++'s headers, unless the host's library is read instead
     // (`crate::host_library`).
-    let host_library = extra
-        .iter()
-        .any(|a| a.strip_prefix("-D") == Some(crate::host_library::MACRO));
-    if !host_library {
+    if !crate::host_library::in_use(extra) {
         cmd.arg("-isystem").arg(dir.join(STD_DIR));
     }
     cmd.arg("-include").arg(dir.join(PRELUDE_FILE));

@@ -20,6 +20,11 @@ use crate::model::{ItemKind, Model};
 /// The macro that switches the prelude to the host's library.
 pub const MACRO: &str = "PTX_ABI_IMPORT_HOST_LIBRARY";
 
+/// Whether clang's arguments `args` read the host's library ([`clang_args`] define [`MACRO`]).
+pub fn in_use(args: &[String]) -> bool {
+    args.iter().any(|a| a.strip_prefix("-D") == Some(MACRO))
+}
+
 /// zig's `lib` directory when `clang` is zig (`<dir of zig>/lib`, holding `libcxx/include`);
 /// `None` for another clang, whose library the importer does not take.
 pub fn root(clang: &Clang) -> Option<PathBuf> {

@@ -338,7 +338,8 @@ impl Importer {
         let standins_prefix = format!("{}/", standins.display());
         let main_name = main_file.display().to_string();
         // Nothing declared by the host's library is the header's own (`host_library`).
-        let library_prefix = host_library::root(clang).map(|r| format!("{}/", r.display()));
+        let library_root = host_library::root(clang);
+        let library_prefix = library_root.as_ref().map(|r| format!("{}/", r.display()));
         let is_header = move || -> Box<dyn Fn(&str) -> bool + Send> {
             let (standins, main_name) = (standins_prefix.clone(), main_name.clone());
             let library = library_prefix.clone();
@@ -349,7 +350,14 @@ impl Importer {
                     && !library.as_ref().is_some_and(|l| f.starts_with(l))
             })
         };
-        let mut json = Self::ast_as_nvcc_reads(clang, &standins, &main_file, &mut clang_args, dir)?;
+        let mut json = Self::ast_as_nvcc_reads(
+            clang,
+            &standins,
+            &main_file,
+            &mut clang_args,
+            dir,
+            library_root.as_deref(),
+        )?;
         // A typedef of a template instantiation (`typedef Arr<int, 2> Pair;`) does not make
         // clang instantiate it; `sizeof` does, as a kernel taking a `Pair` would.
         let typedefs = instantiations_to_complete(&json, is_header(), cuda)?;
@@ -372,13 +380,8 @@ impl Importer {
         let layouts = clang::record_layouts(clang, &standins, &main_file, &clang_args)?;
         let mut this = self;
         this.emit.check_options = check_options;
-        if clang_args
-            .iter()
-            .any(|a| a.strip_prefix("-D") == Some(host_library::MACRO))
-        {
-            this.host_cxx = host_library::root(clang)
-                .map(|r| host_library::cxx_dirs(&r))
-                .unwrap_or_default();
+        if let Some(root) = library_root.filter(|_| host_library::in_use(&clang_args)) {
+            this.host_cxx = host_library::cxx_dirs(&root);
         }
         this.import_ast(
             &json,
@@ -393,14 +396,16 @@ impl Importer {
     /// clang's JSON AST of `main_file`, read as nvcc reads the header: where clang stops at
     /// a macro whose body is a `#pragma` ([`pragma_macros`]), the header is read again through
     /// an overlay that spells it `_Pragma`; where it stops at a standard header no stand-in
-    /// provides, again with the host's C++ library ([`host_library`]). `clang_args` keep what
-    /// the last run took, for the runs after this one.
+    /// provides, again with the host's C++ library ([`host_library`], under `library_root`
+    /// where clang is zig). `clang_args` keep what the last run took, for the runs after this
+    /// one.
     fn ast_as_nvcc_reads(
         clang: &clang::Clang,
         standins: &Path,
         main_file: &Path,
         clang_args: &mut Vec<String>,
         dir: &Path,
+        library_root: Option<&Path>,
     ) -> Result<String, ImportError> {
         let given = clang_args.clone();
         let mut respelled: Vec<PathBuf> = Vec::new();
@@ -425,12 +430,12 @@ impl Importer {
                 continue;
             }
             // A standard header no stand-in provides: the host's library, once.
-            let root = host_library::root(clang).filter(|root| {
+            let root = library_root.filter(|root| {
                 library.is_empty()
                     && clang::missing_includes(&log).any(|h| host_library::provides(root, h))
             });
             match root {
-                Some(root) => library = host_library::clang_args(&root),
+                Some(root) => library = host_library::clang_args(root),
                 None => return Err(ImportError::Clang(log)),
             }
         }

@@ -107,6 +107,17 @@ pub const fn check_options(v: CudaVersion) -> &'static [&'static str] {
     ptx_abi_nvtools::options::check_options(v.major)
 }
 
+/// A checker's default options `defaults` with the header's own `-std=` among `extra` (the
+/// standard it is built with) replacing the checks' default one.
+fn check_defaults<'a>(defaults: &[&'a str], extra: &[&str]) -> Vec<&'a str> {
+    let user_std = extra.iter().any(|o| o.starts_with("-std="));
+    defaults
+        .iter()
+        .copied()
+        .filter(|o| !(user_std && o.starts_with("-std=")))
+        .collect()
+}
+
 /// Why NVRTC could not answer.
 #[derive(Debug)]
 pub enum NvrtcError {
@@ -435,13 +446,7 @@ impl Nvrtc {
             .filter(|d| d.is_dir())
             .map(|d| format!("-I{}", d.display()))
             .collect();
-        // The header's own `-std=` (the standard it is built with) replaces the checks'.
-        let user_std = extra.iter().any(|o| o.starts_with("-std="));
-        let mut options: Vec<&str> = check_options(self.version)
-            .iter()
-            .copied()
-            .filter(|o| !(user_std && o.starts_with("-std=")))
-            .collect();
+        let mut options = check_defaults(check_options(self.version), extra);
         options.extend_from_slice(CHECK_DEFINES);
         // The header's own directories first, CUDA's last, as nvcc searches them.
         let from = options.len();

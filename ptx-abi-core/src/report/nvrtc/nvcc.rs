@@ -246,13 +246,7 @@ impl Nvcc {
             diagnosis::CHECKS_FILE,
             check.source()
         );
-        // The header's own `-std=` (the standard it is built with) replaces the checks'.
-        let user_std = extra.iter().any(|o| o.starts_with("-std="));
-        let mut options: Vec<&str> = NVCC_CHECK_OPTIONS
-            .iter()
-            .copied()
-            .filter(|o| !(user_std && o.starts_with("-std=")))
-            .collect();
+        let mut options = super::check_defaults(NVCC_CHECK_OPTIONS, extra);
         // NVRTC's spellings the importer emits (`-I`, `-D`, `-U`, `--pre-include=`) are
         // nvcc's too.
         options.extend_from_slice(extra);
