@@ -47,8 +47,10 @@ pub mod v1 {
     };
     pub use crate::params::{KernelParams, PARAM_LIMIT};
     pub use crate::types::align::{AlignTo, Alignment};
+    pub use crate::types::image::{ImageBytes, ImageLayout};
     pub use crate::{
-        __image, __impl_image_integrations, __impl_image_ptx_abi, __impl_zero_copy_integrations,
+        __image, __image_layout, __impl_image_integrations, __impl_image_ptx_abi,
+        __impl_zero_copy_integrations,
     };
     #[cfg(feature = "bytemuck")]
     pub use bytemuck;

@@ -150,10 +150,17 @@ const _: () = {
 #[cfg(feature = "bytemuck")]
 mod bytemuck_impls {
     use crate::types::handle::{SamplerRef, SurfRef, TexRef};
+    use crate::types::image::{Image, ImageLayout};
     use crate::types::pointer::DevicePtr;
     use crate::types::vector::{Lanes, Vector, VectorElement, VectorShape};
     use bytemuck::{Pod, Zeroable};
 
+    // SAFETY: `repr(transparent)` over `T::Bytes`: bytes and a zero-length alignment array, no
+    // padding (`ImageLayout`'s contract), every bit pattern valid, all zeros valid; `Copy` and
+    // `'static`.
+    unsafe impl<T: ImageLayout> Zeroable for Image<T> {}
+    // SAFETY: as above.
+    unsafe impl<T: ImageLayout> Pod for Image<T> {}
     // SAFETY: `repr(C)` lanes of a `Pod` type plus a zero-length array of a zero-sized marker:
     // no padding (size = N × size_of::<T>(), a multiple of the alignment, §1.2), all zeros and
     // every bit pattern valid.
@@ -185,9 +192,15 @@ mod bytemuck_impls {
 mod cudarc_impls {
     use crate::params::{KernelLaunch, KernelParams};
     use crate::types::handle::{SamplerRef, SurfRef, TexRef};
+    use crate::types::image::{Image, ImageLayout};
     use crate::types::pointer::DevicePtr;
     use crate::types::vector::{Lanes, Vector, VectorElement, VectorShape};
     use cudarc::driver::{DeviceRepr, LaunchArgs, PushKernelArg, ValidAsZeroBits};
+
+    // SAFETY: the image's bytes are exactly `T`'s PTX image, so the device reads it correctly.
+    unsafe impl<T: ImageLayout> DeviceRepr for Image<T> {}
+    // SAFETY: all-zero bytes are a valid image.
+    unsafe impl<T: ImageLayout> ValidAsZeroBits for Image<T> {}
 
     // SAFETY: a vector's Rust layout is its PTX layout (§1.2; see `ZeroCopy` for `Vector`).
     unsafe impl<T: VectorElement + DeviceRepr, const N: usize> DeviceRepr for Vector<T, N> where

@@ -71,7 +71,7 @@ const _: () = {
     ) {
         ::core::panic!("{}", __e.as_str())
     };
-    __ptx::__image!(ScaleArgsImage for ScaleArgs);
+    __ptx::__image_layout!(ScaleArgs);
     const _: () = {
         const _: () = if let __ptx::Some(__e) = __ptx::param_limit_error(32764) {
             ::core::panic!("{}", __e.as_str())

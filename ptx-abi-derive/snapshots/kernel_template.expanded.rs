@@ -71,7 +71,7 @@ const _: () = {
     ) {
         ::core::panic!("{}", __e.as_str())
     };
-    __ptx::__image!(MulMatQImage for MulMatQ);
+    __ptx::__image_layout!(MulMatQ);
     const _: () = {
         const __PTX_ABI_FUNCTION: __ptx::CxxFunction = __ptx::CxxFunction {
             name: "mul_mat_q<float, 32, true>",

@@ -51,7 +51,7 @@ const _: () = {
     ) {
         ::core::panic!("{}", __e.as_str())
     };
-    __ptx::__image!(InitArgsImage for InitArgs);
+    __ptx::__image_layout!(InitArgs);
     const _: () = {
         const _: () = if let __ptx::Some(__e) = __ptx::kernel_name_error("init") {
             ::core::panic!("{}", __e.as_str())

@@ -179,7 +179,7 @@ const _: () = {
     ) {
         ::core::panic!("{}", __e.as_str())
     };
-    __ptx::__image!(ParticleImage for Particle);
+    __ptx::__image_layout!(Particle);
     const _: () = if let __ptx::Some(__e) = __ptx::type_c_name_error("Particle") {
         ::core::panic!("{}", __e.as_str())
     };

@@ -65,7 +65,7 @@ const _: () = {
     ) {
         ::core::panic!("{}", __e.as_str())
     };
-    __ptx::__image!(ShadeArgsImage for ShadeArgs);
+    __ptx::__image_layout!(ShadeArgs);
     const _: () = {
         const _: () = if let __ptx::Some(__e) = __ptx::kernel_name_error("shade") {
             ::core::panic!("{}", __e.as_str())

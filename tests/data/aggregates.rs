@@ -100,7 +100,8 @@ fn images_compare_and_hash_by_their_bytes() {
     b.as_bytes_mut()[63] ^= 1; // the last byte of `history[2]`
     assert_ne!(a, b, "one differing byte makes images unequal");
     assert_ne!(hasher.hash_one(a), hasher.hash_one(b));
-    // A type without `#[ptx(accessors)]` gets the same image traits.
+    // A type without `#[ptx(accessors)]` gets the same image traits, from core's generic
+    // `Image<T>` (its `InnerImage` is an alias of `Image<Inner>`).
     let t = InnerImage::new(&Inner {
         a: -2,
         b: 0xabc,
@@ -108,7 +109,11 @@ fn images_compare_and_hash_by_their_bytes() {
     })
     .unwrap();
     assert_eq!(t, InnerImage::from_bytes(t.as_bytes()).unwrap());
-    assert_eq!(format!("{t:?}"), format!("InnerImage({:?})", t.as_bytes()));
+    assert_eq!(
+        format!("{t:?}"),
+        format!("Image<Inner>({:?})", t.as_bytes())
+    );
+    let _: &ptx_abi::types::Image<Inner> = &t;
 }
 
 // struct Inner { short a; unsigned b : 12; unsigned char c; };

@@ -16,6 +16,16 @@ struct Packed {
     c: Float4,
 }
 
+/// With accessors, the image is a struct of this crate's own (core's `__image!`), not core's
+/// generic `Image<T>`: both kinds get the integrations.
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(accessors)]
+struct Lit {
+    #[ptx(bits = 3)]
+    level: u8,
+    flux: f32,
+}
+
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 #[repr(C)]
 #[ptx(zero_copy)]
@@ -65,6 +75,17 @@ fn bytemuck_views_image_types_and_vectors() {
     assert_eq!(zero.as_bytes(), &[0u8; 32][..]);
     let v: Float4 = bytemuck::cast([1.0f32, 2.0, 3.0, 4.0]);
     assert_eq!(v, Float4::from([1.0, 2.0, 3.0, 4.0]));
+    let lit = LitImage::new(&Lit {
+        level: 5,
+        flux: 2.5,
+    })
+    .unwrap();
+    let lit_bytes: &[u8] = bytemuck::bytes_of(&lit);
+    assert_eq!(lit_bytes, lit.as_bytes());
+    assert_eq!(
+        bytemuck::pod_read_unaligned::<LitImage>(lit_bytes).level(),
+        Ok(5)
+    );
     let p: DevicePtr<u8> = bytemuck::cast(0x1000u64);
     assert_eq!(p.addr(), 0x1000);
 }
@@ -82,6 +103,7 @@ mod with_cudarc {
     #[test]
     fn image_zero_copy_and_builtin_types_are_device_reprs() {
         is_device_repr::<PackedImage>();
+        is_device_repr::<LitImage>();
         is_device_repr::<StepArgsImage>();
         is_device_repr::<Plain>();
         is_device_repr::<Float4>();

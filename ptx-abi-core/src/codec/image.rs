@@ -6,8 +6,9 @@ use crate::codec::PtxAbi;
 
 /// The PTX image of a [`PtxAbi`] type, as its own Rust type (`ParticleImage` for `Particle`).
 ///
-/// `#[derive(PtxAbi)]` generates one for every non-generic type; with `#[ptx(accessors)]` on
-/// the type, also a getter and a fallible setter per member. Images hold bytes, which may come
+/// `#[derive(PtxAbi)]` gives one to every non-generic type: core's generic
+/// [`Image<T>`](crate::types::Image), or with `#[ptx(accessors)]` on the type a struct of its
+/// own (`__image!`) with a getter and a fallible setter per member. Images hold bytes, which may come
 /// from the device, so [`PtxImage::get`] and the getters decode and can fail (a `bool` byte of
 /// 2, an unknown enum discriminant).
 ///
@@ -99,8 +100,9 @@ pub trait HasImage: PtxAbi {
     type Image: PtxImage<Value = Self>;
 }
 
-/// Derive support: the image type `$image` of the derived type `$value` (`ParticleImage` of
-/// `Particle`): `#[repr(C)]`, exactly `<$value as PtxAbi>::SIZE` bytes aligned to its `ALIGN`,
+/// Derive support: the image type `$image` of a derived type `$value` with `#[ptx(accessors)]`
+/// (`ParticleImage` of `Particle`; every other type's image is `types::Image<$value>`):
+/// `#[repr(C)]`, exactly `<$value as PtxAbi>::SIZE` bytes aligned to its `ALIGN`,
 /// `Copy`, compared, hashed and printed as its bytes; its `PtxImage` and `PtxAbi` impls and
 /// the integrations of the crate's features (`__impl_image_integrations!`).
 ///

@@ -16,7 +16,15 @@ pub struct AlignTo<const N: usize>;
 )]
 pub trait Alignment {
     /// A zero-sized type aligned to `N`.
-    type Marker: Copy + Default + core::fmt::Debug + PartialEq + Eq + core::hash::Hash + 'static;
+    type Marker: Copy
+        + Default
+        + core::fmt::Debug
+        + PartialEq
+        + Eq
+        + core::hash::Hash
+        + Send
+        + Sync
+        + 'static;
 }
 
 macro_rules! markers {

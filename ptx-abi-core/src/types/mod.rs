@@ -1,6 +1,6 @@
 //! The PTX types a Rust value can be: §1.1's fundamental types, §1.2's native vectors and
 //! arrays, §1.4's pointers and handles, and `Pad` for unnamed bit-fields (§1.3), each with its
-//! `PtxAbi` impl; CUDA's own C++ types beyond the guide (`double4`, `__half2`, `CUtensorMap`,
+//! `PtxAbi` impl; [`Image`], the PTX image of a derived type; CUDA's own C++ types beyond the guide (`double4`, `__half2`, `CUtensorMap`,
 //! … and [`CUDA_TYPES`], their table); and C's `long` ([`CLong`], [`CULong`]).
 
 pub(crate) mod align;
@@ -9,6 +9,7 @@ pub(crate) mod c_long;
 pub(crate) mod cuda;
 pub(crate) mod device_buffer;
 pub(crate) mod handle;
+pub(crate) mod image;
 pub(crate) mod pad;
 pub(crate) mod pointer;
 pub(crate) mod scalars;
@@ -28,6 +29,7 @@ pub use cuda::{
 };
 pub use device_buffer::{DeviceBuffer, DeviceBufferMut};
 pub use handle::{SamplerRef, SurfRef, TexRef};
+pub use image::{Image, ImageBytes, ImageLayout, ImageStorage};
 pub use pad::Pad;
 pub use pointer::{DeviceConstPtr, DevicePtr, VOID};
 pub use vector::*;

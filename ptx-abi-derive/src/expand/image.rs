@@ -40,29 +40,31 @@ pub fn image(gen: &Gen, input: &Input) -> TokenStream {
     }
 }
 
-/// The image struct and its impls, by core's `__image!`, in the expansion's block, where it
-/// is named by its own name; with `#[ptx(accessors)]`, its accessors.
+/// The image: core's generic `Image<T>` through `__image_layout!`; with `#[ptx(accessors)]`,
+/// a struct of its own and its impls, by core's `__image!`, in the expansion's block, where it
+/// is named by its own name, and its accessors.
 pub fn in_block(gen: &Gen, input: &Input) -> TokenStream {
     let p = &gen.p;
     let ident = &gen.static_ty();
     let vis = &input.original.vis;
     let image = image_ident(input);
-    let mut out = quote! {
-        #p::__image!(#vis #image for #ident);
-    };
     // Opt-in: 24 methods for 12 members are about a third of what a type costs to compile
-    // (BENCHMARKS.md, issue 15).
-    if input.attrs.accessors.is_some() {
-        let methods = accessors(gen, input);
-        out.extend(quote! {
-            #[automatically_derived]
-            #[allow(non_snake_case)]
-            impl #image {
-                #methods
-            }
-        });
+    // (BENCHMARKS.md, issue 15). Accessors are inherent methods, so their image is a struct
+    // of the crate's own; every other type's image is core's generic `Image<T>`, one impl.
+    if input.attrs.accessors.is_none() {
+        return quote! {
+            #p::__image_layout!(#ident);
+        };
     }
-    out
+    let methods = accessors(gen, input);
+    quote! {
+        #p::__image!(#vis #image for #ident);
+        #[automatically_derived]
+        #[allow(non_snake_case)]
+        impl #image {
+            #methods
+        }
+    }
 }
 
 /// The image type's name: `#[ptx(image = Name)]`, or the type's name followed by `Image`.
