@@ -29,8 +29,10 @@ use core::fmt;
 /// Definitions every check source needs once: `PTX_ABI_OFFSETOF` (as in the header), a
 /// type-equality template, and the bit-field probes as macros (§1.3), so that each bit-field's
 /// checks read as one line:
-/// - `PTX_ABI_BITFIELD_SETTER(id, member, T...)`: `ptx_abi_set_<id>()`, a `T` with only
-///   `member` set to all ones (`-1` converted to its declared type);
+/// - `PTX_ABI_BITFIELD_SETTER(id, member, T...)`: `ptx_abi_set_<id>()`, a default `T` with
+///   `member` set to all ones (`-1` converted to its declared type), and `ptx_abi_clear_<id>()`,
+///   the same with `member` zero: the bits where the two differ are the member's, whatever a
+///   constexpr default constructor gives the other members (`precision = -1`, `fill = ' '`);
 /// - `PTX_ABI_BITFIELD_PROBES(id, member, T...)`: that, and `ptx_abi_width_<id>()` and
 ///   `ptx_abi_signed_<id>()`, which read the member back after setting it to all ones (and,
 ///   for a signed one, each single bit);
@@ -70,11 +72,14 @@ template <class V> using ptx_abi_probe_t = typename ptx_abi_probe_of<V>::type;
 #define PTX_ABI_BITFIELD_PROBES_IN(id, m, act, ...) \\
     template <class V, bool L = __is_literal_type(V) && __is_constructible(V)> struct ptx_abi_bf_##id { \\
         __host__ __device__ static constexpr char set() { return 0; } \\
+        __host__ __device__ static constexpr char clear() { return 0; } \\
         __host__ __device__ static constexpr long long is_signed() { return -2; } \\
         __host__ __device__ static constexpr long long width() { return -2; } }; \\
     template <class V> struct ptx_abi_bf_##id<V, true> { \\
         __host__ __device__ static constexpr V set() { \\
             V v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); return v; } \\
+        __host__ __device__ static constexpr V clear() { \\
+            V v{}; act using D = decltype(v.m); v.m = static_cast<D>(0); return v; } \\
         __host__ __device__ static constexpr long long is_signed() { \\
             V v{}; act using D = decltype(v.m); v.m = static_cast<D>(-1); \\
             return ptx_abi_below<D>(v.m, static_cast<D>(0)) ? 1 : 0; } \\
@@ -93,6 +98,8 @@ template <class V> using ptx_abi_probe_t = typename ptx_abi_probe_of<V>::type;
             return 64; } }; \\
     __host__ __device__ constexpr ptx_abi_probe_t<__VA_ARGS__> ptx_abi_set_##id() { \\
         return ptx_abi_bf_##id<__VA_ARGS__>::set(); } \\
+    __host__ __device__ constexpr ptx_abi_probe_t<__VA_ARGS__> ptx_abi_clear_##id() { \\
+        return ptx_abi_bf_##id<__VA_ARGS__>::clear(); } \\
     __host__ __device__ constexpr long long ptx_abi_signed_##id() { \\
         return ptx_abi_bf_##id<__VA_ARGS__>::is_signed(); } \\
     __host__ __device__ constexpr long long ptx_abi_width_##id() { \\
@@ -213,8 +220,12 @@ pub(crate) struct Check {
 #[derive(Clone, Debug)]
 pub(crate) struct BitProbe {
     pub member: String,
+    /// The object with the member all ones, and the call that makes it.
     pub global: String,
     pub setter: String,
+    /// The object with the member zero, and the call that makes it.
+    pub cleared: String,
+    pub clearer: String,
     /// The mask ptx-abi computed, `sizeof` bytes.
     pub expected: Vec<u8>,
 }
@@ -507,6 +518,8 @@ impl Walk<'_> {
             member: rust.to_string(),
             global: format!("ptx_abi_probe_{id}"),
             setter: format!("ptx_abi_set_{id}()"),
+            cleared: format!("ptx_abi_probe0_{id}"),
+            clearer: format!("ptx_abi_clear_{id}()"),
             expected: mask,
         });
     }
@@ -628,8 +641,9 @@ pub fn bit_field_asserts(ty: &TypeDesc) -> Result<String, LayoutError> {
     out.push_str("#ifdef PTX_ABI_BIT_PROBES\n");
     for p in &checks.probes {
         out.push_str(&format!(
-            "extern \"C\" __device__ const {n} {} = {};\n",
-            p.global, p.setter
+            "extern \"C\" __device__ const {n} {} = {};\n\
+             extern \"C\" __device__ const {n} {} = {};\n",
+            p.global, p.setter, p.cleared, p.clearer
         ));
     }
     out.push_str("#endif\n");
@@ -802,8 +816,15 @@ impl CTypeCheck {
             }
         }
         for p in &self.checks.probes {
+            // The member's bits: where the value with it all ones differs from the value with
+            // it zero (a constexpr default constructor may set other members' bits in both).
             let mut got = global_bytes(ptx, &p.global).unwrap_or_default();
             got.resize(p.expected.len(), 0);
+            let mut cleared = global_bytes(ptx, &p.cleared).unwrap_or_default();
+            cleared.resize(p.expected.len(), 0);
+            for (g, c) in got.iter_mut().zip(&cleared) {
+                *g ^= c;
+            }
             if got != p.expected {
                 mismatches.push(CMismatch {
                     member: p.member.clone(),
@@ -841,8 +862,9 @@ impl CTypeCheck {
         out.push_str("};\n");
         for p in &c.probes {
             out.push_str(&format!(
-                "extern \"C\" __device__ const ptx_abi_probe_t<{}> {} = {};\n",
-                c.c_type, p.global, p.setter
+                "extern \"C\" __device__ const ptx_abi_probe_t<{0}> {1} = {2};\n\
+                 extern \"C\" __device__ const ptx_abi_probe_t<{0}> {3} = {4};\n",
+                c.c_type, p.global, p.setter, p.cleared, p.clearer
             ));
         }
         if !c.probes.is_empty() || c.checks.iter().any(|k| k.fact == Fact::Width) {

@@ -43,3 +43,20 @@ struct WarpSpan {
     __host__ __device__ constexpr WarpSpan(unsigned f, unsigned c, unsigned m)
         : first(f), count(c), lane_mask(m) {}
 };
+
+// A format specification as formatting libraries write it: a constexpr default constructor
+// that gives the other members values other than zero (no precision is -1, the fill is a
+// space), beside bit-fields. The position probe builds a default value and sets one bit-field:
+// only that field's bits may count, not the constructor's.
+struct FormatSpec {
+    int width;
+    int precision;
+    unsigned char kind;
+    unsigned align : 4;
+    unsigned sign : 3;
+    unsigned alt : 1;
+    unsigned upper : 1;
+    char fill;
+    __host__ __device__ constexpr FormatSpec()
+        : width(0), precision(-1), kind(0), align(0), sign(0), alt(false), upper(false), fill(' ') {}
+};
