@@ -9,8 +9,9 @@
 use crate::common;
 
 use crate::c_types::verdict;
+use ptx_abi::params::{call_prototype, check_signature};
 use ptx_abi::types::Float4;
-use ptx_abi::{cuda_header, PtxAbi};
+use ptx_abi::{cuda_header, DevicePtr, ParamSpace, PtxAbi};
 
 #[derive(PtxAbi, Clone, Copy)]
 struct PeerFlags {
@@ -130,4 +131,106 @@ fn an_image_puts_aligned_members_at_their_offsets() {
     assert_eq!(image[32..36], 9u32.to_le_bytes());
     assert_eq!(image[48..52], 0.5f32.to_le_bytes());
     assert_eq!(QueueEntry::decode(&image).unwrap(), e);
+}
+
+// Alignments beyond §2.3 note D's 128, as collective and shared-memory code writes them: a
+// FIFO slot aligned to 256 bytes (its own cache sector group) and a staging buffer aligned to
+// 1024 (a swizzle atom). Note D bounds parameters; in memory §1.2 lays them out, and NVRTC
+// gives a kernel a `.param .align 256` that ptxas assembles (a device function's, it refuses:
+// `tests/params_ptxas/refused.rs`).
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+#[ptx(align = 256)]
+struct FifoSlot {
+    head: u64,
+    tail: u64,
+    flags: u32,
+}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct ConnInfo {
+    rank: i32,
+    slot: FifoSlot,
+    #[ptx(align = 1024)]
+    stage: [f32; 4],
+    peers: u32,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct DrainArgs {
+    s: FifoSlot,
+    c: DevicePtr<ConnInfo>,
+}
+
+const OVER_ALIGNED: &str = "
+struct alignas(256) FifoSlot {
+    unsigned long long head;
+    unsigned long long tail;
+    unsigned int flags;
+};
+struct ConnInfo {
+    int rank;
+    FifoSlot slot;
+    alignas(1024) float stage[4];
+    unsigned int peers;
+};
+";
+
+#[test]
+fn alignments_beyond_128_are_laid_out_as_cxx_does() {
+    // slot at 256 (256 bytes), stage at 1024, peers at 1040; 2048 / 1024.
+    assert_eq!((FifoSlot::SIZE, FifoSlot::ALIGN), (256, 256));
+    assert_eq!((ConnInfo::SIZE, ConnInfo::ALIGN), (2048, 1024));
+    for v in [
+        verdict::<FifoSlot>(OVER_ALIGNED, "FifoSlot", &[]),
+        verdict::<ConnInfo>(OVER_ALIGNED, "ConnInfo", &[]),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        v.unwrap_or_else(|e| panic!("{e}"));
+    }
+    // The image type has the alignment too, and the bytes land where C reads them.
+    let info = ConnInfo {
+        rank: 3,
+        slot: FifoSlot {
+            head: 1,
+            tail: 2,
+            flags: 5,
+        },
+        stage: [1.0, 2.0, 3.0, 4.0],
+        peers: 8,
+    };
+    let image = ConnInfoImage::new(&info).unwrap();
+    assert_eq!(std::mem::align_of::<ConnInfoImage>(), 1024);
+    use ptx_abi::codec::PtxImage;
+    let bytes = image.as_bytes();
+    assert_eq!(bytes[256..264], 1u64.to_le_bytes());
+    assert_eq!(bytes[1024..1028], 1.0f32.to_le_bytes());
+    assert_eq!(bytes[1040..1044], 8u32.to_le_bytes());
+    assert_eq!(image.get().unwrap(), info);
+}
+
+#[test]
+fn a_kernel_takes_a_parameter_aligned_to_256_and_a_device_function_does_not() {
+    let e = call_prototype("proto", &[FifoSlot::TYPE], None, ptx_abi::AddressSize::A64)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("aligned to 256") && e.contains("pass a pointer"),
+        "{e}"
+    );
+    let Some(nvrtc) = common::nvrtc() else { return };
+    let ptx = common::compile(
+        &nvrtc,
+        &format!(
+            "{OVER_ALIGNED}extern \"C\" __global__ void drain(FifoSlot s, ConnInfo* c) {{ \
+             c->peers = s.flags; }}\n"
+        ),
+    );
+    assert!(
+        ptx.contains(".param .align 256 .b8 drain_param_0[256]"),
+        "{ptx}"
+    );
+    check_signature(&ptx, "drain", DrainArgs::TYPE, ParamSpace::Entry)
+        .unwrap_or_else(|e| panic!("{e}"));
 }

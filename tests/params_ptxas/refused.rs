@@ -24,6 +24,19 @@ struct V4Arg {
     a: Float4,
 }
 
+/// A slot ring entry aligned as communication libraries align theirs (`alignas(256)`): §1.2
+/// lays it out; a kernel's `.param` takes it, a device function's does not (§2.3 note D).
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(align = 256)]
+struct Slot256 {
+    head: u32,
+}
+
+#[derive(PtxAbi, Clone, Copy)]
+struct Slot256Arg {
+    a: Slot256,
+}
+
 #[derive(PtxAbi, Clone, Copy)]
 struct Float4Ptr {
     a: DevicePtr<Float4>,
@@ -299,6 +312,24 @@ fn cases() -> Vec<Case> {
                 None,
             ),
             || F32Arg::TYPE,
+        ),
+        with(
+            case(
+                "a kernel parameter aligned to 256",
+                ".visible .entry k(.param .align 256 .b8 a[256]) { ret; }",
+                Accepted,
+                None,
+            ),
+            || Slot256Arg::TYPE,
+        ),
+        with(
+            func(case(
+                "a device-function parameter aligned to 256",
+                ".visible .func k(.param .align 256 .b8 a[256]) { ret; }",
+                Refused("aligned to 256"),
+                Some("has illegal alignment"),
+            )),
+            || Slot256Arg::TYPE,
         ),
         with(
             func(case(

@@ -38,17 +38,18 @@ pub const fn is_stand_in(m: &Member) -> bool {
     const_text::same_str(m.ty.name, STAND_IN)
 }
 
-/// `#[ptx(align = N)]` (§2.3 note D): the message unless `N` is a power of two from 1 to 128
-/// ([`rules::is_valid_align`]).
+/// `#[ptx(align = N)]` (§1.2): the message unless `N` is a power of two from 1 to
+/// [`rules::MAX_ALIGN`] ([`rules::is_valid_align`]).
 pub const fn align_error(align: u64) -> Option<ConstMsg<160>> {
-    if align <= 128 && rules::is_valid_align(align as usize) {
+    if align <= rules::MAX_ALIGN as u64 && rules::is_valid_align(align as usize) {
         return None;
     }
     Some(
         ConstMsg::new()
-            .str("expected a power of two from 1 to 128 for `align`, found ")
-            .num(align as u128)
-            .str(" (PTX §2.3 note D)"),
+            .str("expected a power of two from 1 to ")
+            .num(rules::MAX_ALIGN as u128)
+            .str(" for `align`, found ")
+            .num(align as u128),
     )
 }
 
@@ -137,7 +138,7 @@ pub const fn member(name: &'static str, ty: &'static TypeDesc) -> Member {
 }
 
 /// `#[ptx(align = N)]` on a field whose type has the layout `ty` (`alignas(N)`, §1.2, §2.3
-/// note D): the message unless `N` is a power of two up to 128 ([`align_error`]) and at least
+/// note D): the message unless `N` is a power of two up to 4096 ([`align_error`]) and at least
 /// the type's alignment (below it nvcc ignores the attribute and NVRTC lowers the member to it,
 /// `docs/nvidia-notes.md`; [`LayoutError::MemberAlignBelowNatural`]). A type whose layout is
 /// broken gets none here: its own error says why.
@@ -173,7 +174,7 @@ pub const fn requested_member_align(align: u64, ty: Result<Layout, LayoutError>)
 
 /// `#[ptx(align = N)]` on a field (`alignas(N)`, §1.2): member `m` aligned to `align` or its
 /// type's alignment, whichever is more. `align` comes from [`requested_align`], whose
-/// [`align_error`] is the compile error for a value that is not a power of two up to 128.
+/// [`align_error`] is the compile error for a value that is not a power of two up to 4096.
 pub const fn align_member(m: Member, align: usize) -> Member {
     Member { align, ..m }
 }

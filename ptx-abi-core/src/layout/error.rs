@@ -25,7 +25,7 @@ pub enum LayoutError {
         /// The widest allowed.
         max: u32,
     },
-    /// `#[ptx(align = N)]` with `N` not a power of two from 1 to 128 (§2.3 note D).
+    /// `#[ptx(align = N)]` with `N` not a power of two from 1 to 4096 (`rules::MAX_ALIGN`).
     AlignInvalid {
         /// The aggregate.
         ty: &'static str,
@@ -33,7 +33,7 @@ pub enum LayoutError {
         align: usize,
     },
     /// `#[ptx(align = N)]` on a member (`alignas(N)`) with `N` not a power of two from 1 to
-    /// 128 (§2.3 note D), or on a bit-field, which C++ does not align.
+    /// 4096 (`rules::MAX_ALIGN`), or on a bit-field, which C++ does not align.
     MemberAlignInvalid {
         /// The aggregate.
         ty: &'static str,
@@ -172,9 +172,9 @@ impl LayoutError {
                 .num(align as u128)
                 .str(")]` on `")
                 .str(ty)
-                .str("`: expected a power of two from 1 to 128 (PTX §2.3 note D)"),
+                .str("`: expected a power of two from 1 to 4096"),
             LayoutError::MemberAlignInvalid { ty, member, align } => align_on_member(m, align, ty, member)
-                .str("`: expected a power of two from 1 to 128, on a member that is not a bit-field (PTX §2.3 note D)"),
+                .str("`: expected a power of two from 1 to 4096, on a member that is not a bit-field"),
             LayoutError::MemberAlignBelowNatural {
                 ty,
                 member,

@@ -14,19 +14,31 @@ pub const fn scalar_layout(scalar: Scalar) -> Layout {
     }
 }
 
-/// §2.3 note D: a requested alignment (`__align__(N)`, `#[ptx(align = N)]`) is a power of two
-/// from 1 to 128.
+/// The largest alignment a type may request (`alignas(N)`, `#[ptx(align = N)]`). §2.3 note D's
+/// 1 to 128 bounds *parameters*; in memory (§1.2) nvcc and NVRTC lay out `alignas(256)` and
+/// beyond (measured with NVRTC 12.9 up to 2^28: `.global .align 256 .b8 g[256]`), and a
+/// kernel's `.param .align 256` assembles. ptx-abi stops at 4096, a page (`MAX_ALIGN` marker
+/// types exist up to it), and says so beyond.
+pub const MAX_ALIGN: usize = 4096;
+
+/// §2.3 note D: the largest alignment of a device function's (`.func`) parameter or return
+/// value; ptxas refuses more ("must be aligned to 1, 2, 4, 8, 16, 32, 64, or 128 bytes"), while
+/// a kernel's (`.entry`) parameter takes its type's alignment up to [`MAX_ALIGN`].
+pub const MAX_FUNC_PARAM_ALIGN: usize = 128;
+
+/// §1.2: a requested alignment (`__align__(N)`, `alignas(N)`, `#[ptx(align = N)]`) is a power
+/// of two from 1 to [`MAX_ALIGN`].
 pub const fn is_valid_align(align: usize) -> bool {
-    align.is_power_of_two() && align <= 128
+    align.is_power_of_two() && align <= MAX_ALIGN
 }
 
 /// `#pragma pack(N)` (what nvcc and NVRTC honour; the guide is silent, see
-/// `docs/nvidia-notes.md`): `N` is a power of two from 1 to 128, like an alignment (§2.3 note D).
+/// `docs/nvidia-notes.md`): `N` is a power of two from 1 to 128.
 pub const fn is_valid_pack(pack: usize) -> bool {
-    is_valid_align(pack)
+    pack.is_power_of_two() && pack <= 128
 }
 
-/// §1.2 with `alignas(N)` on a member (§2.3 note D's alignments, 1 to 128): the member's
+/// §1.2 with `alignas(N)` on a member (1 to [`MAX_ALIGN`]): the member's
 /// alignment, `N` (`align` 0: none requested, its type's), or `None` when `N` is below the
 /// type's alignment, where nvcc and NVRTC disagree (nvcc ignores such an attribute, as GCC does;
 /// NVRTC lowers the member to it; `alignas` below it is ill-formed C++).

@@ -32,7 +32,8 @@ pub enum ParamType {
     Scalar(&'static str),
     /// An aggregate, union, vector or `__half`: `.param .align A .b8 name[SIZE]`.
     Bytes {
-        /// The type's alignment (§2.3 note D: 1 to 128).
+        /// The type's alignment (§2.3 note D: 1 to 128 in a device function; a kernel's
+        /// parameter takes its type's, up to `layout::rules::MAX_ALIGN`).
         align: usize,
         /// The type's size.
         size: usize,

@@ -76,6 +76,20 @@ fn param_refusal(p: &Param, entry: bool) -> Option<String> {
              (`.func`)"
         ));
     }
+    match p.ty {
+        DeclaredType::Bytes { align, .. }
+            if !entry && align as usize > crate::layout::rules::MAX_FUNC_PARAM_ALIGN =>
+        {
+            // "Parameter 'a' has illegal alignment (must be aligned to 1, 2, 4, 8, 16, 32, 64,
+            // or 128 bytes)": a kernel's parameter may be aligned more, a `.func`'s not.
+            return Some(format!(
+                "`{text}` is aligned to {align}, and a device function's (`.func`) parameters \
+                 and return value are aligned to at most 128 (§2.3 note D); pass a pointer to \
+                 it instead"
+            ));
+        }
+        _ => {}
+    }
     if entry && matches!(p.ty, DeclaredType::Bytes { size: 0, .. }) {
         // "Parameter to entry function cannot be an incomplete array."
         return Some(format!("`{text}` is a kernel parameter of no bytes"));

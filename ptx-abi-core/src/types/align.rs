@@ -8,11 +8,11 @@
 /// Selects the marker of alignment `N` through [`Alignment`].
 pub struct AlignTo<const N: usize>;
 
-/// Maps [`AlignTo<N>`] to a zero-sized type whose alignment is `N` (a power of two ≤ 128,
-/// §2.3 note D).
+/// Maps [`AlignTo<N>`] to a zero-sized type whose alignment is `N` (a power of two from 1 to
+/// 4096, `layout::rules::MAX_ALIGN`).
 #[diagnostic::on_unimplemented(
-    message = "PTX alignments are powers of two from 1 to 128; `{Self}` is not one",
-    label = "§2.3 note D: the alignment must be 1, 2, 4, 8, 16, 32, 64 or 128"
+    message = "ptx-abi's alignments are powers of two from 1 to 4096; `{Self}` is not one",
+    label = "the alignment must be 1, 2, 4, 8, …, 2048 or 4096"
 )]
 pub trait Alignment {
     /// A zero-sized type aligned to `N`.
@@ -48,5 +48,10 @@ markers!(
     Align16 = 16,
     Align32 = 32,
     Align64 = 64,
-    Align128 = 128
+    Align128 = 128,
+    Align256 = 256,
+    Align512 = 512,
+    Align1024 = 1024,
+    Align2048 = 2048,
+    Align4096 = 4096
 );

@@ -16,7 +16,8 @@ pub(crate) mod scalars;
 pub(crate) mod vector;
 
 pub use align::{
-    Align1, Align128, Align16, Align2, Align32, Align4, Align64, Align8, AlignTo, Alignment,
+    Align1, Align1024, Align128, Align16, Align2, Align2048, Align256, Align32, Align4, Align4096,
+    Align512, Align64, Align8, AlignTo, Alignment,
 };
 pub use c_long::{CLong, CULong};
 #[allow(deprecated)] // CUDA 13's deprecated vectors, re-exported all the same

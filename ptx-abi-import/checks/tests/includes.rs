@@ -28,6 +28,7 @@ fn only_what_has_no_layout_is_left_out() {
         includes_language_standard::SKIPPED,
         includes_llama::SKIPPED,
         includes_own_names::SKIPPED,
+        includes_over_aligned::SKIPPED,
         includes_portable::SKIPPED,
         includes_pragma_macros::SKIPPED,
         includes_rt_handles::SKIPPED,
@@ -37,6 +38,20 @@ fn only_what_has_no_layout_is_left_out() {
     ] {
         assert!(skipped.is_empty(), "{skipped:?}");
     }
+}
+
+/// Alignments beyond 128 (issue 30: flashinfer's `alignas(256)` FIFO connection was refused):
+/// imported with C++'s layout, which the emitted checks compare with NVRTC's (and nvcc's).
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn alignments_beyond_128_are_imported() {
+    use includes_over_aligned::moe::{ConnTable, FifoConn, StageBlock};
+    use ptx_abi::PtxAbi;
+    assert_eq!((FifoConn::SIZE, FifoConn::ALIGN), (256, 256));
+    // world_size 0, send at 256, recv at 768, flags at 1280; 1536 / 256.
+    assert_eq!((ConnTable::SIZE, ConnTable::ALIGN), (1536, 256));
+    // expert 0, tile at 1024, rows at 1056; 2048 / 1024.
+    assert_eq!((StageBlock::SIZE, StageBlock::ALIGN), (2048, 1024));
 }
 
 /// Base classes are leading members, named after the base, laid out first: a value's image
