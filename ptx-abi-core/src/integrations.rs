@@ -8,11 +8,12 @@
 //! `fallback-latest`). Without a chosen release ptx-abi describes CUDA 12.9 whatever cudarc's.
 //!
 //! Derived types get their impls through the hidden macros below, which the derive invokes
-//! for every image type and zero-copy type; each macro expands to nothing when its feature is
-//! off, so the user's crate needs no feature of its own.
+//! for every image struct of its own (a type with accessors) and zero-copy type; each macro
+//! expands to nothing when its feature is off, so the user's crate needs no feature of its own.
+//! The generic image `types::Image<T>` gets them once, in the modules at the end.
 
-/// Implements the integrations for a derived image type (`#[repr(C)]` bytes plus a zero-sized
-/// alignment marker: no padding, every bit pattern valid, all zeros included).
+/// Implements the integrations for a derived image struct (`#[repr(C)]` bytes plus a
+/// zero-sized alignment marker: no padding, every bit pattern valid, all zeros included).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __impl_image_integrations {

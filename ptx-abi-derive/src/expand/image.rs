@@ -1,5 +1,6 @@
-//! The image type of a non-generic type: `#[repr(C)]` bytes with exactly the PTX size and
-//! alignment, `Copy`; with `#[ptx(accessors)]`, a getter and a checked setter per member.
+//! The image type of a non-generic type: bytes with exactly the PTX size and alignment, `Copy`
+//! (core's generic `Image<T>`); with `#[ptx(accessors)]`, a struct of the type's own with a
+//! getter and a checked setter per member.
 
 use super::Gen;
 use crate::ast::{Body, Input};
