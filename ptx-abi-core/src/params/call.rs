@@ -137,16 +137,11 @@ fn slot(ty: &TypeDesc, what: &str, ret: bool, addr: AddressSize) -> Result<Param
     };
     match t {
         ParamType::Absent => Err(operand(what, "a zero-sized type has no `.param`")),
-        ParamType::Bytes { align, .. } if align > crate::layout::rules::MAX_FUNC_PARAM_ALIGN => {
-            Err(operand(
-                what,
-                format!(
-                    "`{}` is aligned to {align}, and a device function's (`.func`) parameters \
-                     and return value are aligned to at most 128 (§2.3 note D: ptxas refuses \
-                     more); pass a pointer to it instead",
-                    ty.name
-                ),
-            ))
+        ParamType::Bytes { align, .. } => {
+            match super::refusal::func_align_refusal(&format!("`{}`", ty.name), align) {
+                Some(why) => Err(operand(what, why)),
+                None => Ok(t),
+            }
         }
         t => Ok(t),
     }

@@ -76,25 +76,30 @@ fn param_refusal(p: &Param, entry: bool) -> Option<String> {
              (`.func`)"
         ));
     }
-    match p.ty {
-        DeclaredType::Bytes { align, .. }
-            if !entry && align as usize > crate::layout::rules::MAX_FUNC_PARAM_ALIGN =>
-        {
-            // "Parameter 'a' has illegal alignment (must be aligned to 1, 2, 4, 8, 16, 32, 64,
-            // or 128 bytes)": a kernel's parameter may be aligned more, a `.func`'s not.
-            return Some(format!(
-                "`{text}` is aligned to {align}, and a device function's (`.func`) parameters \
-                 and return value are aligned to at most 128 (§2.3 note D); pass a pointer to \
-                 it instead"
-            ));
+    if let (false, DeclaredType::Bytes { align, .. }) = (entry, &p.ty) {
+        if let Some(why) = func_align_refusal(&format!("`{text}`"), *align as usize) {
+            return Some(why);
         }
-        _ => {}
     }
     if entry && matches!(p.ty, DeclaredType::Bytes { size: 0, .. }) {
         // "Parameter to entry function cannot be an incomplete array."
         return Some(format!("`{text}` is a kernel parameter of no bytes"));
     }
     None
+}
+
+/// §2.3 note D: why a device function (`.func`) cannot take or return `what`, aligned to
+/// `align`, or `None` when it can. ptxas 12.9: "Parameter 'a' has illegal alignment (must be
+/// aligned to 1, 2, 4, 8, 16, 32, 64, or 128 bytes)"; a kernel's parameter may be aligned more.
+pub(super) fn func_align_refusal(what: &str, align: usize) -> Option<String> {
+    let max = crate::layout::rules::MAX_FUNC_PARAM_ALIGN;
+    (align > max).then(|| {
+        format!(
+            "{what} is aligned to {align}, and a device function's (`.func`) parameters and \
+             return value are aligned to at most {max} (§2.3 note D: ptxas refuses more); pass \
+             a pointer to it instead"
+        )
+    })
 }
 
 /// What ptxas refuses between the headers of one function: a second body, or a declaration

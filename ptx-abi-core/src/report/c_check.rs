@@ -818,11 +818,13 @@ impl CTypeCheck {
         for p in &self.checks.probes {
             // The member's bits: where the value with it all ones differs from the value with
             // it zero (a constexpr default constructor may set other members' bits in both).
-            let mut got = global_bytes(ptx, &p.global).unwrap_or_default();
-            got.resize(p.expected.len(), 0);
-            let mut cleared = global_bytes(ptx, &p.cleared).unwrap_or_default();
-            cleared.resize(p.expected.len(), 0);
-            for (g, c) in got.iter_mut().zip(&cleared) {
+            let bytes = |global: &str| {
+                let mut b = global_bytes(ptx, global).unwrap_or_default();
+                b.resize(p.expected.len(), 0);
+                b
+            };
+            let mut got = bytes(&p.global);
+            for (g, c) in got.iter_mut().zip(bytes(&p.cleared)) {
                 *g ^= c;
             }
             if got != p.expected {
