@@ -241,6 +241,7 @@ pub fn desc_difference(a: &TypeDesc, b: &TypeDesc) -> Option<String> {
             },
         ) if (unit, width) == (u2, w2) => None,
         (TypeKind::Phantom, TypeKind::Phantom) => None,
+        (TypeKind::EmptyClass { align }, TypeKind::EmptyClass { align: a2 }) if align == a2 => None,
         (x, y) => at(format!("{x:?} vs {y:?}")),
     }
 }

@@ -195,7 +195,8 @@ fn mask_of(ty: &TypeDesc, mask: &mut [u8], at: usize) -> bool {
             kind: AggregateKind::Union,
             ..
         } => return false,
-        TypeKind::Pad { .. } | TypeKind::Phantom => {}
+        // An unnamed bit-field and an empty class's byte hold no value.
+        TypeKind::Pad { .. } | TypeKind::Phantom | TypeKind::EmptyClass { .. } => {}
     }
     true
 }

@@ -2,8 +2,8 @@
 
 use crate::ctxt::Ctxt;
 use crate::names::{
-    self, ABI, ACCESSORS, ALIGN, BITS, CRATE, CXX, C_NAME, DECODE, IMAGE, KERNEL, PACK,
-    PARAM_LIMIT, TEMPLATE, UNION, ZERO_COPY,
+    self, ABI, ACCESSORS, ALIGN, BITS, CRATE, CXX, C_NAME, DECODE, EMPTY_CLASS, IMAGE, KERNEL,
+    PACK, PARAM_LIMIT, TEMPLATE, UNION, ZERO_COPY,
 };
 use proc_macro2::Span;
 use syn::spanned::Spanned;
@@ -43,6 +43,8 @@ pub struct TypeAttrs {
     pub template: Option<syn::LitStr>,
     // #[ptx(c_name = "particle_t")]
     pub c_name: Option<syn::LitStr>,
+    // #[ptx(empty_class)]
+    pub empty_class: Option<Span>,
 }
 
 /// Field- and variant-level `#[ptx(...)]` options.
@@ -422,6 +424,11 @@ pub fn type_attrs(cx: &mut Ctxt, attrs: &[Attribute]) -> TypeAttrs {
                     if let Some(name) = c_name_value(cx, &meta)? {
                         set_once(cx, &mut out.c_name, name, C_NAME, span);
                     }
+                }
+                // #[ptx(empty_class)]
+                EMPTY_CLASS => {
+                    flag(cx, EMPTY_CLASS, &meta)?;
+                    set_once(cx, &mut out.empty_class, span, EMPTY_CLASS, span);
                 }
                 CXX => {
                     wrong_site(cx, CXX, Site::Type, span);

@@ -31,6 +31,8 @@ pub const CXX: &str = "cxx";
 pub const C_NAME: &str = "c_name";
 // #[ptx(bits = N)] on a field or a union variant
 pub const BITS: &str = "bits";
+// #[ptx(empty_class)] on a struct with no fields: C++'s `struct E {};` (chapter 7)
+pub const EMPTY_CLASS: &str = "empty_class";
 // #[ptx(decode)] on a union variant
 pub const DECODE: &str = "decode";
 
@@ -48,6 +50,7 @@ pub const TYPE_KEYS: &[&str] = &[
     PARAM_LIMIT,
     TEMPLATE,
     C_NAME,
+    EMPTY_CLASS,
 ];
 /// Keys accepted on a field.
 pub const FIELD_KEYS: &[&str] = &[BITS, ALIGN, C_NAME, CXX];

@@ -21,14 +21,18 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
         Body::Struct(fields) => {
             // A kernel's argument struct describes a parameter list, which may be empty
             // (core's `try_place_params_given` lays it out); any other struct is data.
-            if fields.is_empty() && input.attrs.kernel.is_none() {
+            if fields.is_empty()
+                && input.attrs.kernel.is_none()
+                && input.attrs.empty_class.is_none()
+            {
                 cx.error(
                     input.ident,
                     format_args!(
                         "`{}` has no fields: C gives an empty struct size 0 and C++ size 1, so \
-                         it has no portable PTX layout; add a field (the arguments of a kernel \
-                         with no parameters are `#[ptx(kernel = \"name\")] struct {};`)",
-                        input.ident, input.ident
+                         it has no portable PTX layout; for CUDA C++'s `struct {} {{}};` (1 byte) \
+                         write `#[ptx(empty_class)]`, otherwise add a field (the arguments of a \
+                         kernel with no parameters are `#[ptx(kernel = \"name\")] struct {} {{}}`)",
+                        input.ident, input.ident, input.ident
                     ),
                 );
             }
@@ -51,6 +55,7 @@ pub fn check(cx: &mut Ctxt, input: &Input) {
         );
     }
     check_zero_copy(cx, input);
+    check_empty_class(cx, input);
     check_kernel(cx, input);
     check_cxx_template(cx, input);
 }
@@ -85,6 +90,55 @@ fn check_cxx_template(cx: &mut Ctxt, input: &Input) {
             cxx,
             "`cxx` declares a C++ kernel parameter's type: the struct needs \
              `#[ptx(kernel = \"…\", abi = \"c++\")]`",
+        );
+    }
+}
+
+/// `#[ptx(empty_class)]` describes C++'s `struct E {};` (chapter 7): a struct with no fields
+/// that is data, not a kernel's parameter list, and not zero-copy (Rust gives it 0 bytes, C++
+/// 1). Its layout is core's `empty_class_layout`.
+fn check_empty_class(cx: &mut Ctxt, input: &Input) {
+    let Some(span) = input.attrs.empty_class else {
+        return;
+    };
+    let fields = match &input.body {
+        Body::Struct(fields) => fields,
+        _ => {
+            cx.error_at(
+                span,
+                "`empty_class` goes on a struct with no fields (C++'s `struct E {};`); remove it",
+            );
+            return;
+        }
+    };
+    if !fields.is_empty() {
+        cx.error_at(
+            span,
+            format_args!(
+                "`empty_class` describes C++'s `struct E {{}};`, a class with no data member, but \
+                 `{}` has fields; remove `empty_class`",
+                input.ident
+            ),
+        );
+    }
+    if input.attrs.kernel.is_some() {
+        cx.error_at(
+            span,
+            "a kernel's argument struct with no fields is an empty parameter list, not a C++ \
+             empty class; remove `empty_class` (to pass an empty class, make it a field)",
+        );
+    }
+    if let Some(WithSpan { span, .. }) = input.attrs.pack {
+        cx.error_at(
+            span,
+            "`pack` has no effect on an empty class, which has no members; remove `pack`",
+        );
+    }
+    if let Some(zero_copy) = input.attrs.zero_copy {
+        cx.error_at(
+            zero_copy,
+            "an empty class is 1 byte in C++ and 0 in Rust, so its Rust value is not its PTX \
+             image; remove `zero_copy`",
         );
     }
 }

@@ -225,10 +225,15 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
                 )
                 .unwrap();
             }
+            if r.is_empty_class() {
+                s.push_str(
+                    "/// C++: a class with no data member, one byte (or its alignment) as a member, an array\n/// element or a parameter (chapter 7).\n#[ptx(empty_class)]\n",
+                );
+            }
             if let Some(a) = r.align {
                 writeln!(s, "#[ptx(align = {a})]").unwrap();
             }
-            if let Some(n) = r.pack {
+            if let Some(n) = r.pack.filter(|_| !r.is_empty_class()) {
                 writeln!(s, "#[ptx(pack = {n})]").unwrap();
             }
             type_c_name(&mut s);

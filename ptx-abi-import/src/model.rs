@@ -149,6 +149,14 @@ pub struct Record {
     pub decode: Option<usize>,
 }
 
+impl Record {
+    /// Chapter 7: a struct with no data member, C++'s empty class (`#[ptx(empty_class)]`):
+    /// one byte, or its alignment.
+    pub fn is_empty_class(&self) -> bool {
+        !self.is_union && self.members.is_empty()
+    }
+}
+
 /// An enum with its underlying type.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Enum {

@@ -149,6 +149,18 @@ impl Describer<'_> {
                         align: m.align.map_or(0, |a| a as usize),
                     });
                 }
+                let align = r
+                    .align
+                    .map_or(Ok(0), usize::try_from)
+                    .map_err(|_| format!("an alignment of {}", r.align.unwrap_or_default()))?;
+                if r.is_empty_class() {
+                    let desc = leak(TypeDesc {
+                        name: leak_str(&item.c_name),
+                        kind: TypeKind::EmptyClass { align },
+                    });
+                    self.memo[id] = Some(desc);
+                    return Ok(desc);
+                }
                 leak(TypeDesc {
                     name: leak_str(&item.c_name),
                     kind: TypeKind::Aggregate {
@@ -157,9 +169,7 @@ impl Describer<'_> {
                         } else {
                             AggregateKind::Struct
                         },
-                        align: r.align.map_or(Ok(0), usize::try_from).map_err(|_| {
-                            format!("an alignment of {}", r.align.unwrap_or_default())
-                        })?,
+                        align,
                         pack: r.pack.map_or(0, |n| n as usize),
                         members: Box::leak(members.into_boxed_slice()),
                     },

@@ -79,9 +79,9 @@ fn unsupported_declarations_are_errors_naming_file_line_and_declaration() {
             "tail padding of base class `Base`",
         ),
         (
-            "struct Empty {};\n",
+            "union Empty {};\n",
             "bad.cuh:1: `Empty`",
-            "empty struct",
+            "a union with no member",
         ),
         (
             "struct R {\n  int& r;\n};\n",

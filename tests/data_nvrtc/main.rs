@@ -15,6 +15,7 @@ mod address32;
 mod c_keywords;
 mod c_types;
 mod cuda_version;
+mod empty_class;
 mod input_corners;
 mod layout_attrs_random;
 mod member_align;

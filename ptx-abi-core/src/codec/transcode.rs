@@ -99,6 +99,11 @@ pub fn transcode(
             }
             Ok(())
         }
+        // Chapter 7: an empty class's bytes are padding.
+        TypeKind::EmptyClass { .. } => {
+            dst.fill(0);
+            Ok(())
+        }
         // Fundamental types, enums, handles and vectors do not depend on the address size.
         _ => {
             dst.copy_from_slice(src);

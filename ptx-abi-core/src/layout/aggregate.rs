@@ -32,6 +32,7 @@ pub const fn try_layout_of(ty: &TypeDesc, addr: AddressSize) -> Result<Layout, L
         },
         TypeKind::Pad { .. } => Err(LayoutError::PadOutsideAggregate { ty: ty.name }),
         TypeKind::Phantom => Ok(Layout { size: 0, align: 1 }),
+        TypeKind::EmptyClass { align } => rules::empty_class_layout(ty.name, align),
     }
 }
 
@@ -390,7 +391,10 @@ const fn extend(cur: Cursor, end_bit: usize) -> usize {
 /// rounded up to a multiple of it (tail padding).
 const fn finish(cur: Cursor, owner: &TypeDesc, requested: usize) -> Result<Layout, LayoutError> {
     if !cur.has_data {
-        return Err(LayoutError::Empty { ty: owner.name });
+        return match owner.kind {
+            TypeKind::EmptyClass { align } => rules::empty_class_layout(owner.name, align),
+            _ => Err(LayoutError::Empty { ty: owner.name }),
+        };
     }
     let mut align = cur.align;
     if requested != 0 {

@@ -75,7 +75,9 @@ impl CName {
             TypeKind::Handle(Handle::Texture) => self.push("texref"),
             TypeKind::Handle(Handle::Sampler) => self.push("samplerref"),
             TypeKind::Handle(Handle::Surface) => self.push("surfref"),
-            TypeKind::Aggregate { .. } | TypeKind::Enum { .. } => self.push(ty.name),
+            TypeKind::Aggregate { .. } | TypeKind::EmptyClass { .. } | TypeKind::Enum { .. } => {
+                self.push(ty.name)
+            }
             TypeKind::Phantom => self.push("void"),
         }
     }

@@ -432,7 +432,9 @@ pub fn c_type_name(ty: &TypeDesc) -> String {
         TypeKind::Handle(_) => HANDLE.to_string(),
         TypeKind::Vector { elem, lanes } => vector_c_name(elem, lanes).to_string(),
         TypeKind::Array { .. } => c_type_name(base_and_dims(ty).0),
-        TypeKind::Aggregate { .. } | TypeKind::Enum { .. } => ty.name.to_string(),
+        TypeKind::Aggregate { .. } | TypeKind::EmptyClass { .. } | TypeKind::Enum { .. } => {
+            ty.name.to_string()
+        }
         TypeKind::Phantom => "void".to_string(),
     }
 }

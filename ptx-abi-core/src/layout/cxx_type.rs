@@ -49,7 +49,9 @@ impl CxxType {
                 ),
                 (None, _) => CxxType::Named(c_spelling::vector_c_name(elem, lanes)),
             },
-            TypeKind::Aggregate { .. } | TypeKind::Enum { .. } => CxxType::Named(desc.name),
+            TypeKind::Aggregate { .. } | TypeKind::EmptyClass { .. } | TypeKind::Enum { .. } => {
+                CxxType::Named(desc.name)
+            }
             // `cudaTextureObject_t` and `cudaSurfaceObject_t` are `unsigned long long`.
             TypeKind::Handle(_) => CxxType::Builtin("y"),
             TypeKind::Phantom => CxxType::NoParameter,

@@ -190,6 +190,14 @@ pub enum TypeKind {
     },
     /// A zero-sized marker (`PhantomData`) that has no C counterpart and takes no space.
     Phantom,
+    /// Chapter 7 (the Itanium C++ ABI): a C++ class with no data member, `struct E {};`
+    /// (`#[ptx(empty_class)]`). It takes one byte, or its `alignas(N)`, as a member, an array
+    /// element or a kernel parameter, and none as a base class or a device-function argument;
+    /// its bytes are padding ([`crate::layout::rules::empty_class_layout`]).
+    EmptyClass {
+        /// The requested alignment (`#[ptx(align = N)]`, like `alignas(N)`), or 0 for 1.
+        align: usize,
+    },
 }
 
 /// The description of a type: its name and its structure.

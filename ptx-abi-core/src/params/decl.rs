@@ -149,9 +149,10 @@ const fn slot_type(
         },
         TypeKind::Handle(_) => return ParamType::Scalar(".b64"),
         TypeKind::Phantom | TypeKind::Pad { .. } => return ParamType::Absent,
-        TypeKind::Vector { .. } | TypeKind::Array { .. } | TypeKind::Aggregate { .. } => {
-            return bytes(ty, addr)
-        }
+        TypeKind::Vector { .. }
+        | TypeKind::Array { .. }
+        | TypeKind::Aggregate { .. }
+        | TypeKind::EmptyClass { .. } => return bytes(ty, addr),
     };
     ParamType::Scalar(match space {
         ParamSpace::Entry => entry_scalar(scalar),

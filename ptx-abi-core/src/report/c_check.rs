@@ -164,6 +164,10 @@ pub enum Fact {
     DeclaredType,
     /// A bit-field's width in bits.
     Width,
+    /// Whether the type is a C++ empty class (`__is_empty`, `std::is_empty`): 1 for a type
+    /// ptx-abi describes as one (chapter 7, [`TypeKind::EmptyClass`]), so that a C++ class
+    /// of one `char` — 1 byte as well — is not taken for it.
+    EmptyClass,
     /// Whether a bit-field reads back negative after being set to all ones.
     Signed,
 }
@@ -188,6 +192,12 @@ impl Fact {
             },
             Fact::Width => format!("{v} bit{} wide", plural(v)),
             Fact::Signed => if v != 0 { "signed" } else { "unsigned" }.to_string(),
+            Fact::EmptyClass => if v != 0 {
+                "an empty class"
+            } else {
+                "a class with data"
+            }
+            .to_string(),
         }
     }
 
@@ -201,6 +211,7 @@ impl Fact {
             Fact::DeclaredType => "declared type",
             Fact::Width => "width",
             Fact::Signed => "signedness",
+            Fact::EmptyClass => "emptiness",
         }
     }
 }
@@ -608,6 +619,9 @@ pub(crate) fn collect_checks(
     );
     if matches!(ty.kind, TypeKind::Aggregate { .. }) {
         walk.aggregate(ty, 0, "", "")?;
+    }
+    if matches!(ty.kind, TypeKind::EmptyClass { .. }) {
+        walk.push("", Fact::EmptyClass, format!("__is_empty({c_type})"), 1);
     }
     Ok(walk.out)
 }

@@ -71,7 +71,7 @@ fn collect(
     match ty.kind {
         TypeKind::Array { elem, .. } => collect(elem, out, pointees)?,
         TypeKind::Pointer { pointee } => pointees.push(pointee()),
-        TypeKind::Enum { .. } => out.push(ty),
+        TypeKind::Enum { .. } | TypeKind::EmptyClass { .. } => out.push(ty),
         TypeKind::Aggregate { members, .. } => {
             for m in members {
                 collect(m.ty, out, pointees)?;
@@ -145,6 +145,9 @@ fn definition(ty: &TypeDesc) -> String {
                 format!("#pragma pack(push, {pack})\n{definition}#pragma pack(pop)\n")
             }
         }
+        // Chapter 7: a C++ empty class; `alignas`, not `__align__`, to stay standard C++.
+        TypeKind::EmptyClass { align: 0 } => format!("struct {} {{}};\n", ty.name),
+        TypeKind::EmptyClass { align } => format!("struct alignas({align}) {} {{}};\n", ty.name),
         _ => String::new(),
     }
 }
@@ -254,13 +257,14 @@ pub(crate) fn cuda_header_for(
     }
     let (cuda, types): (Vec<&TypeDesc>, Vec<&TypeDesc>) =
         types.into_iter().partition(|t| cuda_type(t.name).is_some());
-    let aggregates = types
-        .iter()
-        .filter(|t| matches!(t.kind, TypeKind::Aggregate { .. }));
-    if types
-        .iter()
-        .any(|t| matches!(t.kind, TypeKind::Aggregate { .. }))
-    {
+    let is_class = |t: &&&TypeDesc| {
+        matches!(
+            t.kind,
+            TypeKind::Aggregate { .. } | TypeKind::EmptyClass { .. }
+        )
+    };
+    let aggregates = types.iter().filter(is_class);
+    if types.iter().any(|t| is_class(&t)) {
         out.push('\n');
     }
     for t in aggregates.clone() {

@@ -89,6 +89,9 @@ pub fn same_type(a: &TypeDesc, b: &TypeDesc) -> bool {
         (TypeKind::Scalar(x), TypeKind::Scalar(y)) => x == y,
         (TypeKind::Handle(x), TypeKind::Handle(y)) => x == y,
         (TypeKind::Phantom, TypeKind::Phantom) => true,
+        (TypeKind::EmptyClass { align }, TypeKind::EmptyClass { align: al }) => {
+            a.name == b.name && align == al
+        }
         (TypeKind::Pointer { pointee: x }, TypeKind::Pointer { pointee: y }) => {
             x().name == y().name
         }

@@ -577,6 +577,7 @@ impl<'a> Gen<'a> {
             Some(_) => quote!(Self::__PTX_ABI_ALIGN),
             None => quote!(0),
         };
+
         let pack = match &self.input.attrs.pack {
             Some(requested) => {
                 let value = lit(requested.value);
@@ -595,6 +596,19 @@ impl<'a> Gen<'a> {
         // the trait's `SIZE` and `ALIGN` read it; a kernel's is its parameters' as data.
         // For a generic type the two read the members' layout directly, so that a broken
         // rule of an instantiation is reported at the user's tokens, not in the trait's default.
+        // Chapter 7: C++'s `struct E {};`, laid out by core's `empty_class_layout`.
+        let type_kind = if self.input.attrs.empty_class.is_some() {
+            quote!(#p::TypeKind::EmptyClass { align: #align })
+        } else {
+            quote! {
+                #p::TypeKind::Aggregate {
+                    kind: #kind,
+                    align: #align,
+                    pack: #pack,
+                    members: &[#(#members),*],
+                }
+            }
+        };
         let size = if self.input.attrs.kernel.is_some() || self.input.is_generic() {
             quote! {
                 const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;
@@ -609,12 +623,7 @@ impl<'a> Gen<'a> {
             const __LAYOUT: #p::LayoutResult = #as_data;
             const TYPE: &'static #p::TypeDesc = &#p::TypeDesc {
                 name: #c_name,
-                kind: #p::TypeKind::Aggregate {
-                    kind: #kind,
-                    align: #align,
-                    pack: #pack,
-                    members: &[#(#members),*],
-                },
+                kind: #type_kind,
             };
         }
     }

@@ -14,15 +14,14 @@ fn only_what_has_no_layout_is_left_out() {
         includes_partial_optix::SKIPPED,
         ["LogCallback", "DenoiserHooks", "HookedLaunch"]
     );
-    // The empty tag base is not a member of the import (it takes no bytes), and alone it is
-    // a type ptx-abi has no counterpart for.
-    assert_eq!(includes_base_classes::SKIPPED, ["DescriptorTag"]);
     for skipped in [
+        includes_base_classes::SKIPPED,
         includes_bitfield_types::SKIPPED,
         includes_c_idioms::SKIPPED,
         includes_classes::SKIPPED,
         includes_descriptors::SKIPPED,
         includes_device_code::SKIPPED,
+        includes_empty_classes::SKIPPED,
         includes_gnu_version::SKIPPED,
         includes_host_utils::SKIPPED,
         includes_language_standard::SKIPPED,
@@ -52,6 +51,34 @@ fn alignments_beyond_128_are_imported() {
     assert_eq!((ConnTable::SIZE, ConnTable::ALIGN), (1536, 256));
     // expert 0, tile at 1024, rows at 1056; 2048 / 1024.
     assert_eq!((StageBlock::SIZE, StageBlock::ALIGN), (2048, 1024));
+}
+
+/// C++ empty classes (issue 30: refused before, as C gives an empty struct no bytes) are
+/// `#[ptx(empty_class)]`: one byte, or their alignment, as members, array elements and
+/// kernel parameters; an empty base still takes none. NVRTC checks every offset above, and
+/// that each is an empty class (`__is_empty`).
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn empty_classes_take_a_byte() {
+    use includes_empty_classes::splat::{
+        self, CountedPath, NoDistortionParams, PinholeTag, RasterArgs, ScalarPath, VectorPath,
+    };
+    use ptx_abi::PtxAbi;
+    assert_eq!(
+        (NoDistortionParams::SIZE, NoDistortionParams::ALIGN),
+        (1, 1)
+    );
+    assert_eq!((PinholeTag::SIZE, ScalarPath::SIZE), (1, 1));
+    assert_eq!((VectorPath::SIZE, VectorPath::ALIGN), (16, 16));
+    // Six 4-byte members, then the empty distortion at 24: 28 / 4.
+    assert_eq!(
+        <splat::CameraParams_splat_NoDistortionParams as PtxAbi>::SIZE,
+        28
+    );
+    // path 0, pinhole 4..32, opencv 32..72, vec 80..96, tile 96, unused 98..100: 112 / 16.
+    assert_eq!((RasterArgs::SIZE, RasterArgs::ALIGN), (112, 16));
+    assert_eq!(CountedPath::SIZE, 4);
+    let _: fn(CountedPath) -> u32 = |c| c.count;
 }
 
 /// Base classes are leading members, named after the base, laid out first: a value's image

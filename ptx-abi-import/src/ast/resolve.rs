@@ -50,12 +50,18 @@ impl Reader {
                     Err(problem) => refused.push(problem),
                 }
             }
-            // A struct whose members were all refused is not empty: those errors say why.
-            if members.is_empty() && refused.len() == refused_before {
+            // A struct with no data member (none, or only empty bases) is a C++ empty class
+            // (`#[ptx(empty_class)]`, chapter 7). A struct whose members were all refused is
+            // not empty: those errors say why. An empty union is not an empty class
+            // (`std::is_empty` is false for it) and has no ptx-abi counterpart.
+            let is_union = matches!(&self.items[id].kind, ItemKind::Record(r) if r.is_union);
+            if members.is_empty() && refused.len() == refused_before && is_union {
                 refused.push(Unsupported {
                     loc: self.items[id].loc.clone(),
                     decl: self.items[id].c_name.clone(),
-                    why: "an empty struct has size 1 in C++ and no ptx-abi counterpart".into(),
+                    why: "a union with no member has size 1 in C++ and no ptx-abi counterpart; \
+                          give it a member"
+                        .into(),
                 });
             }
             if let ItemKind::Record(r) = &mut self.items[id].kind {
