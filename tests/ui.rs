@@ -23,6 +23,7 @@ const LISTS_IMPLS: &[&str] = &[
     "vector_of_struct.rs",
     "vector_of_vector.rs",
     "vector_with_accessors.rs",
+    "zero_copy_empty_class_member.rs",
     "zero_copy_field_not_zero_copy.rs",
 ];
 
