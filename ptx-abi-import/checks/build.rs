@@ -332,6 +332,13 @@ fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
                 imp = imp.clang_arg(a);
             }
         }
+        // `// import-open-enum: NAME`: `--open-enum NAME`.
+        for name in header
+            .lines()
+            .filter_map(|l| l.strip_prefix("// import-open-enum: "))
+        {
+            imp = imp.open_enum(name.trim());
+        }
         let imported = imp
             .generate()
             .map_err(|e| format!("IMPORT FAILED: {}: {e}", path.display()))?;

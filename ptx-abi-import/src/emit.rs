@@ -280,6 +280,36 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
             }
             s.push_str("}\n");
         }
+        ItemKind::Enum(e) if e.open => {
+            s.push_str(&doc_loc(item, "enum"));
+            let repr = crate::model::rust_name(e.open_repr());
+            writeln!(
+                s,
+                "///\n/// Open: C stores values that are not enumerators in it (bit flags combined with `|`), so\n/// it is its underlying `{repr}`, with the enumerators as constants.\n{ALLOW}\npub type {} = {repr};",
+                item.name
+            )
+            .unwrap();
+            for (n, v) in &e.variants {
+                // An `enum class`'s enumerators are named through it in C++ too.
+                let name = if e.scoped {
+                    format!("{}_{n}", item.name.trim_start_matches("r#"))
+                } else {
+                    n.clone()
+                };
+                writeln!(
+                    s,
+                    "/// C's `{}{n}`.\n{ALLOW}\npub const {}: {} = {v};",
+                    if e.scoped {
+                        format!("{}::", item.c_name)
+                    } else {
+                        String::new()
+                    },
+                    crate::ast::rust_ident(&name),
+                    item.name
+                )
+                .unwrap();
+            }
+        }
         ItemKind::Enum(e) => {
             s.push_str(&doc_loc(item, "enum"));
             writeln!(

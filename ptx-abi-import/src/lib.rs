@@ -68,6 +68,7 @@ pub struct Importer {
     args: Vec<String>,
     allow: Vec<String>,
     decode: Vec<(String, String)>,
+    open_enums: Vec<String>,
     strict: bool,
     compiler: Compiler,
     emit: EmitOptions,
@@ -209,6 +210,16 @@ impl Importer {
     pub fn decode_member(mut self, union_c_name: &str, member: &str) -> Importer {
         self.decode
             .push((union_c_name.to_string(), member.to_string()));
+        self
+    }
+
+    /// Imports enum `enum_c_name` open: its underlying integer (`pub type E = u32;`) with
+    /// its enumerators as constants, for an enum whose members C code sets to values that are
+    /// not enumerators (flags combined with `|`). Bit-flag enums are imported open without
+    /// it ([`model::Enum::looks_like_flags`]); others become Rust enums, whose `decode`
+    /// refuses a value that is not an enumerator.
+    pub fn open_enum(mut self, enum_c_name: impl Into<String>) -> Importer {
+        self.open_enums.push(enum_c_name.into());
         self
     }
 
@@ -511,6 +522,17 @@ impl Importer {
                     ImportError::NotFound(format!("decode_member: `{u}` has no member `{m}`"))
                 })?;
             r.decode = Some(k);
+        }
+        for e in &self.open_enums {
+            let id = model
+                .find(e)
+                .ok_or_else(|| ImportError::NotFound(format!("open_enum: no enum `{e}`")))?;
+            let ItemKind::Enum(en) = &mut model.items[id].kind else {
+                return Err(ImportError::NotFound(format!(
+                    "open_enum: `{e}` is not an enum"
+                )));
+            };
+            en.open = true;
         }
         names::make_unique(&mut model);
         let mut opts = self.emit.clone();

@@ -12,6 +12,8 @@ options:
   -o FILE            write the Rust source to FILE (default: standard output)
   --allow NAME       import only NAME (C++-qualified) and what it uses; repeatable
   --decode U::M      union U decodes through member M
+  --open-enum NAME   import enum NAME as its integer with its enumerators as constants
+                     (what bit-flag enums get without it), so that any value decodes
   -I DIR, -D DEF     passed to clang; --clang-arg ARG passes any argument
   --clang PATH       the clang (or zig) to use (also: $PTX_ABI_CLANG)
   --fetch-clang      fetch clang 22 (PyPI wheel `ziglang`) if no clang is found
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
                 importer
             }
             "--allow" => importer.allow(value("--allow")),
+            "--open-enum" => importer.open_enum(value("--open-enum")),
             "--decode" => {
                 let v = value("--decode");
                 let Some((u, m)) = v.rsplit_once("::") else {

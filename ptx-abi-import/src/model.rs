@@ -164,6 +164,61 @@ pub struct Enum {
     pub repr: Scalar,
     /// Enumerators in order, with their values.
     pub variants: Vec<(String, i128)>,
+    /// `enum class` (C++'s scoped enum): its enumerators are named through it.
+    pub scoped: bool,
+    /// Whether the underlying type is written (`enum E : unsigned char`).
+    pub fixed: bool,
+    /// Imported open: the underlying integer, with the enumerators as constants, because C
+    /// stores values that are not enumerators in it (bit flags combined with `|`). A Rust
+    /// enum's `decode` refuses such a value. Set for bit-flag enums ([`Enum::looks_like_flags`])
+    /// and those named by [`crate::Importer::open_enum`].
+    pub open: bool,
+}
+
+impl Enum {
+    /// The integer an open enum is imported as: the underlying type as NVIDIA's front end
+    /// (EDG, in NVRTC and nvcc) gives it, whose signedness the checks compare. Without a
+    /// written type that is `int` when every value fits (NVRTC 12.9: `enum { A = 1, B = 2 }`
+    /// converts -1 to a negative value), where clang and GCC take `unsigned int` ([`Enum::repr`],
+    /// which a bit-field of the enum keeps: NVRTC reads those unsigned).
+    pub fn open_repr(&self) -> Scalar {
+        let fits_int = self
+            .variants
+            .iter()
+            .all(|&(_, v)| v >= i128::from(i32::MIN) && v <= i128::from(i32::MAX));
+        if !self.fixed && fits_int {
+            Scalar::I32
+        } else {
+            self.repr
+        }
+    }
+
+    /// Whether the enumerators are bit flags: one is written with `<<` or `|` (`flags`), or
+    /// at least three are distinct single bits, the largest 4 or more, and every other is 0
+    /// or an `|` of those bits no smaller than the largest (`NONE = 0, A = 1, B = 2, C = 4,
+    /// ALL = 7`; a count `0, 1, 2, 3, 4` is not).
+    pub fn looks_like_flags(variants: &[(String, i128)], written_as_flags: bool) -> bool {
+        if written_as_flags {
+            return true;
+        }
+        let bits: Vec<i128> = variants
+            .iter()
+            .map(|v| v.1)
+            .filter(|v| *v > 0 && v.count_ones() == 1)
+            .collect();
+        let mut distinct = bits.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let Some(&top) = distinct.last() else {
+            return false;
+        };
+        let union = distinct.iter().fold(0, |a, b| a | b);
+        distinct.len() >= 3
+            && top >= 4
+            && variants.iter().all(|&(_, v)| {
+                v == 0 || v.count_ones() == 1 && v > 0 || (v > top && v & !union == 0)
+            })
+    }
 }
 
 /// What an item is.

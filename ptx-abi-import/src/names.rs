@@ -20,7 +20,11 @@ pub(crate) fn make_unique(model: &mut Model) {
     let mut taken: HashSet<(Vec<String>, String)> = HashSet::new();
     for &id in &model.emitted {
         let item = &model.items[id];
-        let has_image = matches!(item.kind, ItemKind::Record(_) | ItemKind::Enum(_));
+        let has_image = match &item.kind {
+            ItemKind::Record(_) => true,
+            ItemKind::Enum(e) => !e.open,
+            _ => false,
+        };
         let module = item.module.clone();
         let mut name = item.name.clone();
         let free = |n: &str, taken: &HashSet<(Vec<String>, String)>| {

@@ -279,3 +279,73 @@ fn refused_members_do_not_make_a_struct_empty() {
     assert!(e.contains("hostile.cuh:1: `In::r`"), "{e}");
     assert!(!e.contains("`Out`"), "{e}");
 }
+
+/// Bit-flag enums are imported open (their integer and constants), so that values C ORs
+/// together decode; a count, or two flags alone, stays a Rust enum unless named open.
+#[test]
+fn bit_flag_enums_are_open_and_counts_are_not() {
+    let Some(c) = clang() else { return };
+    imports(
+        &c,
+        "enum Caps { CAP_NONE = 0, CAP_READ = 1, CAP_WRITE = 2, CAP_EXEC = 4, CAP_ALL = 7 };\n\
+         enum Stage { S0, S1, S2, S3, S4 };\n\
+         enum Shifted { LOW = 1 << 0, HIGH = 1 << 1 };\n\
+         enum Pair { P_A = 1, P_B = 2, P_AB = 3, P_C = 4 };\n\
+         struct Use { enum Caps caps; enum Stage stage; enum Shifted s; enum Pair p; };\n",
+        &[
+            "pub type Caps = i32;",
+            "pub const CAP_ALL: Caps = 7;",
+            "pub type Shifted = i32;",
+            "pub caps: Caps,",
+            "pub enum Stage {",
+            "pub enum Pair {",
+        ],
+        &["pub enum Caps", "pub type Stage"],
+    );
+    // Named open: the enum becomes its integer, constants named through a scoped enum.
+    let src = Importer::new()
+        .clang(c.program())
+        .strict(true)
+        .header_text(
+            "hostile.cuh",
+            "enum class Mask : unsigned short { Read = 1, Write = 2 };\nenum Plain { X, Y };\n",
+        )
+        .open_enum("Mask")
+        .generate()
+        .unwrap()
+        .source;
+    assert!(src.contains("pub type Mask = u16;"), "{src}");
+    assert!(src.contains("pub const Mask_Write: Mask = 2;"), "{src}");
+    let e = Importer::new()
+        .clang(c.program())
+        .header_text("hostile.cuh", "struct Plain { int x; };\n")
+        .open_enum("Plain")
+        .generate()
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("open_enum: `Plain` is not an enum"), "{e}");
+}
+
+/// A struct whose only base has a refused member is not an empty class: it holds the base,
+/// and is left out with it (it once lost the base as an empty one).
+#[test]
+fn a_base_with_refused_members_is_not_empty() {
+    let Some(c) = clang() else { return };
+    let src = Importer::new()
+        .clang(c.program())
+        .header_text(
+            "hostile.cuh",
+            "struct Opaque { long double storage; };\nstruct Handle : Opaque {};\n\
+             struct Tag {};\nstruct Tagged : Tag { int x; };\n",
+        )
+        .generate()
+        .unwrap();
+    let skipped: Vec<&str> = src.skipped.iter().map(|u| u.decl.as_str()).collect();
+    assert_eq!(skipped, ["Opaque::storage", "Handle"], "{src:?}");
+    assert!(
+        src.source.contains("#[ptx(empty_class)]\npub struct Tag {"),
+        "{}",
+        src.source
+    );
+    assert!(!src.source.contains("pub struct Handle"), "{}", src.source);
+}

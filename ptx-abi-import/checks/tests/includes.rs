@@ -22,6 +22,7 @@ fn only_what_has_no_layout_is_left_out() {
         includes_descriptors::SKIPPED,
         includes_device_code::SKIPPED,
         includes_empty_classes::SKIPPED,
+        includes_flag_enums::SKIPPED,
         includes_gnu_version::SKIPPED,
         includes_host_utils::SKIPPED,
         includes_language_standard::SKIPPED,
@@ -79,6 +80,37 @@ fn empty_classes_take_a_byte() {
     assert_eq!((RasterArgs::SIZE, RasterArgs::ALIGN), (112, 16));
     assert_eq!(CountedPath::SIZE, 4);
     let _: fn(CountedPath) -> u32 = |c| c.count;
+}
+
+/// Bit-flag enums are open (issue 30): their underlying integer, the enumerators constants,
+/// so that a value C ORs together encodes and decodes; an enum named open
+/// (`// import-open-enum:`) too; an ordinary enum stays a Rust enum. NVRTC checks each
+/// member's offset, size and signedness above.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn flag_enums_are_open() {
+    use includes_flag_enums::rt::{self, LaunchParams};
+    use ptx_abi::PtxAbi;
+    let _: rt::BuildFlags = 0i32; // NVIDIA's front end gives an enum without a written type `int`
+    let _: rt::RayFlags = 0i32;
+    let _: rt::StageMask = 0u8;
+    let params = LaunchParams {
+        build_flags: rt::BUILD_FLAG_ALLOW_UPDATE | rt::BUILD_FLAG_PREFER_FAST_TRACE,
+        ray_flags: rt::RAY_FLAG_ANYHIT_MASK,
+        stages: rt::StageMask_Raygen | rt::StageMask_Miss,
+        shading: rt::Shading::Smooth,
+        width: 640,
+        height: 480,
+    };
+    // build_flags 0, ray_flags 4, stages 8, shading 12, width 16, height 20: 24 / 4.
+    assert_eq!((LaunchParams::SIZE, LaunchParams::ALIGN), (24, 4));
+    let mut image = [0u8; 24];
+    params.encode(&mut image).unwrap();
+    assert_eq!(image[..12], [5, 0, 0, 0, 11, 0, 0, 0, 3, 0, 0, 0]);
+    assert_eq!(LaunchParams::decode(&image).unwrap(), params);
+    // An ordinary enum still refuses what is not an enumerator.
+    image[12] = 7;
+    assert!(LaunchParams::decode(&image).is_err());
 }
 
 /// Base classes are leading members, named after the base, laid out first: a value's image
@@ -445,6 +477,7 @@ fn cub_and_the_runtime_api_read_and_temp_storage_is_refused() {
     assert_eq!(
         includes_nvcc_collectives::SKIPPED,
         [
+            "cub::__TempStorage::__no_host_layout",
             "cub::BlockReduce<float, 128>::TempStorage",
             "moe::ScratchBlock"
         ]

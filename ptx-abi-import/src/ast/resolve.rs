@@ -170,11 +170,18 @@ impl Reader {
         })
     }
 
-    /// Whether `ty` is a struct with no members (an empty base class).
+    /// Whether `ty` is a struct with no data member (an empty base class): none declared, only
+    /// bases, and none of those kept. A struct whose members were refused (CUB's stand-in
+    /// `TempStorage` base, a `long double`) has data: a struct deriving from it holds it, and
+    /// is left out with it.
     fn is_empty_record(&self, ty: &Ty) -> bool {
         match ty {
             Ty::Item(i) => match &self.items[*i].kind {
-                ItemKind::Record(r) => r.members.is_empty(),
+                ItemKind::Record(r) => {
+                    r.members.is_empty()
+                        && self.pending[*i].problems.is_empty()
+                        && self.pending[*i].members.iter().all(|m| m.base)
+                }
                 ItemKind::Alias(t) => self.is_empty_record(t),
                 _ => false,
             },

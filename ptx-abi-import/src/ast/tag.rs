@@ -318,10 +318,12 @@ impl Reader {
         }
         let mut variants = Vec::new();
         let mut next: i128 = 0;
+        let mut written_as_flags = false;
         for c in inner(d) {
             if kind(c) != "EnumConstantDecl" {
                 continue;
             }
+            written_as_flags |= inner(c).first().is_some_and(shift_or_or);
             let v = inner(c).first().and_then(constant).unwrap_or(next);
             let n = name(c).unwrap_or("_");
             // A C enumerator is at most 64 bits wide; this also keeps `v + 1` from overflowing.
@@ -370,8 +372,26 @@ impl Reader {
                 }
             }
         };
-        ItemKind::Enum(Enum { repr, variants })
+        let open = Enum::looks_like_flags(&variants, written_as_flags);
+        ItemKind::Enum(Enum {
+            repr,
+            variants,
+            scoped: d.get("scopedEnumTag").is_some(),
+            fixed: fixed.is_some(),
+            open,
+        })
     }
+}
+
+/// Whether an enumerator's initializer is written with `<<` or `|` (`A = 1 << 3`,
+/// `AB = A | B`): how C spells bit flags.
+fn shift_or_or(v: &Value) -> bool {
+    (kind(v) == "BinaryOperator"
+        && matches!(
+            v.get("opcode").and_then(Value::as_str),
+            Some("<<") | Some("|")
+        ))
+        || inner(v).iter().any(shift_or_or)
 }
 
 /// Whether the attribute `attr` of the record `d` is written after the record's closing brace
