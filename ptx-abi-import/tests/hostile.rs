@@ -349,3 +349,40 @@ fn a_base_with_refused_members_is_not_empty() {
     );
     assert!(!src.source.contains("pub struct Handle"), "{}", src.source);
 }
+
+/// An instantiation whose argument is a class declared inside a function (fmt's
+/// `FMT_STRING` declares one per use) is left out with the reason: no code outside the
+/// function, the checks included, can name it. One with a namespace-scope argument imports.
+#[test]
+fn an_instantiation_on_a_local_class_is_left_out() {
+    let Some(c) = clang() else { return };
+    let src = Importer::new()
+        .clang(c.program())
+        .header_text(
+            "hostile.cuh",
+            "template <class T> struct Trait { int v; };\n\
+             inline void f() { struct Local { int a; }; Trait<Local> t; (void)t; }\n\
+             auto g = [] { struct InLambda {}; return Trait<InLambda>{}; };\n\
+             struct Keep { int x; };\nstruct UsesKeep { Trait<Keep> k; };\n",
+        )
+        .generate()
+        .unwrap();
+    let skipped: Vec<String> = src
+        .skipped
+        .iter()
+        .map(|u| format!("{}: {}", u.decl, u.why))
+        .collect();
+    assert_eq!(skipped.len(), 2, "{skipped:?}");
+    assert!(
+        skipped[0].starts_with(
+            "Trait<Local>: its template argument `Local` is a class declared inside a function"
+        ),
+        "{skipped:?}"
+    );
+    assert!(skipped[1].starts_with("Trait<InLambda>:"), "{skipped:?}");
+    assert!(
+        src.source.contains("pub struct Trait_Keep {"),
+        "{}",
+        src.source
+    );
+}

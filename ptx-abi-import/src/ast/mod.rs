@@ -202,6 +202,59 @@ pub(crate) struct Reader {
     is_header: Box<dyn Fn(&str) -> bool>,
     /// The CUDA release the import is for: which of CUDA's types exist.
     cuda: CudaVersion,
+    /// The ids of classes declared inside a function or lambda ([`local_records`]).
+    local_records: std::collections::HashSet<String>,
+}
+
+/// The ids of the classes declared inside a function, a method or a lambda (fmt's
+/// `FMT_STRING` declares one per use): no code outside can name them, so neither can the
+/// checks, nor an instantiation taking one as its argument.
+fn local_records(root: &Value) -> std::collections::HashSet<String> {
+    fn visit(v: &Value, in_function: bool, out: &mut std::collections::HashSet<String>) {
+        if let Some(a) = v.as_array() {
+            a.iter().for_each(|c| visit(c, in_function, out));
+            return;
+        }
+        let k = kind(v);
+        if in_function && k == "CXXRecordDecl" {
+            if let Some(id) = v.get("id").and_then(Value::as_str) {
+                out.insert(id.to_string());
+            }
+        }
+        let in_function = in_function
+            || matches!(
+                k,
+                "FunctionDecl"
+                    | "CXXMethodDecl"
+                    | "CXXConstructorDecl"
+                    | "CXXDestructorDecl"
+                    | "CXXConversionDecl"
+                    | "LambdaExpr"
+            );
+        if let Some(children) = v.get("inner") {
+            visit(children, in_function, out);
+        }
+    }
+    let mut out = std::collections::HashSet::new();
+    visit(root, false, &mut out);
+    out
+}
+
+/// The name of the first template argument of specialization `d` that is a class local to a
+/// function ([`local_records`]).
+fn local_argument<'a>(d: &'a Value, local: &std::collections::HashSet<String>) -> Option<&'a str> {
+    inner(d)
+        .iter()
+        .filter(|c| kind(c) == "TemplateArgument")
+        .flat_map(|a| inner(a).iter())
+        .filter(|t| kind(t) == "RecordType")
+        .filter_map(|t| t.get("decl"))
+        .find(|decl| {
+            decl.get("id")
+                .and_then(Value::as_str)
+                .is_some_and(|id| local.contains(id))
+        })
+        .and_then(|decl| decl.get("name").and_then(Value::as_str))
 }
 
 fn kind(v: &Value) -> &str {
@@ -486,6 +539,7 @@ impl Reader {
             enumerators: Enumerators::of(root),
             is_header,
             cuda,
+            local_records: local_records(root),
         }
     }
 
@@ -597,7 +651,14 @@ impl Reader {
                         .iter()
                         .filter(|c| kind(c) == "ClassTemplateSpecializationDecl")
                     {
-                        self.tag(spec, module, scope, "", None);
+                        let id = self.tag(spec, module, scope, "", None);
+                        if let (Some(id), Some(local)) =
+                            (id, local_argument(spec, &self.local_records))
+                        {
+                            self.items[id].kind = ItemKind::Unsupported(format!(
+                                "its template argument `{local}` is a class declared inside a function, which no code outside it (nor the checks) can name"
+                            ));
+                        }
                     }
                     self.template_params = outer;
                     if let Some(n) = name(d) {
