@@ -576,6 +576,7 @@ fn checks(model: &Model, header: &str, opts: &EmitOptions) -> String {
     for &id in &model.emitted {
         let item = &model.items[id];
         if item.anonymous
+            || item.private
             || !item.in_header
             || !matches!(item.kind, ItemKind::Record(_) | ItemKind::Enum(_))
         {

@@ -254,6 +254,9 @@ pub struct Item {
     pub in_header: bool,
     /// Whether it is a record with no C name (anonymous member, unnamed member type).
     pub anonymous: bool,
+    /// Whether it is declared `private` or `protected` inside a class: code outside the class
+    /// cannot name it, so it has no check of its own (the class holding it checks its bytes).
+    pub private: bool,
 }
 
 /// Every declaration found, and which ones are emitted.

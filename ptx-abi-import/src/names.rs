@@ -80,6 +80,7 @@ mod tests {
             kind,
             in_header: true,
             anonymous: false,
+            private: false,
         }
     }
 

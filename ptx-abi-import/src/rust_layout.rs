@@ -549,6 +549,7 @@ mod tests {
                 }),
                 in_header: true,
                 anonymous: false,
+                private: false,
             }],
             emitted: vec![0],
         }

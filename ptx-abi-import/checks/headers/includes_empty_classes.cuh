@@ -44,6 +44,22 @@ struct CountedPath : ScalarPath {
     uint32_t count;
 };
 
+// A 16-bit float's bits with a private tag type that selects the raw-bits constructor and a
+// private storage struct held by a public member (how numeric libraries hide both): imported
+// for the member's sake, checked through the class that holds them (C++ outside it cannot name
+// them).
+class HalfBits {
+    struct from_bits_t {};
+    struct Storage {
+        uint16_t raw;
+    };
+
+public:
+    Storage storage;
+    __host__ __device__ HalfBits() {}
+    __host__ __device__ HalfBits(uint16_t bits, from_bits_t) { storage.raw = bits; }
+};
+
 __global__ void rasterize(CameraParams<NoDistortionParams> cam, NoDistortionParams d,
                           RasterArgs* args);
 

@@ -80,6 +80,9 @@ fn empty_classes_take_a_byte() {
     assert_eq!((RasterArgs::SIZE, RasterArgs::ALIGN), (112, 16));
     assert_eq!(CountedPath::SIZE, 4);
     let _: fn(CountedPath) -> u32 = |c| c.count;
+    // The private nested types are imported for the public member that holds one.
+    assert_eq!(<splat::HalfBits as PtxAbi>::SIZE, 2);
+    assert_eq!(<splat::HalfBits_from_bits_t as PtxAbi>::SIZE, 1);
 }
 
 /// Bit-flag enums are open (issue 30): their underlying integer, the enumerators constants,

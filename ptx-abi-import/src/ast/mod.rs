@@ -627,6 +627,7 @@ impl Reader {
                             kind: ItemKind::Alias(Ty::Pointer(None)),
                             in_header,
                             anonymous: false,
+                            private: false,
                         },
                         Pending {
                             scope: scope.to_vec(),
@@ -677,6 +678,7 @@ impl Reader {
                                 ),
                                 in_header,
                                 anonymous: false,
+                                private: false,
                             },
                             Pending::default(),
                         );

@@ -48,6 +48,7 @@ impl Reader {
             kind,
             in_header,
             anonymous,
+            private: false,
         };
         if kind(d) == "EnumDecl" {
             let id = self.add(item(self.enum_def(d)), Pending::default());
@@ -216,6 +217,16 @@ impl Reader {
                         self.tag(c, at.module, &scope, &format!("{rust_self}_"), td.as_deref());
                     if name(c).is_none() {
                         last_unnamed = nested;
+                    }
+                    // A type declared `private:` (cutlass' `bfloat16_t::from_32_bit_integer_t`
+                    // tag), and every type inside it, has no name outside the class.
+                    if let Some(n) = nested.filter(|_| private) {
+                        let inside = format!("{}::", self.items[n].c_name);
+                        for item in &mut self.items[n..] {
+                            if item.c_name.starts_with(&inside) || item.c_name == inside[..inside.len() - 2] {
+                                item.private = true;
+                            }
+                        }
                     }
                 }
                 "AccessSpecDecl" => {
