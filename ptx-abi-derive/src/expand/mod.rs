@@ -577,7 +577,6 @@ impl<'a> Gen<'a> {
             Some(_) => quote!(Self::__PTX_ABI_ALIGN),
             None => quote!(0),
         };
-
         let pack = match &self.input.attrs.pack {
             Some(requested) => {
                 let value = lit(requested.value);
@@ -585,17 +584,6 @@ impl<'a> Gen<'a> {
             }
             None => quote!(0),
         };
-        // A kernel's parameter list may be empty; as data its struct is laid out by core.
-        let as_data = if self.input.attrs.kernel.is_some() {
-            quote!(#p::params_as_data(Self::TYPE, &Self::__PTX_ABI_MEMBERS))
-        } else {
-            quote!(#p::Ok(Self::__PTX_ABI_MEMBERS.layout))
-        };
-        // From the member layout, so that a broken layout rule is reported once: a data type's
-        // `__LAYOUT` is that layout (the stand-in when a rule is broken), never an error, and
-        // the trait's `SIZE` and `ALIGN` read it; a kernel's is its parameters' as data.
-        // For a generic type the two read the members' layout directly, so that a broken
-        // rule of an instantiation is reported at the user's tokens, not in the trait's default.
         // Chapter 7: C++'s `struct E {};`, laid out by core's `empty_class_layout`.
         let type_kind = if self.input.attrs.empty_class.is_some() {
             quote!(#p::TypeKind::EmptyClass { align: #align })
@@ -609,6 +597,17 @@ impl<'a> Gen<'a> {
                 }
             }
         };
+        // A kernel's parameter list may be empty; as data its struct is laid out by core.
+        let as_data = if self.input.attrs.kernel.is_some() {
+            quote!(#p::params_as_data(Self::TYPE, &Self::__PTX_ABI_MEMBERS))
+        } else {
+            quote!(#p::Ok(Self::__PTX_ABI_MEMBERS.layout))
+        };
+        // From the member layout, so that a broken layout rule is reported once: a data type's
+        // `__LAYOUT` is that layout (the stand-in when a rule is broken), never an error, and
+        // the trait's `SIZE` and `ALIGN` read it; a kernel's is its parameters' as data.
+        // For a generic type the two read the members' layout directly, so that a broken
+        // rule of an instantiation is reported at the user's tokens, not in the trait's default.
         let size = if self.input.attrs.kernel.is_some() || self.input.is_generic() {
             quote! {
                 const SIZE: ::core::primitive::usize = Self::__PTX_ABI_MEMBERS.layout.size;

@@ -221,9 +221,10 @@ impl Reader {
                     // A type declared `private:` (cutlass' `bfloat16_t::from_32_bit_integer_t`
                     // tag), and every type inside it, has no name outside the class.
                     if let Some(n) = nested.filter(|_| private) {
+                        self.items[n].private = true;
                         let inside = format!("{}::", self.items[n].c_name);
-                        for item in &mut self.items[n..] {
-                            if item.c_name.starts_with(&inside) || item.c_name == inside[..inside.len() - 2] {
+                        for item in &mut self.items[n + 1..] {
+                            if item.c_name.starts_with(&inside) {
                                 item.private = true;
                             }
                         }
