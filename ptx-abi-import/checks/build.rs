@@ -286,12 +286,12 @@ fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
             .filter(|p| !p.is_empty())
             .map(PathBuf::from),
     };
-    if !include.is_some_and(|d| d.join("cuda_fp16.h").is_file()) {
+    let Some(include) = include.filter(|d| d.join("cuda_fp16.h").is_file()) else {
         return Err(format!(
             "CUDA {cuda}'s headers not found (run `cargo xtask cuda-headers`{})",
             include_var.map_or(String::new(), |v| format!(", set ${v}"))
         ));
-    }
+    };
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| e.to_string())?
         .filter_map(|e| e.ok().map(|e| e.path()))
@@ -317,7 +317,8 @@ fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
         };
         let name = format!("{stem}.cuh");
         // As a user imports: the file itself (its siblings found beside it), with the
-        // header's `// import-args:` as clang arguments; what cannot be imported is left out
+        // header's `// import-args:` as clang arguments (`$CUDA_INCLUDE`: this release's
+        // include directory, as a build passes CUDA's); what cannot be imported is left out
         // and reported (issue 30).
         let mut imp = importer()
             .strict(false)
@@ -329,7 +330,7 @@ fn includes_suite(clang: &Clang, dir: &Path) -> Result<String, String> {
             .filter_map(|l| l.strip_prefix("// import-args: "))
         {
             for a in args.split_whitespace() {
-                imp = imp.clang_arg(a);
+                imp = imp.clang_arg(a.replace("$CUDA_INCLUDE", &include.display().to_string()));
             }
         }
         // `// import-open-enum: NAME`: `--open-enum NAME`.

@@ -80,6 +80,11 @@ fn run(
         cmd.arg("-isystem").arg(dir.join(STD_DIR));
     }
     cmd.arg("-include").arg(dir.join(PRELUDE_FILE));
+    // CUDA's include directory among the user's: its headers the stand-ins replace are
+    // replaced wherever they are reached, the rest read as CUDA ships them (`cuda_include`).
+    if let Some(overlay) = cuda_include_overlay(dir, extra)? {
+        cmd.arg("-ivfsoverlay").arg(overlay);
+    }
     if !extra.iter().any(|a| a.starts_with("-std=")) {
         cmd.arg("-std=c++17");
     }
@@ -98,6 +103,32 @@ fn run(
         return Err(ImportError::Clang(log + &hints));
     }
     String::from_utf8(out.stdout).map_err(|e| ImportError::Ast(e.to_string()))
+}
+
+/// Writes the overlay of the CUDA include directories among `extra` into the stand-in
+/// directory `dir` (`crate::cuda_include`); its path, or `None` where there is nothing to
+/// replace.
+fn cuda_include_overlay(
+    dir: &Path,
+    extra: &[String],
+) -> Result<Option<std::path::PathBuf>, ImportError> {
+    let dirs = crate::cuda_include::cuda_include_dirs(extra);
+    let names: Vec<&str> = CUDA_STANDINS
+        .iter()
+        .copied()
+        .chain(
+            crate::cuda_libraries::LIBRARY_STANDINS
+                .iter()
+                .map(|(n, _)| *n),
+        )
+        .collect();
+    let Some(text) = crate::cuda_include::overlay(&dirs, dir, &names) else {
+        return Ok(None);
+    };
+    let path = dir.join(crate::cuda_include::OVERLAY_FILE);
+    std::fs::write(&path, text)
+        .map_err(|e| ImportError::Io(format!("cannot write {}: {e}", path.display())))?;
+    Ok(Some(path))
 }
 
 /// The host nvcc compiles for on Linux, whose macros the device pass sees.
@@ -184,7 +215,9 @@ fn missing_include_hint(name: &str) -> String {
             "\nnote: `{name}` is not one of the CUDA headers ptx-abi-import stands in for \
              (cuda_runtime.h, cuda.h, cuda_fp16.h, cuda_bf16.h, cuda_fp8.h, vector_types.h, \
              curand_kernel.h, cooperative_groups.h, …): give clang its directory with `-I DIR` \
-             (`Importer::clang_arg(\"-IDIR\")`), the project's own include directory"
+             (`Importer::clang_arg(\"-IDIR\")`): CUDA's include directory for one of the \
+             toolkit's headers (its headers the importer stands in for stay replaced), or the \
+             project's own include directory"
         )
     }
 }

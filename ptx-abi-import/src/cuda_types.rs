@@ -397,6 +397,22 @@ pub fn prelude_for(v: CudaVersion) -> String {
          #define __grid_constant__\n\
          #define __CUDACC__ 1\n",
     );
+    // The macros CUDA's `host_defines.h`, `cuda_runtime_api.h`, `driver_types.h` and `cuda.h`
+    // define on Linux for the other headers of the toolkit (`cuda_profiler_api.h`,
+    // `library_types.h`, cuBLAS's), read from its include directory (`crate::cuda_include`).
+    s.push_str(
+        "#define CUDARTAPI\n\
+         #define CUDARTAPI_CDECL\n\
+         #define __cudart_builtin__\n\
+         #define __device_builtin_texture_type__\n\
+         #define __device_builtin_surface_type__\n\
+         #define __specialization_static\n\
+         #define __dv(v) = v\n\
+         #define CUDART_CB\n\
+         #define CUDAAPI\n\
+         #define CUDA_CB\n\
+         #ifndef __CUDA_DEPRECATED\n#define __CUDA_DEPRECATED\n#endif\n",
+    );
 
     writeln!(s, "#define CUDART_VERSION {}", v.code()).unwrap();
     writeln!(s, "#define CUDA_VERSION {}", v.code()).unwrap();

@@ -30,6 +30,7 @@
 mod ast;
 pub mod clang;
 mod compiler;
+mod cuda_include;
 pub mod cuda_libraries;
 pub mod cuda_types;
 pub mod emit;
