@@ -185,6 +185,8 @@ pub(crate) struct Reader {
     by_c_name: HashMap<String, ItemId>,
     /// The names of the inline namespaces seen, which a qualified name may spell or leave out.
     inline_namespaces: std::collections::HashSet<String>,
+    /// How C++ names reach a namespace other than by its own name ([`NamespaceNames`]).
+    namespace_names: NamespaceNames,
     /// What clang desugars a template spelling to where it says so (`DeviceBuffer<float>` →
     /// `float *` for an alias template): an array of it, whose spelling clang leaves
     /// sugared, reads the same.
@@ -533,6 +535,7 @@ impl Reader {
             pending: Vec::new(),
             by_c_name: HashMap::new(),
             inline_namespaces: Default::default(),
+            namespace_names: NamespaceNames::default(),
             desugared_templates: HashMap::new(),
             by_anon_loc: HashMap::new(),
             template_params: Vec::new(),
@@ -578,6 +581,7 @@ impl Reader {
                     if let Some(n) = name(d) {
                         self.inline_namespaces.insert(n.to_string());
                     }
+                    self.namespace_names.declared(d, scope);
                     self.decls(inner(d), module, scope)
                 }
                 "NamespaceDecl" => match name(d) {
@@ -586,10 +590,13 @@ impl Reader {
                         m.push(rust_ident(n));
                         let mut s = scope.to_vec();
                         s.push(n.to_string());
+                        self.namespace_names.declared(d, &s);
                         self.decls(inner(d), &m, &s);
                     }
                     None => self.decls(inner(d), module, scope),
                 },
+                "NamespaceAliasDecl" => self.namespace_names.alias(d, scope),
+                "UsingDirectiveDecl" => self.namespace_names.using_directive(d, scope),
                 "LinkageSpecDecl" | "ExportDecl" => self.decls(inner(d), module, scope),
                 "CXXRecordDecl" | "RecordDecl" | "EnumDecl" => {
                     let typedef_name = match (name(d), list.get(k)) {
@@ -699,8 +706,21 @@ impl Reader {
         })
     }
 
-    /// Looks a C++ name up from `scope`, innermost scope first.
+    /// Looks a C++ name up from `scope`, innermost scope first; through a namespace alias
+    /// (`tg::Dtype` after `namespace tg = trtllm::gen;`) and the namespaces a
+    /// using-directive names (`using namespace trtllm::gen;` … `Dtype`) where the name is not
+    /// found by itself.
     fn lookup(&self, scope: &[String], n: &str) -> Option<ItemId> {
+        self.lookup_declared(scope, n).or_else(|| {
+            self.namespace_names
+                .candidates(scope, n.trim_start_matches("::"))
+                .into_iter()
+                .find_map(|full| self.lookup_declared(&[], &full))
+        })
+    }
+
+    /// [`Reader::lookup`] by the names items are declared under.
+    fn lookup_declared(&self, scope: &[String], n: &str) -> Option<ItemId> {
         let n = n.trim_start_matches("::");
         let without_inline;
         let n = if self.inline_namespaces.is_empty() {
@@ -730,6 +750,75 @@ impl Reader {
             }
         }
         None
+    }
+}
+
+/// The other names of namespaces: namespace aliases (`namespace tg = trtllm::gen;`) and
+/// using-directives (`using namespace trtllm::gen;`), by the scope they are declared in. clang
+/// spells a member's type as its source does (`tg::Dtype`, `Dtype`), so the import looks the
+/// spelling up through them as C++ does.
+#[derive(Default)]
+struct NamespaceNames {
+    /// Each namespace declaration's clang id → the namespace's qualified name.
+    by_id: HashMap<String, String>,
+    /// A namespace alias's qualified name → the namespace it names.
+    aliases: HashMap<String, String>,
+    /// A scope's qualified name (`""` for the global one) → the namespaces its
+    /// using-directives name.
+    used: HashMap<String, Vec<String>>,
+}
+
+impl NamespaceNames {
+    /// Records namespace declaration `d`, whose qualified name is `path`.
+    fn declared(&mut self, d: &Value, path: &[String]) {
+        if let Some(id) = d.get("id").and_then(Value::as_str) {
+            self.by_id.insert(id.to_string(), path.join("::"));
+        }
+    }
+
+    /// The qualified name of the namespace a declaration's `key` (`aliasedNamespace`,
+    /// `nominatedNamespace`) refers to.
+    fn target(&self, d: &Value, key: &str) -> Option<String> {
+        let id = d.get(key)?.get("id")?.as_str()?;
+        self.by_id.get(id).cloned()
+    }
+
+    /// Records namespace alias `d`, declared in `scope`.
+    fn alias(&mut self, d: &Value, scope: &[String]) {
+        if let (Some(n), Some(target)) = (name(d), self.target(d, "aliasedNamespace")) {
+            self.aliases.insert(qualify(scope, n), target);
+        }
+    }
+
+    /// Records using-directive `d`, declared in `scope`.
+    fn using_directive(&mut self, d: &Value, scope: &[String]) {
+        if let Some(target) = self.target(d, "nominatedNamespace") {
+            let used = self.used.entry(scope.join("::")).or_default();
+            if !used.contains(&target) {
+                used.push(target);
+            }
+        }
+    }
+
+    /// The qualified names `n`, seen from `scope`, may stand for through an alias among its
+    /// qualifiers or a using-directive of `scope` or a scope around it, innermost first.
+    fn candidates(&self, scope: &[String], n: &str) -> Vec<String> {
+        let parts: Vec<&str> = n.split("::").collect();
+        let mut out = Vec::new();
+        for k in (0..=scope.len()).rev() {
+            let outer = &scope[..k];
+            // `alias::rest`, the alias declared in `outer` (or nested in a namespace of it).
+            for i in (1..parts.len()).rev() {
+                let alias = qualify(outer, &parts[..i].join("::"));
+                if let Some(target) = self.aliases.get(&alias) {
+                    out.push(format!("{target}::{}", parts[i..].join("::")));
+                }
+            }
+            for used in self.used.get(&outer.join("::")).into_iter().flatten() {
+                out.push(format!("{used}::{n}"));
+            }
+        }
+        out
     }
 }
 
