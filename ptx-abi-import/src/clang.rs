@@ -94,15 +94,83 @@ fn run(
             .filter(|a| !NVCC_ONLY_FLAGS.contains(&a.as_str())),
     )
     .arg(main);
-    let out = cmd.stdin(Stdio::null()).output().map_err(|e| {
-        ImportError::NoClang(format!("cannot run {}: {e}", clang.program().display()))
+    let (status, stdout, stderr) = output_within(cmd, max_dump_bytes()).map_err(|e| match e {
+        Bounded::Io(e) => {
+            ImportError::NoClang(format!("cannot run {}: {e}", clang.program().display()))
+        }
+        Bounded::TooLong(limit) => ImportError::Clang(format!(
+            "clang's `{dump}` of this header is over {limit} bytes, more than the importer \
+             reads (${MAX_DUMP_VAR}): the header, with what it includes, declares a whole \
+             library (`<torch/all.h>` is one). Import a header that declares the shared types \
+             and includes only what they need, or raise ${MAX_DUMP_VAR} where the machine has \
+             several times that in memory"
+        )),
     })?;
-    if !out.status.success() {
-        let log = String::from_utf8_lossy(&out.stderr).into_owned();
+    if !status.success() {
+        let log = String::from_utf8_lossy(&stderr).into_owned();
         let hints: String = missing_includes(&log).map(missing_include_hint).collect();
         return Err(ImportError::Clang(log + &hints));
     }
-    String::from_utf8(out.stdout).map_err(|e| ImportError::Ast(e.to_string()))
+    String::from_utf8(stdout).map_err(|e| ImportError::Ast(e.to_string()))
+}
+
+/// The variable that sets how many bytes of clang's dump the importer reads at most.
+pub const MAX_DUMP_VAR: &str = "PTX_ABI_IMPORT_MAX_AST_BYTES";
+
+/// How many bytes of clang's dump the importer reads at most: `$PTX_ABI_IMPORT_MAX_AST_BYTES`,
+/// else 2 GiB. The importer holds the JSON AST in memory several times over while it reads
+/// it; a header that includes a whole C++ library (PyTorch's `<torch/all.h>`) dumps more than
+/// a machine's memory, and is refused with the reason instead of ending the process.
+fn max_dump_bytes() -> u64 {
+    std::env::var(MAX_DUMP_VAR)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(2 << 30)
+}
+
+/// Why [`output_within`] gave no output.
+enum Bounded {
+    Io(std::io::Error),
+    /// The output passed this many bytes; the process was stopped.
+    TooLong(u64),
+}
+
+/// Runs `cmd` as [`std::process::Command::output`] does, but reads at most `limit` bytes of
+/// its standard output: past them, the process is killed.
+fn output_within(
+    mut cmd: std::process::Command,
+    limit: u64,
+) -> Result<(std::process::ExitStatus, Vec<u8>, Vec<u8>), Bounded> {
+    use std::io::Read as _;
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(Bounded::Io)?;
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let log = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = stderr.read_to_end(&mut v);
+        v
+    });
+    let mut stdout = Vec::new();
+    let read = child
+        .stdout
+        .take()
+        .expect("stdout is piped")
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut stdout);
+    if stdout.len() as u64 > limit {
+        let _ = child.kill();
+        let _ = child.wait();
+        let _ = log.join();
+        return Err(Bounded::TooLong(limit));
+    }
+    read.map_err(Bounded::Io)?;
+    let status = child.wait().map_err(Bounded::Io)?;
+    let stderr = log.join().unwrap_or_default();
+    Ok((status, stdout, stderr))
 }
 
 /// Writes the overlay of the CUDA include directories among `extra` into the stand-in
@@ -121,8 +189,11 @@ fn cuda_include_overlay(
                 .iter()
                 .map(|(n, _)| *n),
         )
+        // The stand-ins written for this import: not those of the runtime API where it is
+        // read from CUDA's directory.
+        .filter(|n| dir.join(n).is_file())
         .collect();
-    let Some(text) = crate::cuda_include::overlay(&dirs, dir, &names) else {
+    let Some(text) = crate::cuda_include::overlay(&dirs, dir, &names, COMPILER_INTERNAL) else {
         return Ok(None);
     };
     let path = dir.join(crate::cuda_include::OVERLAY_FILE);
@@ -252,6 +323,25 @@ const CUDA_STANDINS: &[&str] = &[
     "stdbool.h",
 ];
 
+/// The headers of CUDA's runtime and driver APIs: stand-ins ([`crate::cuda_types::RUNTIME_API`])
+/// unless CUDA's include directory holding them is among clang's arguments, when they are read
+/// from it (`crate::cuda_include`).
+const RUNTIME_API_HEADERS: &[&str] = &[
+    "cuda_runtime_api.h",
+    "cuda_device_runtime_api.h",
+    "driver_types.h",
+    "device_types.h",
+    "builtin_types.h",
+    "cuda.h",
+    "cudaTypedefs.h",
+];
+
+/// CUDA's compiler-internal headers that its runtime API headers include: their stand-in is
+/// the prelude, which defines what they define (`CUDARTAPI`, `__align__`, …); mapped into a
+/// CUDA include directory whether or not it holds them (PyPI's runtime headers come without
+/// `crt/`).
+const COMPILER_INTERNAL: &[&str] = &["crt/host_defines.h", "host_defines.h"];
+
 const STDINT: &str = "#pragma once\n\
 typedef __INT8_TYPE__ int8_t; typedef __INT16_TYPE__ int16_t; typedef __INT32_TYPE__ int32_t; typedef __INT64_TYPE__ int64_t;\n\
 typedef __UINT8_TYPE__ uint8_t; typedef __UINT16_TYPE__ uint16_t; typedef __UINT32_TYPE__ uint32_t; typedef __UINT64_TYPE__ uint64_t;\n\
@@ -276,10 +366,14 @@ typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
 #define offsetof(t, m) __builtin_offsetof(t, m)\n\
 #ifdef __cplusplus\nnamespace std { using ::size_t; using ::ptrdiff_t; using ::nullptr_t; }\n#endif\n";
 
-/// Writes the stand-in headers and the prelude for CUDA release `cuda` into `dir`.
+/// Writes the stand-in headers and the prelude for CUDA release `cuda` into `dir`; with
+/// `toolkit`, for a CUDA include directory that holds the runtime API
+/// ([`crate::cuda_types::prelude_reading_toolkit`]), whose [`RUNTIME_API_HEADERS`] get no
+/// stand-in.
 pub fn write_standins(
     dir: &Path,
     cuda: ptx_abi_core::layout::cuda_version::CudaVersion,
+    toolkit: bool,
 ) -> Result<(), ImportError> {
     let write = |name: &str, text: &str| {
         let path = dir.join(name);
@@ -290,8 +384,19 @@ pub fn write_standins(
         std::fs::write(&path, text)
             .map_err(|e| ImportError::Io(format!("cannot write {}: {e}", path.display())))
     };
-    write(PRELUDE_FILE, &crate::cuda_types::prelude_for(cuda))?;
+    let prelude = if toolkit {
+        crate::cuda_types::prelude_reading_toolkit(cuda)
+    } else {
+        crate::cuda_types::prelude_for(cuda)
+    };
+    write(PRELUDE_FILE, &prelude)?;
+    for h in COMPILER_INTERNAL {
+        write(h, &format!("#pragma once\n#include \"{PRELUDE_FILE}\"\n"))?;
+    }
     for h in CUDA_STANDINS {
+        if toolkit && RUNTIME_API_HEADERS.contains(h) {
+            continue;
+        }
         let text = crate::cuda_types::standin_header(h, cuda)
             .unwrap_or_else(|| format!("#pragma once\n#include \"{PRELUDE_FILE}\"\n"));
         write(h, &text)?;

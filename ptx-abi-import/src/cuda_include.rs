@@ -31,7 +31,8 @@ pub fn is_cuda_include_dir(dir: &Path) -> bool {
 
 /// The directories clang's arguments `args` put on the include path (`-I DIR`, `-IDIR`,
 /// `-isystem DIR`, `-idirafter DIR`, and the joined forms) that are CUDA's
-/// ([`is_cuda_include_dir`]), absolute, each once.
+/// ([`is_cuda_include_dir`]), each once, in every spelling clang may open a file of it by:
+/// as given, absolute, and with symbolic links resolved (`/usr/local/cuda` is usually one).
 pub fn cuda_include_dirs(args: &[String]) -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = Vec::new();
     let mut it = args.iter();
@@ -50,35 +51,58 @@ pub fn cuda_include_dirs(args: &[String]) -> Vec<PathBuf> {
         if !is_cuda_include_dir(&dir) {
             continue;
         }
-        let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
-        if !dirs.contains(&dir) {
-            dirs.push(dir);
+        let absolute = std::path::absolute(&dir).unwrap_or_else(|_| dir.clone());
+        let resolved = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
+        for d in [dir, absolute, resolved] {
+            if !dirs.contains(&d) {
+                dirs.push(d);
+            }
         }
     }
     dirs
 }
 
+/// Whether the CUDA include directories among clang's arguments `args` hold CUDA's runtime
+/// API (`driver_types.h` beside `cuda_runtime_api.h`): then it is read from there
+/// (`crate::cuda_types::prelude_reading_toolkit`).
+pub fn holds_runtime_api(args: &[String]) -> bool {
+    cuda_include_dirs(args)
+        .iter()
+        .any(|d| d.join("driver_types.h").is_file())
+}
+
 /// The overlay, as clang's VFS reads it (JSON is YAML), that maps each of `names` (include
 /// names of stand-ins in `standins`, such as `cuda_fp16.h` or `cub/cub.cuh`) found in one of
-/// `dirs` (or in its `cccl` subdirectory) to the stand-in; `None` when no name is found.
-pub fn overlay(dirs: &[PathBuf], standins: &Path, names: &[&str]) -> Option<String> {
+/// `dirs` (or in its `cccl` subdirectory) to the stand-in, and each of `supplied` into every
+/// one of `dirs` whether or not it holds it; `None` when there is nothing to map.
+pub fn overlay(
+    dirs: &[PathBuf],
+    standins: &Path,
+    names: &[&str],
+    supplied: &[&str],
+) -> Option<String> {
     // One root per directory holding a replaced file, as the VFS format wants them.
     let mut roots: Vec<(PathBuf, Vec<(String, PathBuf)>)> = Vec::new();
     for dir in dirs {
-        for base in [dir.clone(), dir.join("cccl")] {
-            for name in names {
-                let real = base.join(name);
-                if !real.is_file() {
-                    continue;
-                }
-                let (Some(parent), Some(file)) = (real.parent(), real.file_name()) else {
-                    continue;
-                };
-                let entry = (file.to_string_lossy().into_owned(), standins.join(name));
-                match roots.iter_mut().find(|(p, _)| p == parent) {
-                    Some((_, files)) => files.push(entry),
-                    None => roots.push((parent.to_path_buf(), vec![entry])),
-                }
+        let found = names
+            .iter()
+            .flat_map(|n| [(dir.clone(), *n), (dir.join("cccl"), *n)])
+            .filter(|(base, n)| base.join(n).is_file());
+        let supplied = supplied.iter().map(|n| (dir.clone(), *n));
+        for (base, name) in found.chain(supplied) {
+            let real = base.join(name);
+            // The VFS matches absolute paths: a relative spelling is matched by its absolute one.
+            if real.is_relative() {
+                continue;
+            }
+            let (Some(parent), Some(file)) = (real.parent(), real.file_name()) else {
+                continue;
+            };
+            let entry = (file.to_string_lossy().into_owned(), standins.join(name));
+            match roots.iter_mut().find(|(p, _)| p == parent) {
+                Some((_, files)) if files.contains(&entry) => {}
+                Some((_, files)) => files.push(entry),
+                None => roots.push((parent.to_path_buf(), vec![entry])),
             }
         }
     }
@@ -139,18 +163,21 @@ mod tests {
             let mut args = args;
             args.extend([format!("-I{p}"), "-DWIDE".to_string()]);
             let found = cuda_include_dirs(&args);
-            assert_eq!(
-                found,
-                vec![std::fs::canonicalize(&cuda).unwrap()],
-                "{args:?}"
-            );
+            assert_eq!(found, vec![cuda.clone()], "{args:?}");
         }
         assert!(cuda_include_dirs(&[format!("-I{p}"), "-Iwhere".into()]).is_empty());
+        // Reached through a symbolic link (`/usr/local/cuda`), in both spellings.
+        let link = root.join("cuda-link");
+        std::os::unix::fs::symlink(root.join("cuda"), &link).unwrap();
+        let found = cuda_include_dirs(&[format!("-I{}", link.join("include").display())]);
+        let resolved = std::fs::canonicalize(&cuda).unwrap();
+        assert_eq!(found, vec![link.join("include"), resolved]);
         std::fs::remove_dir_all(&root).unwrap();
     }
 
     /// The overlay names the real file's directory and the stand-in, for a toolkit's own
-    /// headers and CUDA 13's `cccl` ones, and leaves out what the directory does not hold.
+    /// headers and CUDA 13's `cccl` ones, and leaves out what the directory does not hold
+    /// but what is supplied (`crt/host_defines.h`, which PyPI's runtime headers lack).
     #[test]
     fn the_overlay_replaces_the_headers_the_toolkit_holds() {
         let root =
@@ -161,11 +188,17 @@ mod tests {
         touch(&cuda.join("cccl/cub/cub.cuh"));
         let standins = root.join("standins");
         let names = ["cuda_fp16.h", "cub/cub.cuh", "cuda_fp8.h"];
-        let text = overlay(std::slice::from_ref(&cuda), &standins, &names)
-            .expect("two headers to replace");
+        let supplied = ["crt/host_defines.h"];
+        let text = overlay(std::slice::from_ref(&cuda), &standins, &names, &supplied)
+            .expect("three headers to replace");
         let v: serde_json::Value = serde_json::from_str(&text).expect("valid JSON");
         let roots = v["roots"].as_array().unwrap();
-        assert_eq!(roots.len(), 2, "{text}");
+        assert_eq!(roots.len(), 3, "{text}");
+        assert_eq!(roots[2]["name"], cuda.join("crt").display().to_string());
+        assert_eq!(
+            roots[2]["contents"][0]["external-contents"],
+            standins.join("crt/host_defines.h").display().to_string()
+        );
         assert_eq!(roots[0]["name"], cuda.display().to_string());
         assert_eq!(roots[0]["contents"][0]["name"], "cuda_fp16.h");
         assert_eq!(
@@ -181,7 +214,7 @@ mod tests {
             standins.join("cub/cub.cuh").display().to_string()
         );
         assert!(!text.contains("cuda_fp8.h"), "{text}");
-        assert!(overlay(&[root.join("none")], &standins, &names).is_none());
+        assert!(overlay(&[root.join("none")], &standins, &names, &[]).is_none());
         std::fs::remove_dir_all(&root).unwrap();
     }
 }

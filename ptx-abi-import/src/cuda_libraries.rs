@@ -47,12 +47,41 @@ pub const LIBRARY_STANDINS: &[(&str, &str)] = &[
     ("cuda/std/cstdint", "#pragma once\n#include <stdint.h>\nnamespace cuda { namespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::size_t; using ::uintptr_t; using ::intptr_t; } }\n"),
     ("cuda/std/cstddef", "#pragma once\n#include <stddef.h>\nnamespace cuda { namespace std { using ::size_t; using ::ptrdiff_t; } }\n"),
     ("cuda/std/array", CUDA_STD_ARRAY),
+    ("thrust/complex.h", THRUST_COMPLEX),
     ("cuda/std/atomic", CUDA_ATOMIC),
     ("cuda/atomic", CUDA_ATOMIC),
     ("cuda/std/type_traits", "#pragma once\n#include <type_traits>\nnamespace cuda { namespace std { using namespace ::std; } }\n"),
     ("cuda/std/limits", "#pragma once\n#include <limits>\nnamespace cuda { namespace std { using ::std::numeric_limits; } }\n"),
     ("cuda/std/utility", "#pragma once\n#include <utility>\nnamespace cuda { namespace std { using ::std::pair; using ::std::move; using ::std::forward; using ::std::swap; } }\n"),
 ];
+
+/// Thrust's `complex<T>` (`<thrust/complex.h>`, which PyTorch's `c10::complex` converts
+/// from and to): two `T`, aligned to their size together, as Thrust declares it.
+const THRUST_COMPLEX: &str = r#"#pragma once
+#include <cuda_runtime.h>
+namespace thrust {
+template <class T> struct alignas(2 * sizeof(T)) complex {
+    T __re, __im;
+    __host__ __device__ complex(const T &re = T(), const T &im = T());
+    template <class U> __host__ __device__ complex(const complex<U> &);
+    __host__ __device__ T real() const; __host__ __device__ T imag() const;
+};
+#define PTX_ABI_THRUST_C1(f) template <class T> __host__ __device__ complex<T> f(const complex<T> &);
+PTX_ABI_THRUST_C1(exp) PTX_ABI_THRUST_C1(log) PTX_ABI_THRUST_C1(log10) PTX_ABI_THRUST_C1(sqrt)
+PTX_ABI_THRUST_C1(sin) PTX_ABI_THRUST_C1(cos) PTX_ABI_THRUST_C1(tan) PTX_ABI_THRUST_C1(asin)
+PTX_ABI_THRUST_C1(acos) PTX_ABI_THRUST_C1(atan) PTX_ABI_THRUST_C1(sinh) PTX_ABI_THRUST_C1(cosh)
+PTX_ABI_THRUST_C1(tanh) PTX_ABI_THRUST_C1(asinh) PTX_ABI_THRUST_C1(acosh) PTX_ABI_THRUST_C1(atanh)
+PTX_ABI_THRUST_C1(conj) PTX_ABI_THRUST_C1(proj)
+#undef PTX_ABI_THRUST_C1
+template <class T> __host__ __device__ T abs(const complex<T> &);
+template <class T> __host__ __device__ T arg(const complex<T> &);
+template <class T> __host__ __device__ T norm(const complex<T> &);
+template <class T> __host__ __device__ complex<T> polar(const T &, const T & = T());
+template <class T, class U> __host__ __device__ complex<T> pow(const complex<T> &, const complex<U> &);
+template <class T, class U> __host__ __device__ complex<T> pow(const complex<T> &, const U &);
+template <class T, class U> __host__ __device__ complex<U> pow(const T &, const complex<U> &);
+}
+"#;
 
 /// cuRAND's host API types: the enums (with CUDA's values, which a struct's enum member is
 /// decoded against) and the opaque generator handle.
@@ -252,6 +281,15 @@ namespace cg = cooperative_groups;
 /// guessed layout. The checks compile the header with CUDA's own CUB.
 const CUB: &str = r#"#pragma once
 #include <cuda_runtime.h>
+#define CUB_WARP_THREADS(unused) 32
+#define CUB_LOG_WARP_THREADS(unused) 5
+#define CUB_PTX_WARP_THREADS 32
+#define CUB_PTX_LOG_WARP_THREADS 5
+#ifdef __CUDA_ARCH__
+#define CUB_PTX_ARCH __CUDA_ARCH__
+#else
+#define CUB_PTX_ARCH 0
+#endif
 namespace cub {
 struct NullType {};
 struct Sum { template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return a + b; } };

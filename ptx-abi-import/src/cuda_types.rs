@@ -378,6 +378,22 @@ pub fn prelude() -> String {
 /// by their own headers' stand-ins ([`standin_header`]), as in CUDA: a header that does not
 /// include `cuda_fp16.h` may declare its own `half`.
 pub fn prelude_for(v: CudaVersion) -> String {
+    prelude_text(v, false)
+}
+
+/// [`prelude_for`] where CUDA's include directory is among clang's arguments and holds the
+/// runtime API (`crate::cuda_include`): the C runtime and driver APIs (`cuda_runtime_api.h`,
+/// `driver_types.h`, `texture_types.h`, `cuda.h`, …) are read from it, as nvcc's implicit
+/// `cuda_runtime.h` includes them; the prelude keeps CUDA's keywords, the vector types of the
+/// table, the device built-ins and what `cuda_runtime.h` adds in C++ (its templates over the C
+/// API, the launch configuration a `kernel<<<…>>>` needs), and includes the real
+/// `cuda_runtime_api.h` where it declared its own.
+pub fn prelude_reading_toolkit(v: CudaVersion) -> String {
+    prelude_text(v, true)
+}
+
+/// [`prelude_for`] (`toolkit`: [`prelude_reading_toolkit`]).
+fn prelude_text(v: CudaVersion, toolkit: bool) -> String {
     let mut s = String::from(
         "// ptx-abi-import's stand-in for CUDA's headers (clang runs with -nocudainc).\n\
          #pragma once\n\
@@ -425,9 +441,35 @@ pub fn prelude_for(v: CudaVersion) -> String {
          unsigned int vz = 1) : x(vx), y(vy), z(vz) {} \
          __host__ __device__ constexpr dim3_(uint3 v) : x(v.x), y(v.y), z(v.z) {} } dim3;\n",
     );
-    s.push_str(PREDECLARED);
+    if !toolkit {
+        s.push_str(PREDECLARED);
+        s.push_str(DEVICE_BUILTINS);
+        s.push_str(RUNTIME_API);
+        return s;
+    }
+    s.push_str("typedef __SIZE_TYPE__ size_t;\ntypedef __PTRDIFF_TYPE__ ptrdiff_t;\n");
     s.push_str(DEVICE_BUILTINS);
-    s.push_str(RUNTIME_API);
+    // nvcc's `cuda_runtime.h` brings C's string functions (`crt/common_functions.h`), the
+    // runtime API, and the channel descriptors' template (`channel_descriptor.h`).
+    s.push_str(
+        "#include <string.h>\n\
+         #include <cuda_runtime_api.h>\n\
+         template <class T> __host__ cudaChannelFormatDesc cudaCreateChannelDesc(void);\n",
+    );
+    // clang's `kernel<<<…>>>` calls `cudaConfigureCall`, which CUDA 12 no longer declares.
+    s.push_str(
+        "#if CUDART_VERSION >= 12000\n\
+         extern \"C\" cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, \
+         size_t sharedMem = 0, cudaStream_t stream = 0);\n\
+         #endif\n",
+    );
+    for line in RUNTIME_API
+        .lines()
+        .filter(|l| l.starts_with("template ") || l.contains("__cudaPushCallConfiguration"))
+    {
+        s.push_str(line);
+        s.push('\n');
+    }
     s
 }
 
@@ -463,6 +505,10 @@ PTX_ABI_MATH2(hypot) PTX_ABI_MATH2(copysign)
 extern "C" PTX_ABI_LIBC float fmaf(float, float, float);
 extern "C" PTX_ABI_LIBC double fma(double, double, double);
 extern "C" PTX_ABI_LIBC void sincosf(float, float*, float*);
+extern "C" PTX_ABI_LIBC void sincos(double, double*, double*);
+extern "C" PTX_ABI_LIBC void sincospif(float, float*, float*);
+extern "C" PTX_ABI_LIBC void sincospi(double, double*, double*);
+__device__ void __sincosf(float, float*, float*);
 extern "C" PTX_ABI_LIBC int abs(int);
 extern "C" PTX_ABI_LIBC int isnan(double);
 extern "C" PTX_ABI_LIBC int isinf(double);
@@ -499,6 +545,7 @@ __device__ unsigned long long __umul64hi(unsigned long long, unsigned long long)
 __device__ float __int_as_float(int); __device__ int __float_as_int(float);
 __device__ float __uint_as_float(unsigned); __device__ unsigned __float_as_uint(float);
 __device__ double __longlong_as_double(long long); __device__ long long __double_as_longlong(double);
+__device__ double __hiloint2double(int, int); __device__ int __double2hiint(double); __device__ int __double2loint(double);
 __device__ int __float2int_rn(float); __device__ int __float2int_rz(float); __device__ unsigned __float2uint_rn(float);
 __device__ float __int2float_rn(int); __device__ float __uint2float_rn(unsigned);
 __device__ void __syncwarp(unsigned = 0xffffffffu); __device__ void __threadfence(); __device__ void __threadfence_block();
@@ -747,6 +794,8 @@ const FP16_API: &str = concat!(
     "__host__ __device__ __half __high2half(__half2);\n",
     "__host__ __device__ __half __ushort_as_half(unsigned short);\n",
     "__host__ __device__ unsigned short __half_as_ushort(__half);\n",
+    "__host__ __device__ __half __short_as_half(short);\n",
+    "__host__ __device__ short __half_as_short(__half);\n",
     "__host__ __device__ bool __hisnan(__half);\n",
     "__host__ __device__ __half2 make_half2(__half, __half);\n",
 );
@@ -1328,5 +1377,34 @@ mod tests {
         let p = prelude_for(CudaVersion::new(12, 9));
         assert!(p.contains("cudaStreamCaptureStatusActive = 1,"), "{p}");
         assert!(p.contains("cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);"));
+    }
+
+    /// Where CUDA's include directory is given, the runtime API is the toolkit's: the prelude
+    /// includes the real `cuda_runtime_api.h` and declares none of it (a second `enum
+    /// cudaError` would be a redefinition), and keeps the keywords, the vector types, the
+    /// device built-ins and `cuda_runtime.h`'s C++ templates over the C API.
+    #[test]
+    fn the_toolkit_prelude_reads_the_runtime_api_from_the_toolkit() {
+        let v = CudaVersion::new(12, 9);
+        let p = prelude_reading_toolkit(v);
+        assert!(p.contains("#include <cuda_runtime_api.h>"), "{p}");
+        for own in [
+            "typedef enum cudaError {",
+            "typedef struct CUstream_st *cudaStream_t;",
+        ] {
+            assert!(prelude_for(v).contains(own), "{own}");
+            assert!(!p.contains(own), "{own} in the toolkit prelude");
+        }
+        for kept in [
+            "#define __global__ __attribute__((global))",
+            "struct __attribute__((aligned(16))) float4",
+            "static __device__ const uint3 threadIdx",
+            "template <class T> cudaError_t cudaMalloc(T **devPtr, size_t size);",
+            "cudaCreateChannelDesc(void);",
+        ] {
+            assert!(p.contains(kept), "{kept} not in\n{p}");
+        }
+        // After the runtime API, whose declarations the templates name.
+        assert!(p.find("#include <cuda_runtime_api.h>") < p.find("cudaMalloc(T **"));
     }
 }

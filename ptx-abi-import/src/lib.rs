@@ -283,7 +283,9 @@ impl Importer {
         let standins = dir.join("standins");
         std::fs::create_dir_all(&standins).map_err(|e| ImportError::Io(e.to_string()))?;
         let cuda = self.emit.cuda_version;
-        clang::write_standins(&standins, cuda)?;
+        // CUDA's include directory among the arguments: its runtime API is read from it.
+        let toolkit = cuda_include::holds_runtime_api(&self.args);
+        clang::write_standins(&standins, cuda, toolkit)?;
         let mut main = String::new();
         let mut sources = Vec::new();
         // In-memory headers are written to `<dir>/h<k>/`; messages show their given names.
@@ -352,14 +354,22 @@ impl Importer {
         // Nothing declared by the host's library is the header's own (`host_library`).
         let library_root = host_library::root(clang);
         let library_prefix = library_root.as_ref().map(|r| format!("{}/", r.display()));
+        // Nor is anything CUDA's include directory declares (`cuda_include`): it is imported
+        // where the header uses it, as the stand-ins' declarations are.
+        let cuda_prefixes: Vec<String> = cuda_include::cuda_include_dirs(&clang_args)
+            .iter()
+            .map(|d| format!("{}/", d.display()))
+            .collect();
         let is_header = move || -> Box<dyn Fn(&str) -> bool + Send> {
             let (standins, main_name) = (standins_prefix.clone(), main_name.clone());
             let library = library_prefix.clone();
+            let cuda = cuda_prefixes.clone();
             Box::new(move |f: &str| {
                 f != main_name
                     && !f.starts_with(&standins)
                     && !f.is_empty()
                     && !library.as_ref().is_some_and(|l| f.starts_with(l))
+                    && !cuda.iter().any(|c| f.starts_with(c.as_str()))
             })
         };
         let mut json = Self::ast_as_nvcc_reads(
@@ -441,10 +451,14 @@ impl Importer {
                 overlay = vec!["-ivfsoverlay".into(), file.display().to_string()];
                 continue;
             }
-            // A standard header no stand-in provides: the host's library, once.
+            // A standard header no stand-in provides, or one whose stand-in (declarations
+            // of the common parts) is too thin for the header (clang's log points into it):
+            // the host's library, once.
+            let std_standins = standins.join(clang::STD_DIR).display().to_string();
             let root = library_root.filter(|root| {
                 library.is_empty()
-                    && clang::missing_includes(&log).any(|h| host_library::provides(root, h))
+                    && (clang::missing_includes(&log).any(|h| host_library::provides(root, h))
+                        || log.contains(&std_standins))
             });
             match root {
                 Some(root) => library = host_library::clang_args(root),

@@ -796,15 +796,20 @@ const ASSERT: &str = "\
 #endif
 ";
 
-/// Headers that declare nothing a layout depends on, which NVRTC lacks and CUDA headers
-/// include (`cuda.h` includes `<stdlib.h>`): `size_t` and the rest of `<stddef.h>`; NVRTC
-/// itself declares the device's `malloc`, `free`, `memcpy`, `memset` and `printf`.
-const STDDEF_ONLY: &str = "#include <stddef.h>\n";
+/// `<string.h>`: `<stddef.h>` and C's string functions host code calls (HIP's CUDA path
+/// copies a device name with `strncpy`); `memcpy` and `memset` are NVRTC's.
+const STRING: &str = "#include <stddef.h>\n\
+extern \"C\" size_t strlen(const char *);\nextern \"C\" int strcmp(const char *, const char *);\n\
+extern \"C\" int strncmp(const char *, const char *, size_t);\nextern \"C\" char *strcpy(char *, const char *);\n\
+extern \"C\" char *strncpy(char *, const char *, size_t);\nextern \"C\" char *strcat(char *, const char *);\n\
+extern \"C\" int memcmp(const void *, const void *, size_t);\n";
 
-/// `<cstddef>`'s names for a C++ wrapper of [`STDDEF_ONLY`]'s headers.
-const CSTDDEF_ONLY: &str = "#include <cstddef>\n";
+/// `<cstring>`: [`STRING`], its functions in `std`.
+const CSTRING: &str = "#include <string.h>\n#include <cstddef>\n\
+namespace std { using ::strlen; using ::strcmp; using ::strncmp; using ::strcpy; using ::strncpy; \
+using ::strcat; using ::memcmp; }\n";
 
-/// `<stdio.h>`: [`STDDEF_ONLY`], `FILE` and the calls host code makes on it (`fprintf` to
+/// `<stdio.h>`: `<stddef.h>`, `FILE` and the calls host code makes on it (`fprintf` to
 /// `stderr`, `snprintf`, `fopen`).
 const STDIO: &str = "#include <stddef.h>\nstruct _IO_FILE;\ntypedef struct _IO_FILE FILE;\n\
 extern \"C\" FILE *stdout;\nextern \"C\" FILE *stderr;\n\
@@ -829,7 +834,7 @@ using ::strtoll; using ::strtoull; using ::strtof; using ::strtod; using ::mallo
 #endif
 "#;
 
-/// `<stdlib.h>`: [`STDDEF_ONLY`], glibc's `EXIT_SUCCESS`, `EXIT_FAILURE` and `RAND_MAX`, and the
+/// `<stdlib.h>`: `<stddef.h>`, glibc's `EXIT_SUCCESS`, `EXIT_FAILURE` and `RAND_MAX`, and the
 /// calls host code makes (`exit`, `getenv`, `atoi`, `strtol`, …) as glibc declares them (host
 /// functions); `rand` and the `abs` of every integer type for both sides, as CUDA's headers
 /// declare them. NVRTC declares the overloads of `abs` (and `malloc`, `free`) itself; clang gets
@@ -968,8 +973,8 @@ pub const C_HEADERS: &[(&str, &str)] = &[
     ("cassert", ASSERT),
     ("stdlib.h", STDLIB),
     ("cstdlib", CSTDLIB),
-    ("string.h", STDDEF_ONLY),
-    ("cstring", CSTDDEF_ONLY),
+    ("string.h", STRING),
+    ("cstring", CSTRING),
     ("stdio.h", STDIO),
     ("cstdio", CSTDIO),
     ("math.h", MATH),

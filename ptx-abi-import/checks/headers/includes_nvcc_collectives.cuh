@@ -9,12 +9,28 @@
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cub/cub.cuh>
+#include <thrust/complex.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cstdint>
 
 namespace moe {
 namespace cg = cooperative_groups;
+
+/// A router's spectral load estimate, in Thrust's complex numbers.
+struct LoadSpectrum {
+    thrust::complex<float> bins[4];
+    thrust::complex<double> dc;
+    int32_t n;
+};
+
+/// Sums a value over a warp's lanes; the width defaults to CUB's warp size, as molecular
+/// dynamics engines write their warp reductions.
+template <typename T, int LOGICAL_WARP_THREADS = CUB_PTX_WARP_THREADS, int PTX_ARCH = CUB_PTX_ARCH>
+struct WarpSum {
+    static_assert(LOGICAL_WARP_THREADS <= CUB_PTX_WARP_THREADS, "at most a warp");
+    __device__ T operator()(T v) const { return v; }
+};
 
 struct RouteInfo {
     int32_t ep_rank;

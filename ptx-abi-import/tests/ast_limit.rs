@@ -1,0 +1,43 @@
+//! A header whose AST is larger than the importer reads is refused with the reason, and clang
+//! stopped, instead of the process running out of memory (PyTorch's `<torch/all.h>`, included
+//! by a kernel header for its host code, dumps more than a machine holds). Its own test
+//! binary: it sets `$PTX_ABI_IMPORT_MAX_AST_BYTES` for the whole process. Needs clang (skips
+//! without it; fails without it under `PTX_ABI_REQUIRE_ORACLE=1`).
+
+use ptx_abi_import::clang::{Clang, MAX_DUMP_VAR};
+use ptx_abi_import::Importer;
+
+fn clang() -> Option<Clang> {
+    let cache = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/nvidia");
+    let found = Clang::locate_in(&[cache]);
+    if found.is_none() {
+        assert!(
+            std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
+            "no clang, but PTX_ABI_REQUIRE_ORACLE=1 requires it"
+        );
+        eprintln!("SKIPPED ptx-abi-import AST limit test: no clang (cargo run -p ptx-abi-import -- --fetch-clang)");
+    }
+    found
+}
+
+#[test]
+fn an_ast_over_the_limit_is_refused_with_the_reason() {
+    let Some(clang) = clang() else { return };
+    let header = "struct Params { float x; int n; };\n";
+    let import = || {
+        Importer::new()
+            .clang(clang.program())
+            .header_text("params.cuh", header)
+            .generate()
+    };
+    // The prelude alone dumps far more than 64 KiB.
+    // SAFETY: no other thread of this test binary reads or writes the environment.
+    unsafe { std::env::set_var(MAX_DUMP_VAR, "65536") };
+    let err = import().expect_err("over the limit").to_string();
+    assert!(err.contains("over 65536 bytes"), "{err}");
+    assert!(err.contains(MAX_DUMP_VAR), "{err}");
+    // SAFETY: as above.
+    unsafe { std::env::remove_var(MAX_DUMP_VAR) };
+    let imported = import().expect("the default limit reads it");
+    assert!(imported.source.contains("pub struct Params"));
+}
