@@ -4,20 +4,13 @@
 //! binary: it sets `$PTX_ABI_IMPORT_MAX_AST_BYTES` for the whole process. Needs clang (skips
 //! without it; fails without it under `PTX_ABI_REQUIRE_ORACLE=1`).
 
+mod common;
+
 use ptx_abi_import::clang::{Clang, MAX_DUMP_VAR};
 use ptx_abi_import::Importer;
 
 fn clang() -> Option<Clang> {
-    let cache = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/nvidia");
-    let found = Clang::locate_in(&[cache]);
-    if found.is_none() {
-        assert!(
-            std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
-            "no clang, but PTX_ABI_REQUIRE_ORACLE=1 requires it"
-        );
-        eprintln!("SKIPPED ptx-abi-import AST limit test: no clang (cargo run -p ptx-abi-import -- --fetch-clang)");
-    }
-    found
+    common::clang("ptx-abi-import AST limit test")
 }
 
 #[test]

@@ -1,20 +1,13 @@
 //! What the importer cannot express is an error naming the declaration and its line, never a
 //! guess. Needs clang (skips without it; fails without it under `PTX_ABI_REQUIRE_ORACLE=1`).
 
+mod common;
+
 use ptx_abi_import::clang::Clang;
 use ptx_abi_import::{ImportError, Importer};
 
 fn clang() -> Option<Clang> {
-    let cache = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/nvidia");
-    let found = Clang::locate_in(&[cache]);
-    if found.is_none() {
-        assert!(
-            std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
-            "no clang, but PTX_ABI_REQUIRE_ORACLE=1 requires it"
-        );
-        eprintln!("SKIPPED ptx-abi-import error tests: no clang (cargo run -p ptx-abi-import -- --fetch-clang)");
-    }
-    found
+    common::clang("ptx-abi-import error tests")
 }
 
 /// Imports `header` under `--strict`: anything that cannot be imported is an error.

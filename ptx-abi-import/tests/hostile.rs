@@ -7,22 +7,13 @@
 //! "Compiles" is asserted on the generated text (the names that used to collide); building the
 //! output needs ptx-abi and its derive, which `ptx-abi-import/checks` builds.
 
+mod common;
+
 use ptx_abi_import::clang::Clang;
 use ptx_abi_import::Importer;
 
 fn clang() -> Option<Clang> {
-    let cache = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/nvidia");
-    let found = Clang::locate_in(&[cache]);
-    if found.is_none() {
-        assert!(
-            std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
-            "no clang, but PTX_ABI_REQUIRE_ORACLE=1 requires it"
-        );
-        eprintln!(
-            "SKIPPED hostile header tests: no clang (cargo run -p ptx-abi-import -- --fetch-clang)"
-        );
-    }
-    found
+    common::clang("hostile header tests")
 }
 
 /// Imports `header` under `--strict` (whatever cannot be imported is an error).

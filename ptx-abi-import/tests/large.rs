@@ -1,21 +1,14 @@
 //! Headers at the edge of size and depth (issue 23): they import, and what is emitted
 //! compiles. Needs clang (skips without it; fails without it under `PTX_ABI_REQUIRE_ORACLE=1`).
 
+mod common;
+
 use ptx_abi_import::clang::Clang;
 use ptx_abi_import::emit::PARTIAL_EQ_MAX_MEMBERS;
 use ptx_abi_import::Importer;
 
 fn clang() -> Option<Clang> {
-    let cache = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/nvidia");
-    let found = Clang::locate_in(&[cache]);
-    if found.is_none() {
-        assert!(
-            std::env::var("PTX_ABI_REQUIRE_ORACLE").as_deref() != Ok("1"),
-            "no clang, but PTX_ABI_REQUIRE_ORACLE=1 requires it"
-        );
-        eprintln!("SKIPPED: no clang (cargo run -p ptx-abi-import -- --fetch-clang)");
-    }
-    found
+    common::clang("large header tests")
 }
 
 fn import(header: &str) -> String {
