@@ -98,7 +98,7 @@ fn run(
         Bounded::Io(e) => {
             ImportError::NoClang(format!("cannot run {}: {e}", clang.program().display()))
         }
-        Bounded::TooLong(limit) => ImportError::Clang(format!(
+        Bounded::TooLong(limit) => ImportError::Ast(format!(
             "clang's `{dump}` of this header is over {limit} bytes, more than the importer \
              reads (${MAX_DUMP_VAR}): the header, with what it includes, declares a whole \
              library (`<torch/all.h>` is one). Import a header that declares the shared types \
