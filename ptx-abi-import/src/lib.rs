@@ -454,7 +454,7 @@ impl Importer {
             // A standard header no stand-in provides, or one whose stand-in (declarations
             // of the common parts) is too thin for the header (clang's log points into it):
             // the host's library, once.
-            let std_standins = standins.join(clang::STD_DIR).display().to_string();
+            let std_standins = format!("{}/", standins.join(clang::STD_DIR).display());
             let root = library_root.filter(|root| {
                 library.is_empty()
                     && (clang::missing_includes(&log).any(|h| host_library::provides(root, h))
