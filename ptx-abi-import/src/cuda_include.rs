@@ -9,14 +9,20 @@
 //! stand-ins and stopped at their redefinitions of the vector types.
 //!
 //! So for every CUDA include directory among clang's arguments (one holding
-//! `cuda_runtime_api.h`, and its `cccl` subdirectory where CUDA 13 keeps CUB and libcu++), the
-//! importer writes a clang VFS overlay (`-ivfsoverlay`) that puts each stand-in in place of the
-//! real header of the same name, however it is reached: `<cuda_runtime.h>` from the header,
-//! and `#include "driver_types.h"` from a toolkit header beside it. Every other header of the
-//! directory is read as CUDA ships it: `cuda_profiler_api.h`, `library_types.h`,
-//! `cuComplex.h`, cuBLAS's and cuSPARSE's headers in a full toolkit. The emitted checks get the
-//! directory as given, and nvcc or NVRTC read the real headers throughout, so a stand-in that
-//! differed from the header it replaces would fail them.
+//! `cuda_runtime_api.h`, and its `cccl` subdirectory where CUDA 13 keeps CUB and libcu++):
+//! where it holds the runtime API ([`holds_runtime_api`]), the runtime and driver API headers
+//! (`cuda_runtime_api.h`, `driver_types.h`, `texture_types.h`, `cuda.h`, …) are read from it,
+//! as nvcc's implicit `cuda_runtime.h` includes them (`crate::cuda_types::prelude_reading_toolkit`);
+//! and the importer writes a clang VFS overlay (`-ivfsoverlay`) that puts each remaining
+//! stand-in (`cuda_runtime.h` itself, the half and bfloat16 headers, CUB, cuRAND, libcu++, and
+//! the compiler-internal `crt/host_defines.h`) in place of the real header of the same name,
+//! however it is reached: `<cuda_runtime.h>` from the header, and `#include
+//! "crt/host_defines.h"` from a toolkit header beside it. Every other header of the directory
+//! is read as CUDA ships it: `cuda_profiler_api.h`, `library_types.h`, `cuComplex.h`, cuBLAS's
+//! and cuSPARSE's headers in a full toolkit. Its declarations are not the header's own: they
+//! are imported where the header uses them. The emitted checks get the directory as given,
+//! and nvcc or NVRTC read the real headers throughout, so a stand-in that differed from the
+//! header it replaces would fail them.
 
 use std::path::{Path, PathBuf};
 
