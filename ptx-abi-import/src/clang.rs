@@ -368,7 +368,7 @@ typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
 
 /// Writes the stand-in headers and the prelude for CUDA release `cuda` into `dir`; with
 /// `toolkit`, for a CUDA include directory that holds the runtime API
-/// ([`crate::cuda_types::prelude_reading_toolkit`]), whose [`RUNTIME_API_HEADERS`] get no
+/// ([`crate::cuda_types::prelude_reading_toolkit`]), whose runtime API headers get no
 /// stand-in.
 pub fn write_standins(
     dir: &Path,
