@@ -323,9 +323,11 @@ fn dumps(
     for d in [&standins, &headers] {
         std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
     }
+    // The stand-ins without a CUDA include directory (the fuzzer's headers give none).
     ptx_abi_import::clang::write_standins(
         &standins,
         ptx_abi::layout::cuda_version::CudaVersion::DEFAULT,
+        false,
     )
     .map_err(|e| e.to_string())?;
     let mut out = Vec::new();
