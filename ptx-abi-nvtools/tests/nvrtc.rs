@@ -114,6 +114,7 @@ fn a_file_that_is_not_a_library_or_a_directory_says_what_it_is() {
             .starts_with("it is a directory, not the NVRTC library"),
         "{e}"
     );
+    std::fs::remove_dir(&dir).unwrap();
 }
 
 /// `<stdint.h>`, `<stddef.h>` and their C++ wrappers, which ptx-abi-core's checks give NVRTC
