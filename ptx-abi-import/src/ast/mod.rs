@@ -1090,12 +1090,28 @@ mod tests {
             problems.iter().any(|p| p.contains("`S::bf`: a bit-field")),
             "{problems:?}"
         );
+        // A base class that is such a typedef (a header including all of PyTorch had one
+        // the reader followed without end).
+        let derived = format!(
+            r#"{{"id":"D","kind":"CXXRecordDecl","tagUsed":"struct","completeDefinition":true,"name":"D",{LOC},"bases":[{{"access":"public","type":{{"qualType":"A"}}}}],"inner":[{}]}}"#,
+            field("x", "int")
+        );
+        let (_, problems) = read_decls(&format!(
+            "{},{},{derived}",
+            typedef("A", "B"),
+            typedef("B", "A")
+        ));
+        assert!(
+            problems.iter().any(|p| p.contains("`A`: holds itself")),
+            "{problems:?}"
+        );
         // Records holding themselves by value, directly or through each other.
         let (_, problems) = read_decls(&format!(
-            "{},{},{}",
+            "{},{},{},{}",
             record("S", &field("s", "S")),
             record("A", &field("b", "B[2]")),
-            record("B", &field("a", "A"))
+            record("B", &field("a", "A")),
+            record("X", &field("a", "A"))
         ));
         for name in ["S", "A", "B"] {
             assert!(
@@ -1105,6 +1121,11 @@ mod tests {
                 "{name}: {problems:?}"
             );
         }
+        // One that holds such a record, and is held by none of them, is not on the cycle.
+        assert!(
+            !problems.iter().any(|p| p.contains("`X`: holds itself")),
+            "{problems:?}"
+        );
         // A pointer to itself is fine.
         let (_, problems) = read_decls(&record("N", &field("next", "N *")));
         assert!(problems.is_empty(), "{problems:?}");

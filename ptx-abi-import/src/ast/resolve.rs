@@ -175,18 +175,22 @@ impl Reader {
     /// `TempStorage` base, a `long double`) has data: a struct deriving from it holds it, and
     /// is left out with it.
     fn is_empty_record(&self, ty: &Ty) -> bool {
-        match ty {
-            Ty::Item(i) => match &self.items[*i].kind {
+        let mut ty = ty;
+        // Typedefs are followed at most once each: a dump whose typedefs name each other
+        // (refused by `refuse_cycles`) would loop here.
+        for _ in 0..=self.items.len() {
+            let Ty::Item(i) = ty else { return false };
+            match &self.items[*i].kind {
                 ItemKind::Record(r) => {
-                    r.members.is_empty()
+                    return r.members.is_empty()
                         && self.pending[*i].problems.is_empty()
                         && self.pending[*i].members.iter().all(|m| m.base)
                 }
-                ItemKind::Alias(t) => self.is_empty_record(t),
-                _ => false,
-            },
-            _ => false,
+                ItemKind::Alias(t) => ty = t,
+                _ => return false,
+            }
         }
+        false
     }
 
     /// The type of member `m`. When the spelling of an unnamed record's type does not name
@@ -243,47 +247,94 @@ impl Reader {
     /// corrupt dump says so, but the Rust written for it (and its checks) would recurse
     /// without end.
     fn refuse_cycles(&self, problems: &mut [Vec<Unsupported>]) {
-        for (id, item) in self.items.iter().enumerate() {
-            let mut seen = vec![false; self.items.len()];
-            let cyclic = match &item.kind {
-                ItemKind::Alias(t) => holds(&self.items, id, t, &mut seen),
-                ItemKind::Record(r) => r
-                    .members
-                    .iter()
-                    .any(|m| holds(&self.items, id, &m.ty, &mut seen)),
-                _ => continue,
-            };
-            if cyclic {
-                problems[id].push(Unsupported {
-                    loc: item.loc.clone(),
-                    decl: item.c_name.clone(),
-                    why: "holds itself (by value, or as a typedef of itself): it has no size"
-                        .into(),
-                });
-            }
+        for id in on_cycles(&self.items) {
+            let item = &self.items[id];
+            problems[id].push(Unsupported {
+                loc: item.loc.clone(),
+                decl: item.c_name.clone(),
+                why: "holds itself (by value, or as a typedef of itself): it has no size".into(),
+            });
         }
     }
 }
 
-/// Whether a value of `ty` holds item `target` by value (through arrays, typedefs and the
-/// members of records; not through pointers). `seen` marks the items already followed, so
-/// each is followed once.
-fn holds(items: &[Item], target: ItemId, ty: &Ty, seen: &mut [bool]) -> bool {
+/// The items a value of `ty` names by value (through arrays; not through pointers).
+fn held(ty: &Ty, out: &mut Vec<ItemId>) {
     match ty {
-        Ty::Array(e, _) => holds(items, target, e, seen),
-        Ty::Item(i) if *i == target => true,
-        Ty::Item(i) => {
-            if std::mem::replace(&mut seen[*i], true) {
-                return false;
+        Ty::Array(e, _) => held(e, out),
+        Ty::Item(i) => out.push(*i),
+        _ => {}
+    }
+}
+
+/// The items that hold themselves by value (through arrays, typedefs and the members of
+/// records; not through pointers), in order: those on a cycle of the graph of "holds by
+/// value", found as its strongly connected components (Tarjan's algorithm, without recursion:
+/// a header that includes a whole library has hundreds of thousands of items, and chains of
+/// typedefs as long as it likes). Linear in items and members.
+fn on_cycles(items: &[Item]) -> Vec<ItemId> {
+    let edges: Vec<Vec<ItemId>> = items
+        .iter()
+        .map(|item| {
+            let mut out = Vec::new();
+            match &item.kind {
+                ItemKind::Alias(t) => held(t, &mut out),
+                ItemKind::Record(r) => r.members.iter().for_each(|m| held(&m.ty, &mut out)),
+                _ => {}
             }
-            match &items[*i].kind {
-                ItemKind::Alias(t) => holds(items, target, t, seen),
-                ItemKind::Record(r) => r.members.iter().any(|m| holds(items, target, &m.ty, seen)),
-                _ => false,
+            out
+        })
+        .collect();
+    const NONE: usize = usize::MAX;
+    let n = items.len();
+    let (mut index, mut low) = (vec![NONE; n], vec![0usize; n]);
+    let mut on_stack = vec![false; n];
+    let (mut stack, mut cyclic) = (Vec::new(), vec![false; n]);
+    let mut next = 0;
+    for root in 0..n {
+        if index[root] != NONE {
+            continue;
+        }
+        // (node, next edge to follow)
+        let mut work = vec![(root, 0usize)];
+        while let Some(&mut (v, ref mut e)) = work.last_mut() {
+            if *e == 0 && index[v] == NONE {
+                index[v] = next;
+                low[v] = next;
+                next += 1;
+                stack.push(v);
+                on_stack[v] = true;
+            }
+            if let Some(&w) = edges[v].get(*e) {
+                *e += 1;
+                if index[w] == NONE {
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let looped = component.len() > 1 || edges[v].contains(&v);
+                for w in component {
+                    cyclic[w] = looped;
+                }
             }
         }
-        _ => false,
     }
+    (0..n).filter(|&i| cyclic[i]).collect()
 }
 
 /// The identifier a base class's member is named after: `ns::Params<T>` → `Params`.
