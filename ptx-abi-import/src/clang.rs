@@ -13,6 +13,7 @@
 use std::path::Path;
 use std::process::Stdio;
 
+use crate::ast::prune::Pruned;
 use crate::error::ImportError;
 
 /// How to start clang ([`Clang::at`] a path, or [`Clang::locate_in`] caches): ptx-abi's one
@@ -94,33 +95,91 @@ fn run(
             .filter(|a| !NVCC_ONLY_FLAGS.contains(&a.as_str())),
     )
     .arg(main);
+    if dump == "-ast-dump=json" {
+        let (status, ast, stderr) = output_pruned(cmd, max_dump_bytes()).map_err(|e| {
+            ImportError::NoClang(format!("cannot run {}: {e}", clang.program().display()))
+        })?;
+        if let Err(Pruned::TooLarge(why)) = &ast {
+            return Err(ImportError::Ast(format!(
+                "{why} (${MAX_DUMP_VAR}): the header, with what it includes, declares more \
+                 types than the importer holds. Import a header that declares the shared types \
+                 and includes only what they need, or raise ${MAX_DUMP_VAR} where the machine \
+                 has several times that in memory"
+            )));
+        }
+        if !status.success() {
+            return Err(clang_failed(&stderr));
+        }
+        return ast.map_err(|e| ImportError::Ast(e.to_string()));
+    }
     let (status, stdout, stderr) = output_within(cmd, max_dump_bytes()).map_err(|e| match e {
         Bounded::Io(e) => {
             ImportError::NoClang(format!("cannot run {}: {e}", clang.program().display()))
         }
         Bounded::TooLong(limit) => ImportError::Ast(format!(
             "clang's `{dump}` of this header is over {limit} bytes, more than the importer \
-             reads (${MAX_DUMP_VAR}): the header, with what it includes, declares a whole \
-             library (`<torch/all.h>` is one). Import a header that declares the shared types \
-             and includes only what they need, or raise ${MAX_DUMP_VAR} where the machine has \
-             several times that in memory"
+             reads (${MAX_DUMP_VAR})"
         )),
     })?;
     if !status.success() {
-        let log = String::from_utf8_lossy(&stderr).into_owned();
-        let hints: String = missing_includes(&log).map(missing_include_hint).collect();
-        return Err(ImportError::Clang(log + &hints));
+        return Err(clang_failed(&stderr));
     }
     String::from_utf8(stdout).map_err(|e| ImportError::Ast(e.to_string()))
+}
+
+/// clang's log `stderr`, with a hint for each include it did not find.
+fn clang_failed(stderr: &[u8]) -> ImportError {
+    let log = String::from_utf8_lossy(stderr).into_owned();
+    let hints: String = missing_includes(&log).map(missing_include_hint).collect();
+    ImportError::Clang(log + &hints)
+}
+
+/// Runs `cmd` (clang dumping its JSON AST) and reads the dump as it is written, keeping only
+/// what the importer reads ([`crate::ast::prune`]), at most `limit` bytes of it: a header
+/// that includes a whole C++ library dumps gigabytes, most of them function bodies. The
+/// reading runs on a thread with the AST reader's stack (it recurses once per level); where
+/// it stops early, clang is stopped.
+fn output_pruned(
+    mut cmd: std::process::Command,
+    limit: u64,
+) -> std::io::Result<(std::process::ExitStatus, Result<String, Pruned>, Vec<u8>)> {
+    use std::io::Read as _;
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let log = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        let _ = stderr.read_to_end(&mut v);
+        v
+    });
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let reader = std::thread::Builder::new()
+        .name("ptx-abi-import AST stream".into())
+        .stack_size(crate::ast::READ_STACK)
+        .spawn(move || crate::ast::prune::pruned(stdout, limit))?;
+    let ast = reader
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    if ast.is_err() {
+        // Stopped reading: clang would block on a full pipe.
+        let _ = child.kill();
+    }
+    let status = child.wait()?;
+    let stderr = log.join().unwrap_or_default();
+    Ok((status, ast, stderr))
 }
 
 /// The variable that sets how many bytes of clang's dump the importer reads at most.
 pub const MAX_DUMP_VAR: &str = "PTX_ABI_IMPORT_MAX_AST_BYTES";
 
-/// How many bytes of clang's dump the importer reads at most: `$PTX_ABI_IMPORT_MAX_AST_BYTES`,
-/// else 2 GiB. The importer holds the JSON AST in memory several times over while it reads
-/// it; a header that includes a whole C++ library (PyTorch's `<torch/all.h>`) dumps more than
-/// a machine's memory, and is refused with the reason instead of ending the process.
+/// How many bytes of clang's AST the importer keeps at most: `$PTX_ABI_IMPORT_MAX_AST_BYTES`,
+/// else 2 GiB. The dump is read as it is written and only declarations are kept
+/// ([`crate::ast::prune`]), which the importer then holds in memory several times over; a
+/// header whose declarations pass the bound is refused with the reason instead of ending the
+/// process. (Of other dumps, such as the record layouts, it reads at most as many bytes.)
 fn max_dump_bytes() -> u64 {
     std::env::var(MAX_DUMP_VAR)
         .ok()

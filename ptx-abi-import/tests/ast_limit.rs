@@ -1,6 +1,6 @@
-//! A header whose AST is larger than the importer reads is refused with the reason, and clang
-//! stopped, instead of the process running out of memory (PyTorch's `<torch/all.h>`, included
-//! by a kernel header for its host code, dumps more than a machine holds). Its own test
+//! A header whose declarations are more than the importer keeps of clang's AST is refused
+//! with the reason, and clang stopped, instead of the process running out of memory (the dump
+//! is read as it is written and only declarations are kept: `tests/library_headers.rs`). Its own test
 //! binary: it sets `$PTX_ABI_IMPORT_MAX_AST_BYTES` for the whole process. Needs clang (skips
 //! without it; fails without it under `PTX_ABI_REQUIRE_ORACLE=1`).
 

@@ -19,6 +19,7 @@ use crate::model::{
 };
 use ptx_abi_core::layout::cuda_version::CudaVersion;
 
+pub(crate) mod prune;
 mod resolve;
 mod tag;
 mod ty;
