@@ -40,32 +40,11 @@ pub fn is_cuda_include_dir(dir: &Path) -> bool {
 /// ([`is_cuda_include_dir`]), each once, in every spelling clang may open a file of it by:
 /// as given, absolute, and with symbolic links resolved (`/usr/local/cuda` is usually one).
 pub fn cuda_include_dirs(args: &[String]) -> Vec<PathBuf> {
-    let mut dirs: Vec<PathBuf> = Vec::new();
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let dir =
-            ["-isystem", "-idirafter", "-I"]
-                .iter()
-                .find_map(|flag| match a.strip_prefix(flag) {
-                    Some("") => it.next().cloned(),
-                    Some(v) if *flag != "-I" || !v.starts_with('-') => Some(v.to_string()),
-                    _ => None,
-                });
-        let Some(dir) = dir.map(PathBuf::from) else {
-            continue;
-        };
-        if !is_cuda_include_dir(&dir) {
-            continue;
-        }
-        let absolute = std::path::absolute(&dir).unwrap_or_else(|_| dir.clone());
-        let resolved = std::fs::canonicalize(&dir).unwrap_or_else(|_| dir.clone());
-        for d in [dir, absolute, resolved] {
-            if !dirs.contains(&d) {
-                dirs.push(d);
-            }
-        }
-    }
-    dirs
+    crate::include_path::spellings(
+        crate::include_path::named_dirs(args, &["-isystem", "-idirafter", "-I"])
+            .into_iter()
+            .filter(|d| is_cuda_include_dir(d)),
+    )
 }
 
 /// Whether the CUDA include directories among clang's arguments `args` hold CUDA's runtime

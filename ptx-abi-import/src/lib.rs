@@ -36,6 +36,7 @@ pub mod cuda_types;
 pub mod emit;
 pub mod error;
 mod host_library;
+mod include_path;
 pub mod model;
 mod names;
 mod pragma_macros;
@@ -290,6 +291,8 @@ impl Importer {
         let mut sources = Vec::new();
         // In-memory headers are written to `<dir>/h<k>/`; messages show their given names.
         let mut renames = Vec::new();
+        // The headers as clang names them (the main file includes them by these paths).
+        let mut given: Vec<String> = Vec::new();
         for (k, h) in self.headers.iter().enumerate() {
             let path = match h {
                 Header::File(p) => {
@@ -311,6 +314,7 @@ impl Importer {
                 }
             };
             main.push_str(&format!("#include \"{}\"\n", path.display()));
+            given.push(path.display().to_string());
         }
         // The host's macros, which the importer's clang defines as nvcc's device pass does.
         let mut check_options: Vec<String> = clang::HOST_MACROS
@@ -360,16 +364,25 @@ impl Importer {
             .iter()
             .map(|d| format!("{}/", d.display()))
             .collect();
+        // Nor what a system include directory holds (`include_path`), but for the headers
+        // given to import.
+        let system_prefixes: Vec<String> = include_path::system_include_dirs(&clang_args)
+            .iter()
+            .map(|d| format!("{}/", d.display()))
+            .collect();
         let is_header = move || -> Box<dyn Fn(&str) -> bool + Send> {
             let (standins, main_name) = (standins_prefix.clone(), main_name.clone());
             let library = library_prefix.clone();
             let cuda = cuda_prefixes.clone();
+            let (system, given) = (system_prefixes.clone(), given.clone());
             Box::new(move |f: &str| {
                 f != main_name
                     && !f.starts_with(&standins)
                     && !f.is_empty()
                     && !library.as_ref().is_some_and(|l| f.starts_with(l))
                     && !cuda.iter().any(|c| f.starts_with(c.as_str()))
+                    && (!system.iter().any(|s| f.starts_with(s.as_str()))
+                        || given.iter().any(|g| g == f))
             })
         };
         let mut json = Self::ast_as_nvcc_reads(
@@ -734,8 +747,8 @@ pub fn __import_ast_json(json: &str) -> Result<String, ImportError> {
 }
 
 /// The clang arguments `args` as NVRTC options for the checks: include directories (made
-/// absolute), macros defined and undefined, pre-included headers; not `-std` (the checks
-/// choose theirs) nor any other.
+/// absolute; `-isystem` and `-idirafter` ones as `-I`), macros defined and undefined,
+/// pre-included headers, the language standard and nvcc's own flags; no other.
 fn nvrtc_options(args: &[String]) -> Vec<String> {
     let absolute = |p: &str| {
         std::path::absolute(p).map_or_else(|_| p.to_string(), |a| a.display().to_string())
@@ -766,6 +779,10 @@ fn nvrtc_options(args: &[String]) -> Vec<String> {
                 out.push(format!("--pre-include={f}"));
             }
         } else if let Some(dir) = value("-I") {
+            out.push(format!("-I{}", absolute(&dir)));
+        } else if let Some(dir) = value("-isystem").or_else(|| value("-idirafter")) {
+            // NVRTC has no system include directory: an ordinary one after the others finds
+            // the same headers (nvcc takes the checks' `-I` as well).
             out.push(format!("-I{}", absolute(&dir)));
         } else if let Some(m) = value("-D") {
             out.push(format!("-D{m}"));

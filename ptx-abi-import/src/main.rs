@@ -15,6 +15,8 @@ options:
   --open-enum NAME   import enum NAME as its integer with its enumerators as constants
                      (what bit-flag enums get without it), so that any value decodes
   -I DIR, -D DEF     passed to clang; --clang-arg ARG passes any argument
+  -isystem DIR       a library's include directory (PyTorch's, as CMake passes it): its
+                     types are imported where the header's types use them, not as its own
   --clang PATH       the clang (or zig) to use (also: $PTX_ABI_CLANG)
   --fetch-clang      fetch clang 22 (PyPI wheel `ziglang`) if no clang is found
   --no-c-names       do not emit #[ptx(c_name = \"...\")] where Rust and C names
@@ -78,6 +80,11 @@ fn main() -> ExitCode {
             "-I" | "-D" => {
                 let v = value(&a);
                 importer.clang_arg(format!("{a}{v}"))
+            }
+            // A library's include directory: what it declares is not the header's own.
+            "-isystem" => {
+                let v = value(&a);
+                importer.clang_arg(a).clang_arg(v)
             }
             "--clang-arg" => importer.clang_arg(value("--clang-arg")),
             "--clang" => importer.clang(value("--clang")),
