@@ -735,14 +735,24 @@ impl Importer {
 /// Fuzzing support (`fuzz/fuzz_targets/import_ast.rs`, issue 23), not part of the API: the
 /// import after clang, on a JSON AST dump given as text, with every declaration outside a
 /// `standins/` directory (the stand-in headers, `clang::write_standins`) counted as the
-/// headers', and NVRTC checks emitted. Returns the Rust source, or the error an import would
-/// give.
+/// headers', and NVRTC checks emitted. The dump is read as the importer reads clang's:
+/// through `ast::prune`, then by the reader. Returns the Rust source, or the error an import
+/// would give.
 #[doc(hidden)]
 pub fn __import_ast_json(json: &str) -> Result<String, ImportError> {
+    let pruned = std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(ast::READ_STACK)
+            .spawn_scoped(scope, || ast::prune::pruned(json.as_bytes(), u64::MAX))
+            .map_err(|e| ImportError::Ast(format!("cannot start the AST reader: {e}")))?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            .map_err(|e| ImportError::Ast(e.to_string()))
+    })?;
     let is_header = Box::new(|f: &str| !f.is_empty() && !f.contains("/standins/"));
     Importer::new()
         .checks("\"\"")
-        .import_ast(json, None, is_header, Vec::new(), &[], String::new())
+        .import_ast(&pruned, None, is_header, Vec::new(), &[], String::new())
         .map(|imported| imported.source)
 }
 
