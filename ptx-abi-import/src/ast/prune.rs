@@ -1,19 +1,28 @@
 //! clang's JSON AST read as clang writes it, keeping what the reader ([`super::Reader`]) looks
 //! at: a header that includes a whole C++ library (`<torch/all.h>`: 7.3 GB of JSON, most of
-//! it function bodies and parameters) is read in the memory of its declarations, not of its
-//! dump.
+//! it function bodies and parameters) is read in the memory of its declarations (100 MB),
+//! not of its dump.
 //!
-//! What is left out, node by node: the `inner` and the `type` of a function, a method, a
-//! constructor, a variable, a `static_assert`, a friend, a using-declaration or a lambda
-//! ([`is_shell`]); the node itself stays, with its flags (`virtual`, `isImplicit`) and
-//! location. Everything else is kept as clang wrote it: namespaces, records, fields, enums,
-//! typedefs, templates and their instantiations, attributes.
+//! Kept as clang wrote them: namespaces, records, fields, enums, typedefs, templates and their
+//! instantiations, template arguments, attributes. Left out:
+//! - the `inner` and `type` of a function, a method, a constructor, a variable, a
+//!   `static_assert`, a friend, a using-declaration or a lambda ([`is_shell`]); such a node
+//!   stays (name, flags, location) only where it is a virtual function or holds a class
+//!   declared inside it;
+//! - type nodes ([`is_type`]: a typedef's sugar), but a template argument's own type, without
+//!   its `inner`;
+//! - the `range` of a node that has a `loc`, but a record's and an attribute's (the reader
+//!   reads where a record's closing brace and an attribute are);
+//! - `definitionData` (special members) and `mangledName`; a location's `tokLen` and
+//!   `includedFrom`.
 //!
 //! Two facts the reader draws from what is left out are carried over:
 //! - **locations**: the dump omits a location's `file` and `line` when they equal the last
 //!   written ones, so a location after a left-out body may lean on one inside it. Every
-//!   location is replayed as the reader replays it ([`step`]: a node's `loc`, then its `range`,
-//!   then its `inner`), and every location kept is written with its `file`, `line` and `col`;
+//!   location is replayed as the reader replays it ([`State::step`]: a node's `loc`, then its
+//!   `range`, then its `inner`), and every location kept is written against the locations
+//!   kept before it (or whole, where it is not known yet whether its node stays), so the
+//!   reader gives each kept node the place it gives it in the whole dump;
 //! - **classes declared inside a function** (`super::local_records`): each left-out node keeps
 //!   the ids of those inside it, under one `LambdaExpr` node holding bare `CXXRecordDecl`s.
 
