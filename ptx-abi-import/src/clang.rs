@@ -96,21 +96,25 @@ fn run(
     )
     .arg(main);
     if dump == "-ast-dump=json" {
-        let (status, ast, stderr) = output_pruned(cmd, max_dump_bytes()).map_err(|e| {
+        let Streamed {
+            status,
+            ast,
+            stderr,
+        } = output_pruned(cmd, max_dump_bytes()).map_err(|e| {
             ImportError::NoClang(format!("cannot run {}: {e}", clang.program().display()))
         })?;
-        if let Err(Pruned::TooLarge(why)) = &ast {
-            return Err(ImportError::Ast(format!(
+        return match (ast, status) {
+            (Err(Pruned::TooLarge(why)), _) => Err(ImportError::Ast(format!(
                 "{why} (${MAX_DUMP_VAR}): the header, with what it includes, declares more \
                  types than the importer holds. Import a header that declares the shared types \
                  and includes only what they need, or raise ${MAX_DUMP_VAR} where the machine \
                  has several times that in memory"
-            )));
-        }
-        if !status.success() {
-            return Err(clang_failed(&stderr));
-        }
-        return ast.map_err(|e| ImportError::Ast(e.to_string()));
+            ))),
+            // Stopped by the importer: what clang wrote was no AST.
+            (Err(e), None) => Err(ImportError::Ast(e.to_string())),
+            (_, Some(status)) if !status.success() => Err(clang_failed(&stderr)),
+            (ast, _) => ast.map_err(|e| ImportError::Ast(e.to_string())),
+        };
     }
     let (status, stdout, stderr) = output_within(cmd, max_dump_bytes()).map_err(|e| match e {
         Bounded::Io(e) => {
@@ -134,15 +138,22 @@ fn clang_failed(stderr: &[u8]) -> ImportError {
     ImportError::Clang(log + &hints)
 }
 
+/// What [`output_pruned`] got of clang.
+struct Streamed {
+    /// clang's exit status; `None` where the importer stopped it.
+    status: Option<std::process::ExitStatus>,
+    /// The declarations kept of its AST.
+    ast: Result<String, Pruned>,
+    /// Its log.
+    stderr: Vec<u8>,
+}
+
 /// Runs `cmd` (clang dumping its JSON AST) and reads the dump as it is written, keeping only
 /// what the importer reads ([`crate::ast::prune`]), at most `limit` bytes of it: a header
 /// that includes a whole C++ library dumps gigabytes, most of them function bodies. The
 /// reading runs on a thread with the AST reader's stack (it recurses once per level); where
-/// it stops early, clang is stopped.
-fn output_pruned(
-    mut cmd: std::process::Command,
-    limit: u64,
-) -> std::io::Result<(std::process::ExitStatus, Result<String, Pruned>, Vec<u8>)> {
+/// it stops early and clang is still running, clang is stopped, and there is no exit status.
+fn output_pruned(mut cmd: std::process::Command, limit: u64) -> std::io::Result<Streamed> {
     use std::io::Read as _;
     let mut child = cmd
         .stdin(Stdio::null())
@@ -163,13 +174,18 @@ fn output_pruned(
     let ast = reader
         .join()
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-    if ast.is_err() {
-        // Stopped reading: clang would block on a full pipe.
+    // Stopped reading while clang runs: it would block on a full pipe.
+    let stopped = ast.is_err() && child.try_wait()?.is_none();
+    if stopped {
         let _ = child.kill();
     }
     let status = child.wait()?;
     let stderr = log.join().unwrap_or_default();
-    Ok((status, ast, stderr))
+    Ok(Streamed {
+        status: (!stopped).then_some(status),
+        ast,
+        stderr,
+    })
 }
 
 /// The variable that sets how many bytes of clang's dump the importer reads at most.

@@ -100,3 +100,36 @@ fn a_library_of_code_is_read_in_the_memory_of_its_declarations() {
     );
     assert!(own.source.contains("pub struct Unused"), "{}", own.source);
 }
+
+/// A clang that writes something that is not an AST and goes on running: the importer stops
+/// reading, stops clang (which would otherwise block on the full pipe, or run on) and says
+/// the AST is unreadable, not that clang failed.
+#[cfg(unix)]
+#[test]
+fn a_dump_that_is_no_ast_stops_clang_and_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    let Some(clang) = common::clang("ptx-abi-import unreadable dump test") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("ptx-abi-garbled-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("clang");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ncase \"$*\" in *-ast-dump=json*) printf '{{\"kind\": 12x'; exec sleep 600;; esac\n\
+             exec '{}' clang \"$@\"\n",
+            clang.program().display()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let e = Importer::new()
+        .clang(&script)
+        .header_text("params.cuh", HEADER)
+        .generate()
+        .expect_err("no AST")
+        .to_string();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(e.starts_with("unreadable clang AST: "), "{e}");
+}
