@@ -224,16 +224,7 @@ fn local_records(root: &Value) -> std::collections::HashSet<String> {
                 out.insert(id.to_string());
             }
         }
-        let in_function = in_function
-            || matches!(
-                k,
-                "FunctionDecl"
-                    | "CXXMethodDecl"
-                    | "CXXConstructorDecl"
-                    | "CXXDestructorDecl"
-                    | "CXXConversionDecl"
-                    | "LambdaExpr"
-            );
+        let in_function = in_function || is_function(k);
         if let Some(children) = v.get("inner") {
             visit(children, in_function, out);
         }
@@ -241,6 +232,21 @@ fn local_records(root: &Value) -> std::collections::HashSet<String> {
     let mut out = std::collections::HashSet::new();
     visit(root, false, &mut out);
     out
+}
+
+/// Whether the classes inside a node of `kind` are local to it: a function, a method, a
+/// constructor, a destructor, a conversion or a lambda ([`local_records`], and what
+/// [`prune`] keeps of them).
+pub(super) fn is_function(kind: &str) -> bool {
+    matches!(
+        kind,
+        "FunctionDecl"
+            | "CXXMethodDecl"
+            | "CXXConstructorDecl"
+            | "CXXDestructorDecl"
+            | "CXXConversionDecl"
+            | "LambdaExpr"
+    )
 }
 
 /// The name of the first template argument of specialization `d` that is a class local to a

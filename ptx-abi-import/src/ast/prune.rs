@@ -32,7 +32,7 @@ use std::io::Read;
 use serde::de::{DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::MAX_AST_DEPTH;
+use super::{is_function, MAX_AST_DEPTH};
 
 /// Reads clang's `-ast-dump=json` from `dump` as it is written, keeping at most `limit` bytes
 /// of declarations; the kept tree as JSON, which [`super::read`] reads as it would the whole
@@ -46,10 +46,13 @@ pub(crate) fn pruned(dump: impl Read, limit: u64) -> Result<String, Pruned> {
         limit,
         ..State::default()
     };
-    let root = Node {
-        st: &mut st,
-        mode: Mode::Keep,
-        under_argument: false,
+    let root = NodeSeed {
+        node: Node {
+            st: &mut st,
+            mode: Mode::Keep,
+            under_argument: false,
+        },
+        locals: None,
     }
     .deserialize(&mut de);
     let root = match (root, st.over.take()) {
@@ -81,28 +84,24 @@ impl fmt::Display for Pruned {
 }
 
 /// The nodes whose `inner` (parameters, bodies, initializers) and `type` the reader never
-/// looks at: code, not layout.
+/// looks at: code, not layout. Functions and lambdas ([`is_function`]), and the declarations
+/// below.
 pub(crate) fn is_shell(kind: &str) -> bool {
-    matches!(
-        kind,
-        "FunctionDecl"
-            | "CXXMethodDecl"
-            | "CXXConstructorDecl"
-            | "CXXDestructorDecl"
-            | "CXXConversionDecl"
-            | "CXXDeductionGuideDecl"
-            | "FunctionTemplateDecl"
-            | "VarDecl"
-            | "VarTemplateDecl"
-            | "VarTemplateSpecializationDecl"
-            | "VarTemplatePartialSpecializationDecl"
-            | "StaticAssertDecl"
-            | "FriendDecl"
-            | "UsingDecl"
-            | "UsingShadowDecl"
-            | "ConceptDecl"
-            | "LambdaExpr"
-    )
+    is_function(kind)
+        || matches!(
+            kind,
+            "CXXDeductionGuideDecl"
+                | "FunctionTemplateDecl"
+                | "VarDecl"
+                | "VarTemplateDecl"
+                | "VarTemplateSpecializationDecl"
+                | "VarTemplatePartialSpecializationDecl"
+                | "StaticAssertDecl"
+                | "FriendDecl"
+                | "UsingDecl"
+                | "UsingShadowDecl"
+                | "ConceptDecl"
+        )
 }
 
 /// A type node (`RecordType`, `TypedefType`, …): the reader reads a type's spelling (the
@@ -121,20 +120,6 @@ fn is_record(kind: &str) -> bool {
             | "ClassTemplateSpecializationDecl"
             | "ClassTemplatePartialSpecializationDecl"
             | "EnumDecl"
-    )
-}
-
-/// Whether the classes inside a node of `kind` are local to a function
-/// (`super::local_records` counts the same kinds).
-fn is_function(kind: &str) -> bool {
-    matches!(
-        kind,
-        "FunctionDecl"
-            | "CXXMethodDecl"
-            | "CXXConstructorDecl"
-            | "CXXDestructorDecl"
-            | "CXXConversionDecl"
-            | "LambdaExpr"
     )
 }
 
@@ -281,16 +266,6 @@ struct Inner<'a> {
     locals: &'a mut Vec<String>,
     /// The array is a `TemplateArgument`'s.
     under_argument: bool,
-}
-
-impl<'de> DeserializeSeed<'de> for Node<'_> {
-    type Value = Option<Value>;
-    fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Option<Value>, D::Error> {
-        d.deserialize_any(NodeVisitor {
-            node: self,
-            locals: None,
-        })
-    }
 }
 
 struct NodeVisitor<'a, 'l> {
