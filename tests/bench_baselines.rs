@@ -57,6 +57,25 @@ fn every_baseline_writes_our_bytes_and_reads_our_values() {
     }
 }
 
+/// The non-temporal baseline, at a 16-byte aligned destination (16-byte stores) and at
+/// destinations that are not (8-byte stores).
+#[test]
+fn the_streaming_baseline_writes_our_bytes_aligned_or_not() {
+    #[repr(align(16))]
+    struct Aligned([u8; 64]);
+    for v in sample(1_000) {
+        let mut ours = [0u8; 48];
+        v.encode(&mut ours).unwrap();
+        for at in [0, 8, 1] {
+            let mut buf = Aligned([0x5A; 64]);
+            let slot: &mut [u8; 48] = (&mut buf.0[at..at + 48]).try_into().unwrap();
+            hand::encode_streaming(&v, slot);
+            hand::fence();
+            assert_eq!(slot, &ours, "at offset {at} for {v:?}");
+        }
+    }
+}
+
 #[test]
 fn every_checked_baseline_rejects_what_we_reject() {
     let good = sample(1)[0];

@@ -78,14 +78,20 @@ pub mod hand {
     use super::Ref;
     use ptx_abi::types::Float4;
 
-    /// The image of `v`, masking each bit-field to its width (no range check).
+    /// The two bit-field storage units of `v`, each bit-field masked to its width.
     #[inline(always)]
-    pub fn encode(v: &Ref, out: &mut [u8; 48]) {
+    fn units(v: &Ref) -> (u64, u64) {
         let unit0 = (v.mode as u64 & 0x7)
             | ((v.level as u64 & 0x1f) << 3)
             | ((v.tag as u64) << 8)
             | ((v.addr & 0xff_ffff_ffff) << 16);
-        let unit1 = v.flags as u64 & 0x7f;
+        (unit0, v.flags as u64 & 0x7f)
+    }
+
+    /// The image of `v`, masking each bit-field to its width (no range check).
+    #[inline(always)]
+    pub fn encode(v: &Ref, out: &mut [u8; 48]) {
+        let (unit0, unit1) = units(v);
         let [x, y, z, w] = v.color.lanes();
         out[0..8].copy_from_slice(&unit0.to_le_bytes());
         out[8..16].copy_from_slice(&unit1.to_le_bytes());
@@ -95,6 +101,63 @@ pub mod hand {
         out[36..40].copy_from_slice(&y.to_le_bytes());
         out[40..44].copy_from_slice(&z.to_le_bytes());
         out[44..48].copy_from_slice(&w.to_le_bytes());
+    }
+
+    /// [`encode`] with non-temporal stores, as hand-written code for a large upload would
+    /// write it: three 16-byte `MOVNTDQ`s where `out` is 16-byte aligned, else six 8-byte
+    /// `MOVNTI`s (ordinary stores off x86-64). The caller fences once after the last image
+    /// ([`fence`]).
+    #[inline(always)]
+    pub fn encode_streaming(v: &Ref, out: &mut [u8; 48]) {
+        let (unit0, unit1) = units(v);
+        let [x, y, z, w] = v.color.lanes();
+        let words: [u64; 6] = [
+            unit0,
+            unit1,
+            v.weight.to_bits(),
+            0,
+            x.to_bits() as u64 | (y.to_bits() as u64) << 32,
+            z.to_bits() as u64 | (w.to_bits() as u64) << 32,
+        ];
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{__m128i, _mm_set_epi64x, _mm_stream_si128, _mm_stream_si64};
+            let p = out.as_mut_ptr();
+            if p as usize % 16 == 0 {
+                for (k, pair) in words.chunks_exact(2).enumerate() {
+                    // SAFETY: `p + 16k .. p + 16k + 16` (k < 3) lies inside `out`'s 48 bytes,
+                    // which the exclusive borrow lets us write, and it is 16-byte aligned
+                    // (tested above) as MOVNTDQ requires; SSE2 is part of x86-64's baseline.
+                    unsafe {
+                        _mm_stream_si128(
+                            p.add(16 * k).cast::<__m128i>(),
+                            _mm_set_epi64x(pair[1] as i64, pair[0] as i64),
+                        )
+                    };
+                }
+            } else {
+                for (k, word) in words.iter().enumerate() {
+                    // SAFETY: `p + 8k .. p + 8k + 8` (k < 6) lies inside `out`'s 48 bytes,
+                    // which the exclusive borrow lets us write; MOVNTI has no alignment
+                    // requirement.
+                    unsafe { _mm_stream_si64(p.add(8 * k).cast::<i64>(), *word as i64) };
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        for (chunk, word) in out.chunks_exact_mut(8).zip(words) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+    }
+
+    /// Orders [`encode_streaming`]'s stores before what follows (`SFENCE`).
+    #[inline(always)]
+    pub fn fence() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SFENCE has no preconditions; SSE is part of x86-64's baseline.
+        unsafe {
+            std::arch::x86_64::_mm_sfence()
+        };
     }
 
     /// Whether every bit-field of `v` fits its width (what `PtxAbi::encode` checks).

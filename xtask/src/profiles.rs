@@ -1,7 +1,8 @@
 //! The proofs that depend on how the derived code is optimized, run in every profile a user
 //! ships (issue 20, `docs/release-miscompile.md`): the golden corpus and the live seed through
 //! the derive (oracle-tests' `proof_*` programs), the importer's round trip
-//! (`ptx-abi-import-checks`) and the reporter's crate of the release-build miscompilation
+//! (`ptx-abi-import-checks`), the encoders' tests of their staged and streaming stores
+//! ([`ENCODER_TESTS`]) and the reporter's crate of the release-build miscompilation
 //! (`tests/repro/release-o3`).
 //!
 //! `dev` runs them as part of `cargo test --workspace`; this module adds `release` (cargo's
@@ -132,16 +133,27 @@ pub struct Scope {
     /// (`cargo xtask test-gpu` builds and runs the whole suite and the launch examples where
     /// there is a GPU).
     pub gpu: bool,
+    /// The slice encoders' tests ([`ENCODER_TESTS`]): the staged and streaming stores of
+    /// `codec/slice.rs` exist as measured only in optimized code.
+    pub encoders: bool,
 }
+
+/// The facade's tests of the encoders' optimization tricks, run by [`prove`] in each optimized
+/// profile whose scope has `encoders`: the staged and streaming slice encoders at every image
+/// size and alignment (`encode_slices`), the write-only encoders (`encode_uninit`, with
+/// feature `rayon` the parallel one), and the benchmarks' baselines (`bench_baselines`).
+pub const ENCODER_TESTS: [&str; 3] = ["encode_slices", "encode_uninit", "bench_baselines"];
 
 /// Every proof: the pinned toolchain's runs.
 pub const EVERY_PROOF: Scope = Scope {
     live: true,
     importer: true,
     gpu: true,
+    encoders: true,
 };
 
-/// The derived code itself, fat-LTO'd: the golden corpus, the live seed and the repro crate;
+/// The derived code itself, fat-LTO'd: the golden corpus, the live seed, the encoders' tests
+/// and the repro crate;
 /// the pinned toolchain's `aggressive` run. The importer's round trip (eight corpus test
 /// programs of its own, each linked with fat LTO) and the GPU suite are proved in `release`
 /// only, which keeps `.ci/run` within its time on two cores.
@@ -149,6 +161,7 @@ pub const DERIVED_CODE: Scope = Scope {
     live: true,
     importer: false,
     gpu: false,
+    encoders: true,
 };
 
 /// The golden corpus and the repro crate only: nightly's optimized runs (its `dev` run is the
@@ -157,6 +170,7 @@ pub const CORPUS_AND_REPRO: Scope = Scope {
     live: false,
     importer: false,
     gpu: false,
+    encoders: false,
 };
 
 /// The number of live-seed cases (`PTX_ABI_LIVE_CASES`) the optimized proofs check, the first
@@ -189,6 +203,10 @@ const GPU_LIVE_CASES_ENV: &str = "PTX_ABI_GPU_LIVE_CASES";
 /// optional integrations (as in `dev`), the proof programs, and the GPU suite.
 pub const PROOF_FEATURES: &str = "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc,\
                                   oracle-tests/proof,oracle-tests/gpu";
+
+/// The features of [`ENCODER_TESTS`]' build: [`PROOF_FEATURES`]' integrations of the facade,
+/// so that its crates are the proofs' where they can be, and `rayon` for the parallel encoder.
+const ENCODER_FEATURES: &str = "half,bytemuck,cudarc,nvrtc,rayon";
 
 /// Runs the optimization-dependent proofs of `scope` in `profile` with `toolchain`; `env`
 /// carries the tools and the live seed.
@@ -266,6 +284,15 @@ pub fn prove(
         eprintln!("xtask: the importer's round trip: every suite, the whole corpus included");
         let test = ["test", "-p", "ptx-abi-import-checks", "--tests"];
         cargo_with(toolchain.cargo(), &[&test[..], &common].concat(), &env)?;
+    }
+    if scope.encoders {
+        eprintln!("xtask: the encoders' tests in profile `{}`", profile.name);
+        let mut test = vec!["test", "-p", "ptx-abi"];
+        for t in ENCODER_TESTS {
+            test.extend(["--test", t]);
+        }
+        test.extend(["--profile", profile.name, "--features", ENCODER_FEATURES]);
+        cargo_with(toolchain.cargo(), &test, &env)?;
     }
     if scope.gpu {
         // Built above; `cargo xtask test-gpu` runs it, and `examples/launch.rs`, in `dev` and

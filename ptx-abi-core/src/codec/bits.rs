@@ -119,17 +119,26 @@ pub const fn mask(width: u32) -> u64 {
 }
 
 /// Whether `raw` (as produced by [`BitFieldType::to_raw`]) fits a field of `width` bits.
+///
+/// A signed value `v` fits when `-2^(width-1) <= v < 2^(width-1)`, that is when
+/// `v + 2^(width-1)` lies in `0..2^width`: one add and one unsigned compare (the `lea`, `cmp`
+/// of a hand-written range check), where comparing the bits above the field with all zeros
+/// or all ones took a shift, a decrement and a compare in every encoder.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 pub const fn fits(raw: u64, width: u32, signed: bool) -> bool {
     if width == 0 {
         return false;
     }
+    if width >= 64 {
+        return true;
+    }
     if signed {
-        let rest = (raw as i64) >> (width - 1);
-        rest == 0 || rest == -1
+        // `raw` is `v` sign-extended: for `v < -2^(width-1)` the sum wraps past `u64::MAX`
+        // into the top half, and for `v >= 2^(width-1)` it is at least `2^width`.
+        raw.wrapping_add(1 << (width - 1)) < 1 << width
     } else {
-        width >= 64 || raw >> width == 0
+        raw >> width == 0
     }
 }
 
@@ -233,7 +242,41 @@ pub fn extract(bytes: &[u8], p: &Placement, signed: bool) -> Option<u64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{extend, mask};
+    use super::{extend, fits, mask};
+    use alloc::vec::Vec;
+
+    /// `fits` against the ranges of two's-complement and unsigned fields computed in `i128`,
+    /// for every width and values at and around each end of each range.
+    #[test]
+    fn fits_is_the_fields_range() {
+        for width in 1..=64u32 {
+            let (smin, smax) = (-(1i128 << (width - 1)), (1i128 << (width - 1)) - 1);
+            let umax = (1i128 << width) - 1;
+            let around = |x: i128| [x - 2, x - 1, x, x + 1, x + 2];
+            let mut values: Vec<i128> = [smin, smax, 0, umax, i64::MIN as i128, i64::MAX as i128]
+                .into_iter()
+                .flat_map(around)
+                .collect();
+            values.extend([u64::MAX as i128, 0x5e6f_087a_0ca7_b25a]);
+            for v in values {
+                if (i64::MIN as i128..=i64::MAX as i128).contains(&v) {
+                    assert_eq!(
+                        fits(v as i64 as u64, width, true),
+                        (smin..=smax).contains(&v),
+                        "signed, width {width}, {v}"
+                    );
+                }
+                if (0..=u64::MAX as i128).contains(&v) {
+                    assert_eq!(
+                        fits(v as u64, width, false),
+                        (0..=umax).contains(&v),
+                        "unsigned, width {width}, {v}"
+                    );
+                }
+            }
+            assert!(!fits(0, 0, true) && !fits(0, 0, false));
+        }
+    }
 
     /// `extend` against the two's-complement definition (an `i64` shift pair, the form it no
     /// longer uses: see its doc), for every width and bit patterns at and around each sign bit.

@@ -1,9 +1,9 @@
-//! Encoding a slice of values, image after image (a C array of the type): one
-//! [`ImageWriter`] over the whole destination, streaming from [`STREAM_MIN`] bytes on, and
-//! with feature `rayon` one writer per thread over its own run of images.
+//! Encoding a slice of values, image after image (a C array of the type): an
+//! [`ImageWriter`] per image, the image staged in registers and then stored (non-temporally
+//! from [`STREAM_MIN`] bytes on), and with feature `rayon` one run of images per thread.
 
 use crate::codec::error::EncodeError;
-use crate::codec::writer::{fence_streaming, ImageWriter};
+use crate::codec::writer::{fence_streaming, store16, store8, ImageWriter};
 use core::mem::MaybeUninit;
 
 /// What the slice encoders need of a type: its image's size and name, and how a value writes
@@ -23,10 +23,13 @@ pub(crate) trait WriteImage: Sized {
 /// [`PtxAbi::encode_slice_into`] store with non-temporal stores (x86-64): a buffer this large
 /// is not read back from the cache soon (an upload to the device; the benchmark's figures in
 /// `BENCHMARKS.md`), and stores that do not first read the destination's cache lines move
-/// about a third less memory. 32 MiB, a large last-level cache: a smaller buffer stays in the
-/// cache, where ordinary stores are faster (interleaved benchmark, 2-core AMD EPYC with a
-/// 32 MiB L3: 100,000 images of 48 bytes, 4.8 MB, took 0.71 ms streamed and 0.58 ms with
-/// ordinary stores; 1,000,000, 48 MB, 13.8 ms streamed and 15.4 ms with ordinary stores).
+/// about a third less memory. 32 MiB, a large last-level cache. Below it the stores are
+/// ordinary, so that the images are still in the cache for whoever reads them next (a
+/// pageable `memcpy_htod` copies them again through the driver's staging buffer), although
+/// streaming is no slower there on the machines measured: interleaved benchmark, 2-core AMD
+/// EPYC with a 32 MiB L3, hand-written code with 16-byte non-temporal stores took about
+/// three quarters of the time of ordinary stores at 100,000 images of 48 bytes (4.8 MB) and
+/// the same time at 10,000 (480 KB, in the 1 MiB L2).
 ///
 /// [`PtxAbi::encode_slice`]: crate::codec::PtxAbi::encode_slice
 /// [`PtxAbi::encode_slice_into`]: crate::codec::PtxAbi::encode_slice_into
@@ -109,6 +112,14 @@ fn write_run<'o, T: WriteImage>(
 }
 
 /// The images of `values` into the chunks of `T::SIZE` (not 0) bytes of `out`, in order.
+///
+/// An image of at most [`Stage::LEN`] bytes is staged: written into a stack buffer, which
+/// the optimizer keeps in registers, and then stored word by word ([`store_image`]). Every
+/// load of the value then comes before the image's first store, as in hand-written code,
+/// which lets the optimizer combine adjacent loads (a `float4`'s lanes, two by two) and lets
+/// a streaming run store 16 bytes at a time (interleaved benchmark, 1,000,000 images of
+/// `Ref`: 16-byte non-temporal stores took about a tenth less time than 8-byte ones,
+/// `BENCHMARKS.md`). A larger image is written into `out` directly.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 fn write_images<T: WriteImage>(
@@ -116,12 +127,73 @@ fn write_images<T: WriteImage>(
     out: &mut [MaybeUninit<u8>],
     stream: bool,
 ) -> Result<(), EncodeError> {
+    if T::SIZE <= Stage::LEN {
+        // Two loops, so that each stores one way without testing `stream` at every image.
+        return if stream {
+            write_staged(values, out, true)
+        } else {
+            write_staged(values, out, false)
+        };
+    }
     for (v, image) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
         let mut w = ImageWriter::part(image, stream);
         v.write_image(&mut w, 0);
         w.finish()?;
     }
     Ok(())
+}
+
+/// [`write_images`] of images of at most [`Stage::LEN`] bytes, each staged and then stored.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn write_staged<T: WriteImage>(
+    values: &[T],
+    out: &mut [MaybeUninit<u8>],
+    stream: bool,
+) -> Result<(), EncodeError> {
+    for (v, image) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
+        let mut stage = [MaybeUninit::<u8>::uninit(); Stage::LEN];
+        let Some(staged) = stage.get_mut(..T::SIZE) else {
+            // Not taken: `T::SIZE <= Stage::LEN`.
+            break;
+        };
+        let mut w = ImageWriter::part(staged, false);
+        v.write_image(&mut w, 0);
+        store_image(w.finish()?, image, stream);
+    }
+    Ok(())
+}
+
+/// Stores a staged image (`image.len() == to.len()`) into `to`: 16 bytes at a time while
+/// `stream`ing (non-temporal, where `to` is aligned for it: [`store16`]), then 8, then the
+/// bytes left. After inlining, `image.len()` is the type's size and the loops unroll.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn store_image(image: &[u8], to: &mut [MaybeUninit<u8>], stream: bool) {
+    let mut at = 0;
+    if stream {
+        while let (Some(src), Some(dst)) = (
+            image.get(at..).and_then(<[u8]>::first_chunk::<16>),
+            to.get_mut(at..)
+                .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<16>),
+        ) {
+            store16(dst, *src, true);
+            at += 16;
+        }
+    }
+    while let (Some(src), Some(dst)) = (
+        image.get(at..).and_then(<[u8]>::first_chunk::<8>),
+        to.get_mut(at..)
+            .and_then(<[MaybeUninit<u8>]>::first_chunk_mut::<8>),
+    ) {
+        store8(dst, u64::from_le_bytes(*src), stream);
+        at += 8;
+    }
+    if let (Some(src), Some(dst)) = (image.get(at..), to.get_mut(at..)) {
+        for (d, s) in dst.iter_mut().zip(src) {
+            *d = MaybeUninit::new(*s);
+        }
+    }
 }
 
 /// [`encode_slice`] split into runs of whole images, one per thread of rayon's pool.
@@ -167,8 +239,9 @@ pub(crate) fn encode_slice_par<'o, T: WriteImage + Sync>(
 pub(crate) struct Stage([u8; Stage::LEN]);
 
 impl Stage {
-    /// The largest image staged; a larger one is encoded in place (`encode_in_place`).
-    const LEN: usize = 256;
+    /// The largest image staged: by a hand-written impl's `__write` (a larger one is encoded
+    /// in place, `encode_in_place`) and by the slice encoders (`write_images`).
+    pub(crate) const LEN: usize = 256;
 
     /// All zeros.
     #[cfg_attr(not(debug_assertions), inline(always))]

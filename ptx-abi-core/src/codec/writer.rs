@@ -276,7 +276,7 @@ impl Drop for ImageWriter<'_> {
 /// Stores eight bytes, non-temporally when `streaming` on x86-64.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-fn store8(dst: &mut [MaybeUninit<u8>; 8], word: u64, streaming: bool) {
+pub(crate) fn store8(dst: &mut [MaybeUninit<u8>; 8], word: u64, streaming: bool) {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
     if streaming {
         // SAFETY: `dst` is a live, exclusive reference to 8 bytes, so the pointer is valid
@@ -293,6 +293,43 @@ fn store8(dst: &mut [MaybeUninit<u8>; 8], word: u64, streaming: bool) {
     }
     let _ = streaming;
     *dst = word.to_le_bytes().map(MaybeUninit::new);
+}
+
+/// Stores sixteen bytes: with one 16-byte non-temporal store when `streaming` on x86-64 and
+/// `dst` is 16-byte aligned, else as two words ([`store8`]).
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub(crate) fn store16(dst: &mut [MaybeUninit<u8>; 16], bytes: [u8; 16], streaming: bool) {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    if streaming && (dst.as_ptr() as usize) % 16 == 0 {
+        let [lo, hi] = [
+            u64::from_le_bytes(*bytes.first_chunk::<8>().unwrap_or(&[0; 8])),
+            u64::from_le_bytes(*bytes.last_chunk::<8>().unwrap_or(&[0; 8])),
+        ];
+        // SAFETY: `dst` is a live, exclusive reference to 16 bytes, so the pointer is valid
+        // for a 16-byte write, and it is 16-byte aligned (tested just above), as MOVNTDQ
+        // (SSE2, part of x86-64's baseline) requires. The store is fenced before the
+        // destination's borrow ends, as `store8`'s are (`codec/slice.rs`'s `write_run`).
+        // Exercised by `encode_slice_into` of more than `STREAM_MIN` bytes of images whose
+        // size is a multiple of 16 (`tests/encode_uninit.rs`, also in release).
+        unsafe {
+            use core::arch::x86_64::{__m128i, _mm_set_epi64x, _mm_stream_si128};
+            _mm_stream_si128(
+                dst.as_mut_ptr().cast::<__m128i>(),
+                _mm_set_epi64x(hi as i64, lo as i64),
+            );
+        }
+        return;
+    }
+    let (lo, hi) = dst.split_at_mut(8);
+    for (half, src) in [lo, hi].into_iter().zip(bytes.chunks_exact(8)) {
+        if let (Ok(half), Ok(src)) = (
+            <&mut [MaybeUninit<u8>; 8]>::try_from(half),
+            <[u8; 8]>::try_from(src),
+        ) {
+            store8(half, u64::from_le_bytes(src), streaming);
+        }
+    }
 }
 
 /// Orders the non-temporal stores before everything that follows.

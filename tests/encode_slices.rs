@@ -1,0 +1,254 @@
+//! The slice encoders' two ways of storing (`codec/slice.rs`): an image of at most 256 bytes
+//! is staged and stored word by word, 16 bytes at a time where a streaming run's destination
+//! is aligned for it; a larger one is written in place. Each is checked on images of sizes
+//! that exercise every branch (1, 3, 12, 40, 48, 256 and 264 bytes: tails of single bytes,
+//! sizes that are odd multiples of 8, the largest staged image, one past it), below
+//! `STREAM_MIN` (ordinary stores) and above it (non-temporal stores), at a 16-byte aligned
+//! destination and at destinations 8 and 1 bytes off. The expected bytes are `encode`'s, value
+//! by value (the golden corpus proves `encode` against NVRTC); a byte left unwritten shows as
+//! the 0xA5 the destination starts with.
+//!
+//! `cargo xtask test` also runs this file in `release` and `aggressive`: the staging relies on
+//! the optimizer keeping the stage in registers, and the streaming stores exist only there as
+//! they are measured (`BENCHMARKS.md`).
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use common::{sample, Ref};
+use ptx_abi::codec::STREAM_MIN;
+use ptx_abi::types::Float3;
+use ptx_abi::{DevicePtr, Pad, PtxAbi};
+use std::mem::MaybeUninit;
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct One {
+    flag: bool,
+}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct Three {
+    #[ptx(bits = 3)]
+    kind: u8,
+    #[ptx(bits = 5)]
+    level: i8,
+    r: u8,
+    g: u8,
+}
+
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct Twelve {
+    position: Float3,
+}
+
+/// 40 bytes: 16 + 16 + 8, so a streaming run's images alternate between aligned and not.
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct Forty {
+    next: DevicePtr<Forty>,
+    weight: f64,
+    #[ptx(bits = 40)]
+    id: u64,
+    _z: Pad<u32, 0>,
+    #[ptx(bits = 7)]
+    flags: i32,
+    count: u32,
+    tag: u8,
+}
+
+/// 256 bytes, the largest staged image.
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct Staged256 {
+    words: [u64; 31],
+    #[ptx(bits = 12)]
+    low: u16,
+    tail: [u8; 6],
+}
+
+/// 264 bytes, one word past the stage: written in place.
+#[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
+struct Unstaged264 {
+    words: [u64; 32],
+    #[ptx(bits = 9)]
+    low: i16,
+}
+
+/// A value of each type from a counter: every field varies, negative bit-fields included.
+trait Sample: PtxAbi + Copy + PartialEq + std::fmt::Debug {
+    fn nth(i: usize) -> Self;
+
+    fn many(n: usize) -> Vec<Self> {
+        (0..n).map(Self::nth).collect()
+    }
+}
+
+fn mix(i: usize) -> u64 {
+    let mut s = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x2545_F491_4F6C_DD1D;
+    s ^= s >> 31;
+    s.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+}
+
+impl Sample for One {
+    fn nth(i: usize) -> Self {
+        One {
+            flag: mix(i) & 1 == 1,
+        }
+    }
+}
+
+impl Sample for Three {
+    fn nth(i: usize) -> Self {
+        let s = mix(i);
+        Three {
+            kind: (s & 7) as u8,
+            level: ((s >> 3) & 31) as i8 - 16,
+            r: (s >> 8) as u8,
+            g: (s >> 16) as u8,
+        }
+    }
+}
+
+impl Sample for Twelve {
+    fn nth(i: usize) -> Self {
+        let s = mix(i);
+        Twelve {
+            position: Float3::new([i as f32, (s >> 40) as f32, -0.5]),
+        }
+    }
+}
+
+impl Sample for Forty {
+    fn nth(i: usize) -> Self {
+        let s = mix(i);
+        Forty {
+            next: DevicePtr::from_raw(s & !7),
+            weight: i as f64 * 0.25,
+            id: s >> 24,
+            _z: Pad::new(),
+            flags: ((s >> 8) & 127) as i32 - 64,
+            count: s as u32,
+            tag: (s >> 56) as u8,
+        }
+    }
+}
+
+impl Sample for Staged256 {
+    fn nth(i: usize) -> Self {
+        let s = mix(i);
+        Staged256 {
+            words: core::array::from_fn(|k| s.rotate_left(k as u32)),
+            low: (s & 0xfff) as u16,
+            tail: core::array::from_fn(|k| (s >> (8 * k)) as u8),
+        }
+    }
+}
+
+impl Sample for Unstaged264 {
+    fn nth(i: usize) -> Self {
+        let s = mix(i);
+        Unstaged264 {
+            words: core::array::from_fn(|k| s.rotate_right(k as u32)),
+            low: ((s & 511) as i16) - 256,
+        }
+    }
+}
+
+impl Sample for Ref {
+    fn nth(i: usize) -> Self {
+        sample(i + 1)[i]
+    }
+
+    fn many(n: usize) -> Vec<Self> {
+        sample(n)
+    }
+}
+
+/// The images `encode` gives, value after value.
+fn encoded<T: PtxAbi>(values: &[T]) -> Vec<u8> {
+    let mut out = vec![0u8; values.len() * T::SIZE];
+    for (v, o) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
+        v.encode(o).expect("every value fits");
+    }
+    out
+}
+
+/// `encode_slice_into` and `encode_slice` of `n` values of `T` at `offset` bytes past a
+/// 16-byte aligned address, against `encode`'s images.
+fn check<T: Sample>(n: usize, offset: usize) {
+    let values = T::many(n);
+    let expected = encoded(&values);
+    let len = n * T::SIZE;
+    // A `u128` buffer is 16-byte aligned; its bytes are viewed as `MaybeUninit<u8>`.
+    let mut buffer =
+        vec![0xA5A5_A5A5_A5A5_A5A5_A5A5_A5A5_A5A5_A5A5u128; (len + offset).div_ceil(16)];
+    // SAFETY: the buffer holds `16 × buffer.len() >= len + offset` initialized bytes, which the
+    // exclusive borrow lets us view as bytes (`MaybeUninit<u8>`: `u8`'s layout, align 1);
+    // `encode_slice_into` stores only initialized bytes, so the `u128`s stay initialized.
+    let bytes = unsafe {
+        std::slice::from_raw_parts_mut(
+            buffer.as_mut_ptr().cast::<MaybeUninit<u8>>(),
+            buffer.len() * 16,
+        )
+    };
+    let out = &mut bytes[offset..offset + len];
+    let what = format!("{} × {n} at offset {offset}", std::any::type_name::<T>());
+    let image = T::encode_slice_into(&values, out).expect("every value fits");
+    assert!(image == &expected[..], "encode_slice_into: {what}");
+    let mut plain = vec![0xA5u8; len];
+    T::encode_slice(&values, &mut plain).expect("every value fits");
+    assert!(plain == expected, "encode_slice: {what}");
+}
+
+/// Enough values of `T` for a streaming run: just over `STREAM_MIN` bytes.
+fn streaming<T: PtxAbi>() -> usize {
+    STREAM_MIN / T::SIZE + 3
+}
+
+#[test]
+fn every_size_below_stream_min() {
+    for offset in [0, 8, 1] {
+        check::<One>(1001, offset);
+        check::<Three>(1001, offset);
+        check::<Twelve>(1001, offset);
+        check::<Forty>(1001, offset);
+        check::<Ref>(1001, offset);
+        check::<Staged256>(101, offset);
+        check::<Unstaged264>(101, offset);
+    }
+}
+
+/// (The 1- and 3-byte images, tens of millions to a streaming run, take only the byte-tail
+/// path that the runs below `STREAM_MIN` take too.)
+#[test]
+fn every_size_streamed_aligned() {
+    check::<Twelve>(streaming::<Twelve>(), 0);
+    check::<Forty>(streaming::<Forty>(), 0);
+    check::<Ref>(streaming::<Ref>(), 0);
+    check::<Staged256>(streaming::<Staged256>(), 0);
+    check::<Unstaged264>(streaming::<Unstaged264>(), 0);
+}
+
+#[test]
+fn streamed_off_alignment() {
+    for offset in [8, 1] {
+        check::<Forty>(streaming::<Forty>(), offset);
+        check::<Ref>(streaming::<Ref>(), offset);
+        check::<Staged256>(streaming::<Staged256>(), offset);
+    }
+}
+
+/// A value out of its bit-field's range is an error on every path, naming the field.
+#[test]
+fn an_overflow_is_reported_on_every_path() {
+    for n in [7, streaming::<Forty>()] {
+        let mut values = Forty::many(n);
+        values[n - 2].flags = 64;
+        let mut out = vec![0u8; n * Forty::SIZE];
+        let e = Forty::encode_slice(&values, &mut out).expect_err("flags is 7 bits, signed");
+        assert!(e.to_string().contains("flags"), "{e}");
+    }
+    let mut values = Unstaged264::many(5);
+    values[3].low = 256;
+    let mut out = vec![0u8; 5 * Unstaged264::SIZE];
+    let e = Unstaged264::encode_slice(&values, &mut out).expect_err("low is 9 bits, signed");
+    assert!(e.to_string().contains("low"), "{e}");
+}
