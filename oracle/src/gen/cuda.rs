@@ -95,12 +95,30 @@ pub fn cuda_int(s: Scalar, v: i128) -> String {
     }
 }
 
-/// A C floating literal of type `s` (`f` suffix for `float`); exact, since Rust prints the
-/// shortest decimal that reads back to the same value.
+/// A C floating literal of type `s` (`f` suffix for `float`), written as a hexadecimal
+/// floating literal (C++17), which is the value's bits with no decimal conversion: the shortest
+/// decimal that reads back to the same value in Rust is not read back to it by every compiler
+/// (NVRTC 11.8 reads `6.161058564137821e-50` as the double one ulp above it, 0x35B70D1F2A0C3514,
+/// where NVRTC 12.9 and Rust read 0x35B70D1F2A0C3513: live seed 1795933773422974917).
 pub fn cuda_float(s: Scalar, v: f64) -> String {
     match s {
-        Scalar::F32 => format!("{:?}f", v as f32),
-        _ => format!("{v:?}"),
+        Scalar::F32 => format!("{}f", hex_float(f64::from(v as f32))),
+        _ => hex_float(v),
+    }
+}
+
+/// `v` (finite) as a hexadecimal floating literal: `0x1.<52 bits>p<exp>` for a normal value,
+/// `0x0.<52 bits>p-1022` for a subnormal or zero, with its sign. A `float`'s value is exact as
+/// a `double`, so one form serves both (the `f` suffix converts it without rounding).
+pub fn hex_float(v: f64) -> String {
+    let bits = v.to_bits();
+    let sign = if bits >> 63 == 1 { "-" } else { "" };
+    let exp = (bits >> 52) & 0x7ff;
+    let mantissa = bits & ((1 << 52) - 1);
+    if exp == 0 {
+        format!("{sign}0x0.{mantissa:013x}p-1022")
+    } else {
+        format!("{sign}0x1.{mantissa:013x}p{}", exp as i64 - 1023)
     }
 }
 
@@ -311,4 +329,66 @@ fn probe_with(case: &Case, init: &str) -> String {
     )
     .unwrap();
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cuda_float, hex_float};
+    use crate::gen::model::Scalar;
+
+    /// The value a hexadecimal floating literal of [`hex_float`]'s form denotes, computed
+    /// exactly (every step is exact in `f64`).
+    fn read_hex(lit: &str) -> f64 {
+        let (sign, rest) = match lit.strip_prefix('-') {
+            Some(r) => (-1.0, r),
+            None => (1.0, lit),
+        };
+        let rest = rest.strip_prefix("0x").expect("0x");
+        let (lead, rest) = rest.split_at(1);
+        let (frac, exp) = rest[1..].split_once('p').expect("p");
+        let m = u64::from_str_radix(frac, 16).expect("hex digits") as f64;
+        let e: i32 = exp.parse().expect("exponent");
+        let lead: f64 = lead.parse().expect("0 or 1");
+        // (lead + m / 2^52) × 2^e = (lead × 2^52 + m) × 2^(e - 52): an integer below 2^53
+        // times a power of two that `f64` holds (2^-1074 and up), both steps exact.
+        sign * (lead * pow2(52) + m) * pow2(e - 52)
+    }
+
+    /// 2^k for -1074 <= k <= 1023, from its bits.
+    fn pow2(k: i32) -> f64 {
+        if k >= -1022 {
+            f64::from_bits(((k + 1023) as u64) << 52)
+        } else {
+            f64::from_bits(1 << (k + 1074))
+        }
+    }
+
+    #[test]
+    fn hex_floats_are_the_values_bits() {
+        let values = [
+            0.0,
+            -0.0,
+            1.0,
+            -2.5,
+            0.1,
+            6.161058564137821e-50,
+            f64::MAX,
+            f64::MIN,
+            f64::MIN_POSITIVE,
+            f64::EPSILON,
+            f64::from_bits(1),
+            f64::from_bits(0x000f_ffff_ffff_ffff),
+            f64::from_bits(0x8000_0000_0000_0003),
+            f64::from(f32::MAX),
+            f64::from(f32::from_bits(1)),
+        ];
+        for v in values {
+            let lit = hex_float(v);
+            assert_eq!(read_hex(&lit).to_bits(), v.to_bits(), "{v:e} as {lit}");
+        }
+        assert_eq!(hex_float(6.161058564137821e-50), "0x1.70d1f2a0c3513p-164");
+        assert_eq!(hex_float(-0.0), "-0x0.0000000000000p-1022");
+        assert_eq!(cuda_float(Scalar::F32, 0.5), "0x1.0000000000000p-1f");
+        assert_eq!(cuda_float(Scalar::F64, 3.0), "0x1.8000000000000p1");
+    }
 }

@@ -95,6 +95,38 @@ pub fn item_path(model: &Model, id: usize) -> String {
     p
 }
 
+/// The value of a C hexadecimal floating literal without suffix (`0x1.8p3`, `-0x0.0000000000001p-1022`,
+/// as the corpus generator writes them: `oracle/src/gen/cuda.rs`), exactly; `None` if it is not
+/// one or its digits do not fit 64 bits.
+fn hex_float(lit: &str) -> Option<f64> {
+    let (sign, rest) = match lit.strip_prefix('-') {
+        Some(r) => (-1.0, r),
+        None => (1.0, lit),
+    };
+    let rest = rest
+        .strip_prefix("0x")
+        .or_else(|| rest.strip_prefix("0X"))?;
+    let (digits, exp) = rest.split_once(['p', 'P'])?;
+    let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+    let all = format!("{int}{frac}");
+    if all.is_empty() || all.len() > 16 {
+        return None;
+    }
+    let m = u64::from_str_radix(&all, 16).ok()?;
+    let e = exp.parse::<i32>().ok()? - 4 * frac.len() as i32;
+    // m < 2^64 as an f64 rounds only if it has over 53 significant bits, which a literal of a
+    // double's value never has; scaling by powers of two is exact while the result is
+    // representable, done in steps that neither overflow nor underflow on the way.
+    let mut v = m as f64;
+    let mut e = e;
+    while e != 0 {
+        let step = e.clamp(-1000, 1000);
+        v *= f64::from_bits(((step + 1023) as u64) << 52);
+        e -= step;
+    }
+    Some(sign * v)
+}
+
 /// The Rust literal of scalar `s` that C's `atom` writes (`0x10u` → `16_u32`, `1.5f` →
 /// `1.5_f32`, `1` for a `bool` → `true`).
 fn scalar(s: Scalar, atom: &str) -> Result<String, String> {
@@ -109,9 +141,23 @@ fn scalar(s: Scalar, atom: &str) -> Result<String, String> {
     }
     let t = rust_name(s);
     if matches!(s, Scalar::F32 | Scalar::F64) {
+        let hex = a.trim_start_matches('-').starts_with("0x");
+        // A hexadecimal literal's suffix follows its decimal exponent; a decimal one has no
+        // hexadecimal digits to lose.
         let v = a.trim_end_matches(['f', 'F']);
-        v.parse::<f64>().map_err(|e| format!("float {a:?}: {e}"))?;
-        return Ok(format!("{v}_{t}"));
+        let value = if hex {
+            hex_float(v)
+                .ok_or_else(|| format!("float {a:?}: not a hexadecimal floating literal"))?
+        } else {
+            v.parse::<f64>().map_err(|e| format!("float {a:?}: {e}"))?
+        };
+        // Rust prints the shortest decimal that reads back to the same value; a `float`'s
+        // value is exact as a `double`, and printed as an `f32` for an `f32` literal.
+        return Ok(match s {
+            Scalar::F32 if hex => format!("{:?}_{t}", value as f32),
+            _ if hex => format!("{value:?}_{t}"),
+            _ => format!("{v}_{t}"),
+        });
     }
     let v = a.trim_end_matches(['u', 'U', 'l', 'L']);
     let n: i128 = if let Some(h) = v.strip_prefix("0x").or_else(|| v.strip_prefix("0X")) {
@@ -277,6 +323,27 @@ mod tests {
             "i32::MIN"
         );
         assert_eq!(scalar(Scalar::F32, "1.5f").unwrap(), "1.5_f32");
+        assert_eq!(
+            scalar(Scalar::F32, "-0x1.4000000000000p1f").unwrap(),
+            "-2.5_f32"
+        );
+        assert_eq!(
+            scalar(Scalar::F64, "0x1.70d1f2a0c3513p-164").unwrap(),
+            "6.161058564137821e-50_f64"
+        );
+        assert_eq!(
+            scalar(Scalar::F64, "-0x0.0000000000001p-1022").unwrap(),
+            "-5e-324_f64"
+        );
+        assert_eq!(
+            scalar(Scalar::F64, "0x1.fffffffffffffp1023").unwrap(),
+            "1.7976931348623157e308_f64"
+        );
+        assert_eq!(
+            scalar(Scalar::F32, "-0x0.0000000000000p-1022f").unwrap(),
+            "-0.0_f32"
+        );
+        assert!(scalar(Scalar::F64, "0x1.8").is_err());
         assert_eq!(scalar(Scalar::Bool, "1").unwrap(), "true");
         assert!(scalar(Scalar::U8, "x").is_err());
     }
