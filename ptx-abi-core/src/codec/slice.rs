@@ -44,9 +44,9 @@ const PAR_RUN_MIN: usize = 256 << 10;
 #[cfg_attr(debug_assertions, inline)]
 pub(crate) fn as_uninit(out: &mut [u8]) -> &mut [MaybeUninit<u8>] {
     // SAFETY: `MaybeUninit<u8>` has `u8`'s layout, and every initialized `u8` is a valid
-    // `MaybeUninit<u8>`. The writer, the only user of the result, stores only initialized
-    // bytes (`ImageWriter` writes whole initialized words and bytes, never `uninit()`), so
-    // `out` holds initialized bytes again when the borrow ends.
+    // `MaybeUninit<u8>`. The encoders, the only users of the result, store only initialized
+    // bytes (`ImageWriter` and `store_image` write whole initialized words and bytes, never
+    // `uninit()`), so `out` holds initialized bytes again when the borrow ends.
     unsafe { &mut *(out as *mut [u8] as *mut [MaybeUninit<u8>]) }
 }
 
@@ -103,9 +103,12 @@ fn write_run<'o, T: WriteImage>(
     }
     images?;
     // SAFETY: `write_images` returned no error, so it wrote every value of `values`, and each
-    // image's writer finished without error, which initializes every byte of its chunk
-    // (`ImageWriter::finish`); `out.len() == values.len() * size` (checked above), so the
-    // chunks of `chunks_exact_mut` cover `out` (and `size == 0` leaves `out` empty): all of
+    // image's chunk is initialized: written in place, by a writer that finished without error,
+    // which initializes every byte it covers (`ImageWriter::finish`), or staged, by
+    // `store_image` from a finished writer's `T::SIZE` bytes into the chunk's `T::SIZE`
+    // bytes, which stores every byte (16- and 8-byte words, then the bytes left).
+    // `out.len() == values.len() * size` (checked above), so the chunks of
+    // `chunks_exact_mut` cover `out` (and `size == 0` leaves `out` empty): all of
     // `out` is initialized. `MaybeUninit<u8>` has `u8`'s layout, and the new reference takes
     // over `out`'s lifetime and exclusivity.
     Ok(unsafe { &mut *(out as *mut [MaybeUninit<u8>] as *mut [u8]) })
@@ -225,11 +228,11 @@ pub(crate) fn encode_slice_par<'o, T: WriteImage + Sync>(
     if let Some(e) = first_error {
         return Err(e);
     }
-    // SAFETY: `find_first` found no error, so it ran every run, and each run's writer
-    // finished without error, which initializes every byte of its chunk (`ImageWriter::finish`);
-    // the chunks of `par_chunks_mut` cover `out`, so all of `out` is initialized, and the
-    // workers' stores are visible here (rayon joins them; a streaming writer fences its
-    // non-temporal stores when it drops, in its own thread). `MaybeUninit<u8>` has `u8`'s
+    // SAFETY: `find_first` found no error, so it ran every run, and each run (`write_run`)
+    // returned its chunk initialized (the proof is `write_run`'s); the chunks of
+    // `par_chunks_mut` cover `out`, so all of `out` is initialized, and the workers' stores
+    // are visible here (rayon joins them; a streaming run fences its non-temporal stores
+    // before it returns, in its own thread, `write_run`). `MaybeUninit<u8>` has `u8`'s
     // layout; the reference keeps `out`'s lifetime and exclusivity.
     Ok(unsafe { &mut *(out as *mut [MaybeUninit<u8>] as *mut [u8]) })
 }
