@@ -113,12 +113,11 @@ fn hex_float(lit: &str) -> Option<f64> {
         return None;
     }
     let m = u64::from_str_radix(&all, 16).ok()?;
-    let e = exp.parse::<i32>().ok()? - 4 * frac.len() as i32;
+    let mut e = exp.parse::<i32>().ok()? - 4 * frac.len() as i32;
     // m < 2^64 as an f64 rounds only if it has over 53 significant bits, which a literal of a
     // double's value never has; scaling by powers of two is exact while the result is
     // representable, done in steps that neither overflow nor underflow on the way.
     let mut v = m as f64;
-    let mut e = e;
     while e != 0 {
         let step = e.clamp(-1000, 1000);
         v *= f64::from_bits(((step + 1023) as u64) << 52);
@@ -141,7 +140,8 @@ fn scalar(s: Scalar, atom: &str) -> Result<String, String> {
     }
     let t = rust_name(s);
     if matches!(s, Scalar::F32 | Scalar::F64) {
-        let hex = a.trim_start_matches('-').starts_with("0x");
+        let digits = a.trim_start_matches('-');
+        let hex = digits.starts_with("0x") || digits.starts_with("0X");
         // A hexadecimal literal's suffix follows its decimal exponent; a decimal one has no
         // hexadecimal digits to lose.
         let v = a.trim_end_matches(['f', 'F']);
