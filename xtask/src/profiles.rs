@@ -14,7 +14,8 @@
 //! and, with `cargo xtask test-nightly`, the golden corpus and the repro on nightly
 //! ([`CORPUS_AND_REPRO`]; nightly's `dev` run is the whole suite). Each profile's proofs are two `cargo build`s with one feature set
 //! ([`PROOF_FEATURES`]), so that nothing is compiled twice: the proof programs (with the GPU
-//! suite, compiled with a sample of its cases: issue 20 point 5), then the importer's tests.
+//! suite, compiled with a sample of its cases: issue 20 point 5, and the encoders' tests), then
+//! the importer's tests.
 
 use crate::test::cargo_with;
 use std::fs::File;
@@ -140,8 +141,10 @@ pub struct Scope {
 
 /// The facade's tests of the encoders' optimization tricks, run by [`prove`] in each optimized
 /// profile whose scope has `encoders`: the staged and streaming slice encoders at every image
-/// size and alignment (`encode_slices`), the write-only encoders (`encode_uninit`, with
-/// feature `rayon` the parallel one), and the benchmarks' baselines (`bench_baselines`).
+/// size and alignment (`encode_slices`), the write-only encoders (`encode_uninit`, the parallel
+/// one included), and the benchmarks' baselines (`bench_baselines`). They are built as
+/// oracle-tests' test programs of the same sources (its feature `encoders`), in the proof
+/// programs' own build.
 pub const ENCODER_TESTS: [&str; 3] = ["encode_slices", "encode_uninit", "bench_baselines"];
 
 /// Every proof: the pinned toolchain's runs.
@@ -200,13 +203,10 @@ const GPU_LIVE_CASES_ENV: &str = "PTX_ABI_GPU_LIVE_CASES";
 
 /// The features every optimized build of the proofs gets, whichever package it selects, so
 /// that `ptx-abi`, the oracle and `oracle-tests` compile once per profile: the facade's
-/// optional integrations (as in `dev`), the proof programs, and the GPU suite.
+/// optional integrations (as in `dev`), the proof programs, the GPU suite, and the encoders'
+/// tests (oracle-tests' feature `encoders`, the facade's `rayon` with it).
 pub const PROOF_FEATURES: &str = "ptx-abi/half,ptx-abi/bytemuck,ptx-abi/cudarc,ptx-abi/nvrtc,\
-                                  oracle-tests/proof,oracle-tests/gpu";
-
-/// The features of [`ENCODER_TESTS`]' build: [`PROOF_FEATURES`]' integrations of the facade,
-/// so that its crates are the proofs' where they can be, and `rayon` for the parallel encoder.
-const ENCODER_FEATURES: &str = "half,bytemuck,cudarc,nvrtc,rayon";
+                                  oracle-tests/proof,oracle-tests/gpu,oracle-tests/encoders";
 
 /// Runs the optimization-dependent proofs of `scope` in `profile` with `toolchain`; `env`
 /// carries the tools and the live seed.
@@ -260,6 +260,11 @@ pub fn prove(
     if scope.gpu {
         build.extend(["--test", "gpu", "--test", "gpu_rust_kernel"]);
     }
+    if scope.encoders {
+        for t in ENCODER_TESTS {
+            build.extend(["--test", t]);
+        }
+    }
     build.extend(common);
     cargo_with(toolchain.cargo(), &build, &env)?;
     if scope.importer {
@@ -287,11 +292,12 @@ pub fn prove(
     }
     if scope.encoders {
         eprintln!("xtask: the encoders' tests in profile `{}`", profile.name);
-        let mut test = vec!["test", "-p", "ptx-abi"];
+        // Built above, with the proof programs.
+        let mut test = vec!["test", "-p", "oracle-tests"];
         for t in ENCODER_TESTS {
             test.extend(["--test", t]);
         }
-        test.extend(["--profile", profile.name, "--features", ENCODER_FEATURES]);
+        test.extend(common);
         cargo_with(toolchain.cargo(), &test, &env)?;
     }
     if scope.gpu {
