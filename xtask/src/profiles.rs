@@ -260,11 +260,13 @@ pub fn prove(
     if scope.gpu {
         build.extend(["--test", "gpu", "--test", "gpu_rust_kernel"]);
     }
-    if scope.encoders {
-        for t in ENCODER_TESTS {
-            build.extend(["--test", t]);
-        }
-    }
+    // The encoders' tests, built here and run below.
+    let encoder_tests: Vec<&str> = if scope.encoders {
+        ENCODER_TESTS.iter().flat_map(|t| ["--test", t]).collect()
+    } else {
+        Vec::new()
+    };
+    build.extend(&encoder_tests);
     build.extend(common);
     cargo_with(toolchain.cargo(), &build, &env)?;
     if scope.importer {
@@ -292,13 +294,12 @@ pub fn prove(
     }
     if scope.encoders {
         eprintln!("xtask: the encoders' tests in profile `{}`", profile.name);
-        // Built above, with the proof programs.
-        let mut test = vec!["test", "-p", "oracle-tests"];
-        for t in ENCODER_TESTS {
-            test.extend(["--test", t]);
-        }
-        test.extend(common);
-        cargo_with(toolchain.cargo(), &test, &env)?;
+        let test = ["test", "-p", "oracle-tests"];
+        cargo_with(
+            toolchain.cargo(),
+            &[&test[..], &encoder_tests, &common].concat(),
+            &env,
+        )?;
     }
     if scope.gpu {
         // Built above; `cargo xtask test-gpu` runs it, and `examples/launch.rs`, in `dev` and
