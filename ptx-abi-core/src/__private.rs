@@ -19,10 +19,10 @@ pub mod v1 {
     pub use crate::codec::bind::{finish_guards, LaunchGuard, LaunchStream};
     pub use crate::codec::bits::BitFieldType;
     pub use crate::codec::encoder::{
-        bad_discriminant, encode, encode_bytes, set_bits, set_member, write_bytes, PutBits,
+        bad_discriminant, begin_decode, encode, encode_bytes, set_bits, set_member, write_bytes,
+        PutBits,
     };
     pub use crate::codec::error::{DecodeError, EncodeError};
-    pub use crate::codec::fault::{decode_members, Read, Slot};
     pub use crate::codec::image::{encode_image, HasImage, PtxImage};
     pub use crate::codec::writer::ImageWriter;
     pub use crate::codec::zero_copy::{union_covers_error, zero_copy_error, ZeroCopy};

@@ -39,18 +39,12 @@ const _: () = {
         }
         #[inline]
         fn decode(bytes: &[::core::primitive::u8]) -> __ptx::Decoded<Self> {
-            __ptx::decode_members(bytes)
-        }
-        #[inline]
-        fn __read_members(
-            bytes: &[::core::primitive::u8],
-            slot: &mut __ptx::Slot,
-        ) -> __ptx::Read<Self> {
+            __ptx::begin_decode::<Self>(bytes)?;
             let __p = Self::__PTX_ABI_PLACEMENTS;
             __ptx::Ok(Self {
-                data: <DevicePtr<f32> as __ptx::PtxAbi>::__read(bytes, &__p[0], slot)?,
-                n: <u32 as __ptx::PtxAbi>::__read(bytes, &__p[1], slot)?,
-                factor: <f64 as __ptx::PtxAbi>::__read(bytes, &__p[2], slot)?,
+                data: <DevicePtr<f32> as __ptx::PtxAbi>::__get(bytes, &__p[0])?,
+                n: <u32 as __ptx::PtxAbi>::__get(bytes, &__p[1])?,
+                factor: <f64 as __ptx::PtxAbi>::__get(bytes, &__p[2])?,
             })
         }
     }

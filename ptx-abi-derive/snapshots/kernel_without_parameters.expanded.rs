@@ -28,13 +28,7 @@ const _: () = {
         fn __write(&self, _: &mut __ptx::ImageWriter<'_>, _: ::core::primitive::usize) {}
         #[inline]
         fn decode(bytes: &[::core::primitive::u8]) -> __ptx::Decoded<Self> {
-            __ptx::decode_members(bytes)
-        }
-        #[inline]
-        fn __read_members(
-            _: &[::core::primitive::u8],
-            _: &mut __ptx::Slot,
-        ) -> __ptx::Read<Self> {
+            __ptx::begin_decode::<Self>(bytes)?;
             __ptx::Ok(Self {})
         }
     }

@@ -67,26 +67,18 @@ const _: () = {
         }
         #[inline]
         fn decode(bytes: &[::core::primitive::u8]) -> __ptx::Decoded<Self> {
-            __ptx::decode_members(bytes)
-        }
-        #[inline]
-        fn __read_members(
-            bytes: &[::core::primitive::u8],
-            slot: &mut __ptx::Slot,
-        ) -> __ptx::Read<Self> {
+            __ptx::begin_decode::<Self>(bytes)?;
             let __p = Self::__PTX_ABI_PLACEMENTS;
             __ptx::Ok(Self {
-                kind: <u32 as __ptx::BitFieldType>::__read_bits(bytes, &__p[0], slot)?,
-                charge: <i32 as __ptx::BitFieldType>::__read_bits(bytes, &__p[1], slot)?,
-                tag: <u8 as __ptx::PtxAbi>::__read(bytes, &__p[2], slot)?,
-                _brk: <Pad<u16, 0> as __ptx::PtxAbi>::__read(bytes, &__p[3], slot)?,
-                _gap: <Pad<u16, 7> as __ptx::PtxAbi>::__read(bytes, &__p[4], slot)?,
-                addr: <u64 as __ptx::BitFieldType>::__read_bits(bytes, &__p[5], slot)?,
-                pos: <Float4 as __ptx::PtxAbi>::__read(bytes, &__p[6], slot)?,
-                next: <DevicePtr<
-                    Particle,
-                > as __ptx::PtxAbi>::__read(bytes, &__p[7], slot)?,
-                history: <[f32; 3] as __ptx::PtxAbi>::__read(bytes, &__p[8], slot)?,
+                kind: <u32 as __ptx::BitFieldType>::__get_bits(bytes, &__p[0])?,
+                charge: <i32 as __ptx::BitFieldType>::__get_bits(bytes, &__p[1])?,
+                tag: <u8 as __ptx::PtxAbi>::__get(bytes, &__p[2])?,
+                _brk: <Pad<u16, 0> as __ptx::PtxAbi>::__get(bytes, &__p[3])?,
+                _gap: <Pad<u16, 7> as __ptx::PtxAbi>::__get(bytes, &__p[4])?,
+                addr: <u64 as __ptx::BitFieldType>::__get_bits(bytes, &__p[5])?,
+                pos: <Float4 as __ptx::PtxAbi>::__get(bytes, &__p[6])?,
+                next: <DevicePtr<Particle> as __ptx::PtxAbi>::__get(bytes, &__p[7])?,
+                history: <[f32; 3] as __ptx::PtxAbi>::__get(bytes, &__p[8])?,
             })
         }
     }

@@ -47,17 +47,9 @@ const _: () = {
         }
         #[inline]
         fn decode(bytes: &[::core::primitive::u8]) -> __ptx::Decoded<Self> {
-            __ptx::decode_members(bytes)
-        }
-        #[inline]
-        fn __read_members(
-            bytes: &[::core::primitive::u8],
-            slot: &mut __ptx::Slot,
-        ) -> __ptx::Read<Self> {
+            __ptx::begin_decode::<Self>(bytes)?;
             let __p = Self::__PTX_ABI_PLACEMENTS;
-            __ptx::Ok(
-                Self::Bytes(<[u8; 4] as __ptx::PtxAbi>::__read(bytes, &__p[2], slot)?),
-            )
+            __ptx::Ok(Self::Bytes(<[u8; 4] as __ptx::PtxAbi>::__get(bytes, &__p[2])?))
         }
     }
     #[automatically_derived]

@@ -2,7 +2,6 @@
 //! first, one little-endian word at a time (no bit-at-a-time loops).
 
 use crate::codec::error::{DecodeError, EncodeError};
-use crate::codec::fault::{Read, Slot};
 use crate::codec::writer::ImageWriter;
 use crate::codec::PtxAbi;
 use crate::layout::desc::Scalar;
@@ -88,22 +87,6 @@ pub trait BitFieldType: PtxAbi + Copy {
                 p.offset + p.size,
                 bytes.len(),
             )),
-        }
-    }
-
-    /// Derive support: reads the named bit-field placed at `p` as [`BitFieldType::__get_bits`]
-    /// does, its error (if any) recorded in `slot` (`codec/fault.rs`).
-    #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    #[cfg_attr(debug_assertions, inline)]
-    fn __read_bits(bytes: &[u8], p: &Placement, slot: &mut Slot) -> Read<Self> {
-        match extract(bytes, p, Self::SCALAR.is_signed()) {
-            Some(raw) => Ok(Self::from_raw(raw)),
-            None => Err(slot.fail(DecodeError::length(
-                Self::TYPE.name,
-                p.offset + p.size,
-                bytes.len(),
-            ))),
         }
     }
 }

@@ -1,7 +1,7 @@
-//! What a derived encoder calls besides the member types' own methods: `encode` (the image
-//! through the writer, `codec/writer.rs`), in-place setters of image types, the one-`memcpy`
-//! path of zero-copy types, and an enum decoder's error. (A decoder's reads: `codec/fault.rs`.)
-//! Generated code reaches these through `__private::v1`.
+//! What a derived encoder and decoder call besides the member types' own methods: `encode`
+//! (the image through the writer, `codec/writer.rs`), the decoder's length check, in-place
+//! setters of image types, and the one-`memcpy` path of zero-copy types. Generated code
+//! reaches these through `__private::v1`.
 //!
 //! Each helper is `inline(always)` in builds without debug assertions (release) and takes its
 //! placement from a `const`, so after inlining an encoder is straight-line loads, shifts, masks
@@ -13,7 +13,7 @@ use crate::codec::image::PtxImage;
 use crate::codec::slice::as_uninit;
 use crate::codec::writer::ImageWriter;
 use crate::codec::zero_copy::{slice_as_ptx_bytes, ZeroCopy};
-use crate::codec::PtxAbi;
+use crate::codec::{check_in, PtxAbi};
 use crate::layout::Placement;
 use core::mem::MaybeUninit;
 
@@ -41,6 +41,13 @@ pub fn encode<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
         }
         None => value.encode_into(as_uninit(out)).map(drop),
     }
+}
+
+/// Checks the image's length.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub fn begin_decode<T: PtxAbi>(bytes: &[u8]) -> Result<(), DecodeError> {
+    check_in::<T>(bytes)
 }
 
 /// An image setter: writes `value` with `put` (the field type's `PtxAbi::__put`, named by

@@ -5,7 +5,6 @@ pub(crate) mod bind;
 pub mod bits;
 pub(crate) mod encoder;
 pub(crate) mod error;
-pub(crate) mod fault;
 pub(crate) mod image;
 mod ptx_abi;
 pub(crate) mod slice;

@@ -2,7 +2,6 @@
 
 use crate::codec::bind::{LaunchGuard, LaunchStream};
 use crate::codec::error::{DecodeError, EncodeError};
-use crate::codec::fault::{Read, Slot};
 use crate::codec::writer::ImageWriter;
 use crate::layout::address::AddressSize;
 use crate::layout::desc::{Member, TypeDesc};
@@ -210,25 +209,6 @@ pub trait PtxAbi: Sized {
                 bytes.len(),
             )),
         }
-    }
-
-    /// Derive support: reads the member placed at `p`, its error (if any) recorded in `slot`
-    /// (`codec/fault.rs`: a derived decoder's reads move no 64-byte error).
-    #[doc(hidden)]
-    #[cfg_attr(not(debug_assertions), inline(always))]
-    #[cfg_attr(debug_assertions, inline)]
-    fn __read(bytes: &[u8], p: &Placement, slot: &mut Slot) -> Read<Self> {
-        slot.record(Self::__get(bytes, p))
-    }
-
-    /// Derive support: reads a derived aggregate's members from its image, `bytes` (whose
-    /// length [`decode_members`](crate::codec::fault::decode_members) checked), each through
-    /// its type's [`PtxAbi::__read`]. Overridden by the derive, whose `decode` is
-    /// `decode_members`; for any other type it is [`PtxAbi::decode`].
-    #[doc(hidden)]
-    #[inline]
-    fn __read_members(bytes: &[u8], slot: &mut Slot) -> Read<Self> {
-        slot.record(Self::decode(bytes))
     }
 }
 

@@ -33,29 +33,23 @@ fn put(
     }
 }
 
-/// Reads member `i` from `bytes`, its error recorded in the decoder's slot (core's
-/// `codec/fault.rs`). Every expression and pattern whose type involves the field type runs
-/// from the type's first token to its last ([`type_ends`]), so that rustc reports a field
-/// type that is not well-formed (`Vector<f32, 5>`) at the type as written, as the struct's own
-/// declaration does, and the two are one error.
+/// Decodes member `i` from `bytes`. Every expression and pattern whose type involves the
+/// field type runs from the type's first token to its last ([`type_ends`]), so that rustc
+/// reports a field type that is not well-formed (`Vector<f32, 5>`) at the type as written,
+/// as the struct's own declaration does, and the two are one error.
 fn get(gen: &Gen, i: usize, ty: &syn::Type, bits: Option<u32>) -> TokenStream {
     let (first, last) = type_ends(ty);
     let i = super::lit(i as u128);
     // The decoder's locals, at the call site (see `put`).
-    let (bytes, pl, slot) = (quote!(bytes), quote!(__p), quote!(slot));
+    let (bytes, pl) = (quote!(bytes), quote!(__p));
     let call = match bits {
         Some(_) => gen.call_on(
             ty,
             quote!(BitFieldType),
-            "__read_bits",
-            quote!(#bytes, &#pl[#i], #slot),
+            "__get_bits",
+            quote!(#bytes, &#pl[#i]),
         ),
-        None => gen.call_on(
-            ty,
-            quote!(PtxAbi),
-            "__read",
-            quote!(#bytes, &#pl[#i], #slot),
-        ),
+        None => gen.call_on(ty, quote!(PtxAbi), "__get", quote!(#bytes, &#pl[#i])),
     };
     let question = proc_macro2::Punct::new('?', proc_macro2::Spacing::Alone);
     let mut question = TokenTree::Punct(question);
@@ -113,32 +107,18 @@ fn writer(gen: &Gen, members: usize, puts: TokenStream) -> TokenStream {
 }
 
 /// The decoder: `reads` (statements) read the members from `bytes`, then `value` builds the
-/// value; `members` is how many members it reads. `decode` is core's `decode_members`, which
-/// checks the length and calls `__read_members`, whose reads return a zero-sized fault and
-/// leave the error in `slot` (core's `codec/fault.rs`: a `?` moves no 64-byte error).
+/// value; `members` is how many members it reads.
 fn decoder(gen: &Gen, members: usize, reads: TokenStream, value: TokenStream) -> TokenStream {
     let p = &gen.p;
-    let (bytes, slot, placements) = if members == 0 {
-        // A kernel's argument struct with no parameters has nothing to read.
-        (quote!(_), quote!(_), TokenStream::new())
+    let placements = if members == 0 {
+        TokenStream::new()
     } else {
-        (
-            quote!(bytes),
-            quote!(slot),
-            quote!(let __p = Self::__PTX_ABI_PLACEMENTS;),
-        )
+        quote!(let __p = Self::__PTX_ABI_PLACEMENTS;)
     };
     quote! {
         #[inline]
         fn decode(bytes: &[::core::primitive::u8]) -> #p::Decoded<Self> {
-            #p::decode_members(bytes)
-        }
-
-        #[inline]
-        fn __read_members(
-            #bytes: &[::core::primitive::u8],
-            #slot: &mut #p::Slot,
-        ) -> #p::Read<Self> {
+            #p::begin_decode::<Self>(bytes)?;
             #placements
             #reads
             #p::Ok(#value)
