@@ -12,9 +12,9 @@
 //! corpus, the live seed's first [`OPTIMIZED_LIVE_CASES`] cases, every suite of the importer,
 //! the repro crate),
 //! and, with `cargo xtask test-nightly`, the golden corpus and the repro on nightly
-//! ([`CORPUS_AND_REPRO`]; nightly's `dev` run is the whole suite). Each profile's proofs are two `cargo build`s with one feature set
+//! ([`CORPUS_AND_REPRO`]; nightly's `dev` run is the whole suite). Each profile's proofs are one `cargo build` with one feature set
 //! ([`PROOF_FEATURES`]), so that nothing is compiled twice: the proof programs (with the GPU
-//! suite, compiled with a sample of its cases: issue 20 point 5, and the encoders' tests), then
+//! suite, compiled with a sample of its cases: issue 20 point 5, and the encoders' tests) and
 //! the importer's tests.
 
 use crate::test::cargo_with;
@@ -248,12 +248,23 @@ pub fn prove(
         bins.push("proof_live");
     }
     let common = ["--profile", profile.name, "--features", PROOF_FEATURES];
-    // The proof programs (and the GPU suite where the scope has it), then the importer's tests,
-    // with one feature set so the second build reuses the first's crates. Two invocations: in
-    // one, `--tests` would select the test programs of every package named, oracle-tests'
-    // whole suite and the proof programs' test harnesses included, and compile each corpus
-    // twice more.
+    // The proof programs (and the GPU suite where the scope has it) and the importer's tests,
+    // in one build, so that the importer's build script (clang on every test header) runs
+    // while the proof programs compile. Each test program is named: `--tests` would select
+    // the test programs of every package named, oracle-tests' whole suite and the proof
+    // programs' test harnesses included, and compile each corpus twice more.
+    let importer_tests = if scope.importer {
+        importer_tests()?
+    } else {
+        Vec::new()
+    };
     let mut build = vec!["build", "-p", "oracle-tests"];
+    if scope.importer {
+        build.extend(["-p", "ptx-abi-import-checks"]);
+        for t in &importer_tests {
+            build.extend(["--test", t.as_str()]);
+        }
+    }
     for bin in &bins {
         build.extend(["--bin", bin]);
     }
@@ -269,10 +280,6 @@ pub fn prove(
     build.extend(&encoder_tests);
     build.extend(common);
     cargo_with(toolchain.cargo(), &build, &env)?;
-    if scope.importer {
-        let importer = ["build", "-p", "ptx-abi-import-checks", "--tests"];
-        cargo_with(toolchain.cargo(), &[&importer[..], &common].concat(), &env)?;
-    }
     // Run straight from the target directory: a `cargo run` could decide to build again.
     for bin in bins {
         let path = Path::new(&toolchain.target_dir())
@@ -312,6 +319,23 @@ pub fn prove(
     repro(toolchain, profile, &env)?;
     discard(Path::new(&toolchain.target_dir()).join(profile.dir()));
     Ok(())
+}
+
+/// The importer's round-trip test programs: `ptx-abi-import-checks`' `tests/*.rs`, each a test
+/// target cargo discovers (the crate declares none by hand).
+fn importer_tests() -> Result<Vec<String>, String> {
+    let dir = Path::new("ptx-abi-import/checks/tests");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map_err(|e| format!("cannot list {}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    names.sort();
+    if names.is_empty() {
+        return Err(format!("{} holds no test program", dir.display()));
+    }
+    Ok(names)
 }
 
 /// A `cargo xtask` subcommand run in a second process, its output written to a log, so that
