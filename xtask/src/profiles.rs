@@ -338,8 +338,9 @@ fn importer_tests() -> Result<Vec<String>, String> {
     Ok(names)
 }
 
-/// A `cargo xtask` subcommand run in a second process, its output written to a log, so that
-/// it can work beside the rest of `cargo xtask test`.
+/// A command run in a second process, its output written to a log, so that it can work beside
+/// the rest of `cargo xtask test`: a `cargo xtask` subcommand ([`Background::start`]) or any
+/// command ([`Background::spawn`]).
 pub struct Background {
     child: Child,
     log: PathBuf,
@@ -349,6 +350,21 @@ pub struct Background {
 impl Background {
     /// Starts `cargo xtask <cmd> --seed <seed>` (this program, run again), its output to `log`.
     pub fn start(cmd: &str, args: &[&str], seed: u64, log: &Path) -> Result<Background, String> {
+        let exe = std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
+        let what = format!(
+            "cargo xtask {cmd} {}--seed {seed}",
+            args.iter().map(|a| format!("{a} ")).collect::<String>()
+        );
+        let mut command = Command::new(exe);
+        command
+            .arg(cmd)
+            .args(args)
+            .args(["--seed", &seed.to_string()]);
+        Background::spawn(what, command, log)
+    }
+
+    /// Starts `command` (named `what` in messages), its output to `log`.
+    pub fn spawn(what: String, mut command: Command, log: &Path) -> Result<Background, String> {
         if let Some(dir) = log.parent() {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -357,19 +373,11 @@ impl Background {
         let err = out
             .try_clone()
             .map_err(|e| format!("cannot share {}: {e}", log.display()))?;
-        let exe = std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
-        let what = format!(
-            "cargo xtask {cmd} {}--seed {seed}",
-            args.iter().map(|a| format!("{a} ")).collect::<String>()
-        );
         eprintln!(
             "xtask: started `{what}` beside this run; its output goes to {}",
             log.display()
         );
-        let child = Command::new(exe)
-            .arg(cmd)
-            .args(args)
-            .args(["--seed", &seed.to_string()])
+        let child = command
             .stdin(Stdio::null())
             .stdout(out)
             .stderr(err)
@@ -384,13 +392,34 @@ impl Background {
 
     /// Waits for it, then prints its summary (the test runner's result lines and the proofs'
     /// verdicts) or, when it failed, the end of its output.
-    pub fn finish(mut self) -> Result<(), String> {
+    pub fn finish(self) -> Result<(), String> {
+        self.finish_printing(false)
+    }
+
+    /// Waits for it, then prints its whole output, and fails if it failed: for a command whose
+    /// output is short and read in full when it fails (a test program's).
+    pub fn finish_printing_all(self) -> Result<(), String> {
+        self.finish_printing(true)
+    }
+
+    fn finish_printing(mut self, whole: bool) -> Result<(), String> {
         eprintln!("xtask: waiting for `{}`", self.what);
         let status = self
             .child
             .wait()
             .map_err(|e| format!("cannot wait for `{}`: {e}", self.what))?;
         let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        if whole {
+            eprintln!("xtask: the output of `{}`:", self.what);
+            for line in log.lines() {
+                eprintln!("  {line}");
+            }
+            return if status.success() {
+                Ok(())
+            } else {
+                Err(format!("`{}` failed ({status})", self.what))
+            };
+        }
         if status.success() {
             eprintln!("xtask: `{}` passed ({}):", self.what, self.log.display());
             for line in log.lines().filter(|l| is_summary(l)) {

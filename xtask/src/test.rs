@@ -305,14 +305,33 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
 fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
     let mut env = env.to_vec();
     env.push(("CARGO_TARGET_DIR", toolchain.target_dir()));
+    // Plain `cargo test --workspace`, as a contributor types it (issue 32): the workspace's own
+    // manifests turn on every integration the tests need (the facade's dev-dependency on
+    // itself, `oracle-tests`' default `half`). Built first, then run in two processes: the UI
+    // cases (trybuild's `cargo build` of its own crate, three minutes on two cores) beside
+    // every other test, most of whose programs keep one core busy. `--workspace` in both, so
+    // that features unify as in the build and neither rebuilds anything.
     cargo_with(
         toolchain.cargo(),
-        // Plain `cargo test --workspace`, as a contributor types it (issue 32): the
-        // workspace's own manifests turn on every integration the tests need (the facade's
-        // dev-dependency on itself, `oracle-tests`' default `half`).
-        &["test", "--workspace"],
+        &["test", "--workspace", "--no-run"],
         &env,
     )?;
+    let mut ui = toolchain.cargo();
+    ui.args(["test", "--workspace", "--test", UI_TEST])
+        .envs(env.iter().map(|(k, v)| (k, v)));
+    let ui = profiles::Background::spawn(
+        format!("cargo test --workspace --test {UI_TEST}"),
+        ui,
+        &std::path::Path::new(&toolchain.target_dir()).join("ui-tests.log"),
+    )?;
+    let rest = cargo_with(
+        toolchain.cargo(),
+        &["test", "--workspace", "--", "--exact", "--skip", UI_TEST],
+        &env,
+    );
+    let ui = ui.finish_printing_all();
+    rest?;
+    ui?;
     // NVIDIA's cuda-core behind its feature (issue 29): its toolkit headers and libclang come
     // from PyPI; in this target directory it reuses the suite's dependencies.
     if matches!(toolchain, Toolchain::Pinned) {
@@ -320,6 +339,10 @@ fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// The facade's UI test program (`tests/ui.rs`) and its one test, `ui`: run beside the rest of
+/// the suite by [`suite`], which leaves it out of the other run with `--exact --skip ui`.
+const UI_TEST: &str = "ui";
 
 /// On CI, removes `toolchain`'s `dev` builds and trybuild's UI-test crates once no later step
 /// reads them. The programs at the top of `debug/` stay: xtask itself is one (it starts the
