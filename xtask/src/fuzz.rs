@@ -211,50 +211,88 @@ const RUSTFLAGS: &str = "-Cpasses=sancov-module -Cllvm-args=-sanitizer-coverage-
 
 /// Builds every target; returns the directory of the binaries.
 fn build(asan: bool) -> Result<PathBuf, String> {
-    let triple = host_triple()?;
-    let base = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
-    let (toolchain, target_dir) = if asan {
-        (Some("nightly"), format!("{base}/fuzz-asan"))
-    } else {
-        (None, format!("{base}/fuzz"))
-    };
-    let mut rustflags = RUSTFLAGS.to_string();
-    if asan {
-        rustflags.push_str(" -Zsanitizer=address");
+    let b = Build::new(asan)?;
+    let args: Vec<&str> = b.args.iter().map(String::as_str).collect();
+    cargo_with(b.cargo, &args, &b.env)?;
+    Ok(b.bins)
+}
+
+/// The build of [`build`], not run. `cargo xtask test` starts it early, beside the proofs (the
+/// fuzz crate has a target directory of its own), so that [`fuzz`]'s build finds it done.
+pub struct Build {
+    /// The toolchain's `cargo`.
+    cargo: Command,
+    /// Its arguments.
+    args: Vec<String>,
+    /// Its environment (`RUSTFLAGS`: libFuzzer's instrumentation).
+    env: Vec<(&'static str, String)>,
+    /// Where the binaries go.
+    bins: PathBuf,
+}
+
+impl Build {
+    /// The command, arguments and environment included.
+    pub fn command(mut self) -> Command {
+        self.cargo
+            .args(&self.args)
+            .envs(self.env.iter().map(|(k, v)| (k, v)));
+        self.cargo
     }
-    // Like cargo-fuzz: the user's own flags last.
-    if let Ok(more) = std::env::var("RUSTFLAGS") {
-        if !more.trim().is_empty() {
-            rustflags = format!("{rustflags} {more}");
+
+    /// Builds the targets without AddressSanitizer (`asan`: with, on nightly).
+    pub fn new(asan: bool) -> Result<Build, String> {
+        let triple = host_triple()?;
+        let base = std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into());
+        let (toolchain, target_dir) = if asan {
+            (Some("nightly"), format!("{base}/fuzz-asan"))
+        } else {
+            (None, format!("{base}/fuzz"))
+        };
+        let mut rustflags = RUSTFLAGS.to_string();
+        if asan {
+            rustflags.push_str(" -Zsanitizer=address");
         }
-    }
-    let cargo = match toolchain {
-        Some(name) => {
-            let mut c = Command::new("rustup");
-            c.args(["run", name, "cargo"]);
-            c
+        // Like cargo-fuzz: the user's own flags last.
+        if let Ok(more) = std::env::var("RUSTFLAGS") {
+            if !more.trim().is_empty() {
+                rustflags = format!("{rustflags} {more}");
+            }
         }
-        None => Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())),
-    };
-    // `--target` keeps the flags off build scripts and proc macros (the derive), which run on
-    // the host without libFuzzer.
-    let args = [
-        "build",
-        "--manifest-path",
-        "fuzz/Cargo.toml",
-        "--release",
-        "--bins",
-        "--target",
-        triple.as_str(),
-        "--target-dir",
-        target_dir.as_str(),
-    ];
-    let mut env = vec![("RUSTFLAGS", rustflags)];
-    if asan {
-        env.push(("ASAN_OPTIONS", "detect_odr_violation=0".to_string()));
+        let cargo = match toolchain {
+            Some(name) => {
+                let mut c = Command::new("rustup");
+                c.args(["run", name, "cargo"]);
+                c
+            }
+            None => Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into())),
+        };
+        // `--target` keeps the flags off build scripts and proc macros (the derive), which run
+        // on the host without libFuzzer.
+        let args = [
+            "build",
+            "--manifest-path",
+            "fuzz/Cargo.toml",
+            "--release",
+            "--bins",
+            "--target",
+            triple.as_str(),
+            "--target-dir",
+            target_dir.as_str(),
+        ]
+        .map(String::from)
+        .to_vec();
+        let mut env = vec![("RUSTFLAGS", rustflags)];
+        if asan {
+            env.push(("ASAN_OPTIONS", "detect_odr_violation=0".to_string()));
+        }
+        let bins = Path::new(&target_dir).join(triple).join("release");
+        Ok(Build {
+            cargo,
+            args,
+            env,
+            bins,
+        })
     }
-    cargo_with(cargo, &args, &env)?;
-    Ok(Path::new(&target_dir).join(triple).join("release"))
 }
 
 /// The host's target triple (`rustc -vV`).

@@ -11,21 +11,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
     result
 }
 
-/// [`run`], then on CI its build directory (the tool's and nightly's rustdoc builds) is
-/// removed, as every finished step's is.
-pub fn check_and_discard() -> Result<(), String> {
-    let (result, target) = run_in(&[]);
-    crate::profiles::discard(target);
-    result
+/// The build directory of the check (the tool's and nightly's rustdoc builds), beside the
+/// workspace's, not in tests/public-api/target: `cargo xtask test` removes it on CI when the
+/// check is done, as every finished step's.
+pub fn target_dir() -> std::path::PathBuf {
+    std::env::var("CARGO_TARGET_DIR")
+        .map_or_else(|_| root().join("target"), std::path::PathBuf::from)
+        .join("public-api")
+}
+
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 fn run_in(args: &[String]) -> (Result<(), String>, std::path::PathBuf) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    // Its build beside the workspace's, not in tests/public-api/target.
-    let target = std::env::var("CARGO_TARGET_DIR")
-        .map_or_else(|_| root.join("target"), std::path::PathBuf::from)
-        .join("public-api");
-    (command(args, &root, &target), target)
+    let target = target_dir();
+    (command(args, &root(), &target), target)
 }
 
 fn command(args: &[String], root: &Path, target: &Path) -> Result<(), String> {

@@ -31,6 +31,30 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // and `aggressive`. Nightly runs beside them in a second process: its builds and the
     // pinned ones rarely keep both cores busy at the same moment.
     let nightly = Toolchain::Rustup(NIGHTLY);
+    // Beside them too, in target directories of their own (so that neither waits for the
+    // proofs' build lock): the public API check and the fuzz targets' build, whose runs come
+    // last.
+    let fuzz_seconds = fuzz_seconds()?;
+    let fuzz_build = if fuzz_seconds == 0 {
+        None
+    } else {
+        Some(profiles::Background::spawn(
+            "the fuzz targets' build".to_string(),
+            fuzz::Build::new(false)?.command(),
+            &std::path::Path::new(&Toolchain::Pinned.target_dir()).join("fuzz-build.log"),
+        )?)
+    };
+    let public_api = profiles::Background::spawn(
+        "cargo xtask public-api".to_string(),
+        {
+            let exe =
+                std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
+            let mut c = Command::new(exe);
+            c.arg("public-api");
+            c
+        },
+        &std::path::Path::new(&Toolchain::Pinned.target_dir()).join("public-api.log"),
+    )?;
     let nightly_run = if nightly.available() {
         Some(profiles::Background::start(
             "test-nightly",
@@ -49,11 +73,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
             profiles::prove(Toolchain::Pinned, aggressive, &env, profiles::DERIVED_CODE)
         });
     let nightly_result = nightly_run.map_or(Ok(()), profiles::Background::finish);
+    // Every change to the public surface is a reviewed diff of tests/public-api/*.txt.
+    let public_api_result = public_api.finish_printing_all();
+    profiles::discard(crate::public_api::target_dir());
     pinned?;
     nightly_result?;
+    public_api_result?;
     profiles::msrv()?;
-    // Every change to the public surface is a reviewed diff of tests/public-api/*.txt.
-    crate::public_api::check_and_discard()?;
     if crate::gpu::gpu_present() {
         eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
         crate::gpu::run_with_seed(seed)?;
@@ -63,20 +89,26 @@ pub fn run(args: &[String]) -> Result<(), String> {
              release with the proofs, a sample of its cases, and is not run"
         );
     }
-    fuzz(seed, &env)
+    if let Some(build) = fuzz_build {
+        build.finish()?;
+    }
+    fuzz(seed, fuzz_seconds, &env)
 }
 
-/// The fuzz targets (issue 23), each for [`fuzz::TEST_SECONDS`] or `PTX_ABI_FUZZ_SECONDS`
-/// (0: skipped), with libFuzzer's seed taken from the live seed so that `--seed` replays them
-/// too.
-fn fuzz(seed: u64, env: &[(&str, String)]) -> Result<(), String> {
-    let seconds = match std::env::var("PTX_ABI_FUZZ_SECONDS") {
+/// Seconds per fuzz target: [`fuzz::TEST_SECONDS`] or `PTX_ABI_FUZZ_SECONDS` (0: skipped).
+fn fuzz_seconds() -> Result<u64, String> {
+    match std::env::var("PTX_ABI_FUZZ_SECONDS") {
         Ok(s) => s
             .trim()
             .parse()
-            .map_err(|_| format!("PTX_ABI_FUZZ_SECONDS={s:?} is not a number of seconds"))?,
-        Err(_) => fuzz::TEST_SECONDS,
-    };
+            .map_err(|_| format!("PTX_ABI_FUZZ_SECONDS={s:?} is not a number of seconds")),
+        Err(_) => Ok(fuzz::TEST_SECONDS),
+    }
+}
+
+/// The fuzz targets (issue 23), each for `seconds` ([`fuzz_seconds`]), with libFuzzer's seed
+/// taken from the live seed so that `--seed` replays them too.
+fn fuzz(seed: u64, seconds: u64, env: &[(&str, String)]) -> Result<(), String> {
     if seconds == 0 {
         eprintln!("xtask: PTX_ABI_FUZZ_SECONDS=0: the fuzz targets are skipped");
         return Ok(());
