@@ -454,6 +454,17 @@ pub fn discard(dir: impl AsRef<Path>) {
     }
 }
 
+/// A run that stops early (a step before [`Background::finish`] failed) leaves no process
+/// behind: the command is stopped with it.
+impl Drop for Background {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
 /// Whether a line of a background run's output belongs in its summary.
 fn is_summary(line: &str) -> bool {
     let line = line.trim_start();
@@ -567,4 +578,41 @@ pub fn msrv() -> Result<(), String> {
     discard(toolchain.target_dir());
     eprintln!("xtask: the published crates build on Rust {name}, their declared rust-version");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Background;
+    use std::process::Command;
+
+    /// A background command still running when its `Background` is dropped is stopped and
+    /// reaped: nothing of an interrupted `cargo xtask test` keeps running.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_dropped_background_command_is_stopped() {
+        let log = std::env::temp_dir().join(format!("xtask-bg-{}.log", std::process::id()));
+        let mut sleep = Command::new("sleep");
+        sleep.arg("60");
+        let bg = Background::spawn("sleep 60".to_string(), sleep, &log).unwrap();
+        let proc_entry = std::path::PathBuf::from(format!("/proc/{}", bg.child.id()));
+        assert!(proc_entry.exists(), "the command was not started");
+        drop(bg);
+        assert!(!proc_entry.exists(), "the command outlived its Background");
+        let _ = std::fs::remove_file(log);
+    }
+
+    /// A finished command's output is read back and its failure reported.
+    #[test]
+    fn a_failed_background_command_is_an_error() {
+        let log = std::env::temp_dir().join(format!("xtask-bg-fail-{}.log", std::process::id()));
+        let mut fail = Command::new("sh");
+        fail.args(["-c", "echo it went wrong; exit 3"]);
+        let bg = Background::spawn("sh".to_string(), fail, &log).unwrap();
+        let err = bg.finish_printing_all().unwrap_err();
+        assert!(err.contains("failed"), "{err}");
+        assert!(std::fs::read_to_string(&log)
+            .unwrap()
+            .contains("it went wrong"));
+        let _ = std::fs::remove_file(log);
+    }
 }

@@ -9,12 +9,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Runs the whole test suite; `args` may hold `--seed N` to replay a live-oracle run.
 ///
-/// In order: every test of the workspace in `dev` on the pinned toolchain; the optimized
+/// In order: every test of the workspace in `dev` on the pinned toolchain ([`suite`], the UI
+/// cases in a second process beside the rest); the CUDA 13.5 build ([`cuda13`]); the optimized
 /// proofs on the pinned toolchain ([`profiles::prove`]: every proof in `release`, the derived
-/// code's in `aggressive`); meanwhile, in a second process, the repro crate's programs in
-/// `release` and `aggressive` on nightly ([`nightly`] with [`REPRO_ONLY`], output to a log
-/// that is summarized at the end); the minimum-toolchain check; the public API snapshot; the
-/// GPU suite; the fuzz targets.
+/// code's in `aggressive`); meanwhile, each in a process of its own with its output to a log,
+/// the repro crate's programs in `release` and `aggressive` on nightly ([`nightly`] with
+/// [`REPRO_ONLY`], summarized at the end), the public API snapshot (printed whole) and the fuzz
+/// targets' build; the minimum-toolchain check; the GPU suite; the fuzz targets' runs.
 pub fn run(args: &[String]) -> Result<(), String> {
     let seed = seed_arg("test", args)?;
     let env = tool_env(seed)?;
