@@ -10,12 +10,11 @@
 //! codegen unit, `panic = "abort"`, `-C target-cpu=native`; `[profile.aggressive]` in the
 //! workspace's `Cargo.toml`): every proof on the pinned toolchain ([`EVERY_PROOF`]: all of the
 //! corpus, the live seed's first [`OPTIMIZED_LIVE_CASES`] cases, every suite of the importer,
-//! the repro crate),
-//! and, with `cargo xtask test-nightly`, the golden corpus and the repro on nightly
-//! ([`CORPUS_AND_REPRO`]; nightly's `dev` run is the whole suite). Each profile's proofs are one `cargo build` with one feature set
-//! ([`PROOF_FEATURES`]), so that nothing is compiled twice: the proof programs (with the GPU
-//! suite, compiled with a sample of its cases: issue 20 point 5, and the encoders' tests) and
-//! the importer's tests.
+//! the repro crate), and, with `cargo xtask test-nightly`, the golden corpus and the repro on
+//! nightly ([`CORPUS_AND_REPRO`]; nightly's `dev` run is the whole suite). Each profile's
+//! proofs are one `cargo build` with one feature set ([`PROOF_FEATURES`]), so that nothing is
+//! compiled twice: the proof programs (with the GPU suite, compiled with a sample of its cases:
+//! issue 20 point 5, and the encoders' tests) and the importer's tests.
 
 use crate::test::cargo_with;
 use std::fs::File;
