@@ -102,7 +102,12 @@ impl Toolchain {
 
     /// Where a background run of this toolchain writes its output.
     pub fn log_path(self) -> PathBuf {
-        Path::new(&self.target_dir()).join("xtask-test.log")
+        self.log("xtask-test.log")
+    }
+
+    /// The log file `name` in this toolchain's target directory.
+    pub fn log(self, name: &str) -> PathBuf {
+        Path::new(&self.target_dir()).join(name)
     }
 
     /// Whether rustup can run this toolchain here (the pinned one always can).
@@ -349,16 +354,19 @@ pub struct Background {
 impl Background {
     /// Starts `cargo xtask <cmd> --seed <seed>` (this program, run again), its output to `log`.
     pub fn start(cmd: &str, args: &[&str], seed: u64, log: &Path) -> Result<Background, String> {
+        let seed = seed.to_string();
+        Background::xtask(cmd, &[args, &["--seed", &seed]].concat(), log)
+    }
+
+    /// Starts `cargo xtask <cmd> <args>` (this program, run again), its output to `log`.
+    pub fn xtask(cmd: &str, args: &[&str], log: &Path) -> Result<Background, String> {
         let exe = std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
-        let what = format!(
-            "cargo xtask {cmd} {}--seed {seed}",
-            args.iter().map(|a| format!("{a} ")).collect::<String>()
-        );
+        let what = std::iter::once(format!("cargo xtask {cmd}"))
+            .chain(args.iter().map(|a| a.to_string()))
+            .collect::<Vec<_>>()
+            .join(" ");
         let mut command = Command::new(exe);
-        command
-            .arg(cmd)
-            .args(args)
-            .args(["--seed", &seed.to_string()]);
+        command.arg(cmd).args(args);
         Background::spawn(what, command, log)
     }
 

@@ -7,8 +7,7 @@ use std::path::Path;
 /// Compares the public API of `ptx-abi` and `ptx-abi-core` with `tests/public-api/*.txt`
 /// (`--bless`: writes them). Without rustup's nightly the crate says it skipped and succeeds.
 pub fn run(args: &[String]) -> Result<(), String> {
-    let (result, _) = run_in(args);
-    result
+    command(args, &root(), &target_dir())
 }
 
 /// The build directory of the check (the tool's and nightly's rustdoc builds), beside the
@@ -22,11 +21,6 @@ pub fn target_dir() -> std::path::PathBuf {
 
 fn root() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn run_in(args: &[String]) -> (Result<(), String>, std::path::PathBuf) {
-    let target = target_dir();
-    (command(args, &root(), &target), target)
 }
 
 fn command(args: &[String], root: &Path, target: &Path) -> Result<(), String> {

@@ -42,20 +42,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
         Some(profiles::Background::spawn(
             "the fuzz targets' build".to_string(),
             fuzz::Build::new(false)?.command(),
-            &std::path::Path::new(&Toolchain::Pinned.target_dir()).join("fuzz-build.log"),
+            &Toolchain::Pinned.log("fuzz-build.log"),
         )?)
     };
-    let public_api = profiles::Background::spawn(
-        "cargo xtask public-api".to_string(),
-        {
-            let exe =
-                std::env::current_exe().map_err(|e| format!("cannot find xtask itself: {e}"))?;
-            let mut c = Command::new(exe);
-            c.arg("public-api");
-            c
-        },
-        &std::path::Path::new(&Toolchain::Pinned.target_dir()).join("public-api.log"),
-    )?;
+    let public_api =
+        profiles::Background::xtask("public-api", &[], &Toolchain::Pinned.log("public-api.log"))?;
     let nightly_run = if nightly.available() {
         Some(profiles::Background::start(
             "test-nightly",
@@ -355,7 +346,7 @@ fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
     let ui = profiles::Background::spawn(
         format!("cargo test --workspace --test {UI_TEST}"),
         ui,
-        &std::path::Path::new(&toolchain.target_dir()).join("ui-tests.log"),
+        &toolchain.log("ui-tests.log"),
     )?;
     let rest = cargo_with(
         toolchain.cargo(),
