@@ -20,3 +20,4 @@ pub mod require;
 pub mod rust_kernels;
 pub mod rustc;
 pub mod suite;
+pub mod tokens;

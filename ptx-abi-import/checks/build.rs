@@ -10,6 +10,11 @@
 //! `<cstdint>` as users write them, imported from their files with the arguments of their
 //! `// import-args:` line) runs the importer's emitted checks instead.
 //!
+//! The golden corpus's cases whose imported Rust is, token for token, the code oracle-tests
+//! renders and checks for them (in every profile) are not compiled a second time here: a corpus
+//! suite holds the cases whose code differs ([`same_as_derive_corpus`]; about one in eleven),
+//! and says how many it left to oracle-tests. `PTX_ABI_IMPORT_WHOLE_CORPUS=1` compiles them all.
+//!
 //! clang: `$PTX_ABI_CLANG`, the `ziglang` wheel in `<target>/nvidia`, or `clang` on `PATH`;
 //! fetched from PyPI when `PTX_ABI_REQUIRE_ORACLE=1` or `PTX_ABI_FETCH_CLANG=1`.
 //!
@@ -28,8 +33,10 @@ use ptx_abi_import::model::{ItemKind, Ty};
 use ptx_abi_import::{CudaVersion, EmitOptions, Importer};
 use ptx_abi_import_c_init::{item_path, parse_init, value};
 use ptx_abi_nvtools::nvrtc::Nvrtc;
+use ptx_abi_oracle::gen::{rust_defs, rust_value};
 use ptx_abi_oracle::probe::{PtxIndex, PROBE_OPTIONS};
-use ptx_abi_oracle::suite::{parse_data, render_data, Record, RUST_MARK};
+use ptx_abi_oracle::suite::{parse_data, render_data, rust_definitions, Record, RUST_MARK};
+use ptx_abi_oracle::tokens::same_code;
 
 const CORPUS_PARTS: usize = 8;
 
@@ -67,6 +74,7 @@ fn main() {
         "PTX_ABI_NVCC",
         "PTX_ABI_REQUIRE_ORACLE",
         "PTX_ABI_FETCH_CLANG",
+        WHOLE_CORPUS_ENV,
     ] {
         println!("cargo:rerun-if-env-changed={v}");
     }
@@ -482,7 +490,7 @@ fn suite(
         Some(emitted_checks(name, header)?)
     };
     let mut model = imported.model;
-    let mut values = Vec::new();
+    let mut values: Vec<(String, String)> = Vec::new();
     for c in cases {
         let id = model
             .find(&c.top)
@@ -503,7 +511,29 @@ fn suite(
         let mark = format!("/// C++ `namespace {ns}`.");
         source = source.replacen(&mark, &format!("{RUST_MARK}{}\n{mark}", c.key), 1);
     }
-    let data = render_data(&records.unwrap_or_default());
+    let mut records = records.unwrap_or_default();
+    // The golden corpus: the cases whose imported Rust is the derive corpus's own code are
+    // proven by oracle-tests; only the others are compiled here.
+    let mut summary = String::new();
+    if name.starts_with("corpus") && !whole_corpus() {
+        let same = same_as_derive_corpus(&source, &values, &records)?;
+        source = without_cases(&source, &same);
+        values.retain(|(key, _)| !same.contains(key));
+        records.retain(|r| !same.contains(&r.key));
+        summary = format!(
+            "    oracle_tests::say({:?});\n",
+            format!(
+                "{name} (imported by ptx-abi-import): {} of {} cases are imported as the very Rust \
+                 of oracle-tests' golden corpus, token for token, which oracle-tests checks against \
+                 NVRTC in every profile; the other {} are checked here (`{WHOLE_CORPUS_ENV}=1`: \
+                 all of them)",
+                same.len(),
+                same.len() + values.len(),
+                values.len()
+            )
+        );
+    }
+    let data = render_data(&records);
     let mut s = String::new();
     writeln!(
         s,
@@ -520,7 +550,7 @@ fn suite(
     }
     writeln!(
         s,
-        "#[test]\nfn {name}() {{\n    let mut run = oracle_tests::Run::new({:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.txt\")), include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\"))){};",
+        "#[test]\nfn {name}() {{\n{summary}    let mut run = oracle_tests::Run::new({:?}, include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.txt\")), include_str!(concat!(env!(\"OUT_DIR\"), \"/{name}.rs\"))){};",
         format!("{name} (imported by ptx-abi-import)"),
         // Only the corpus's cases are also made by its generator.
         if checks.is_some() { ".without_engine()" } else { "" }
@@ -539,6 +569,81 @@ fn suite(
         s.push_str("}\n");
     }
     Ok((s, data))
+}
+
+/// `PTX_ABI_IMPORT_WHOLE_CORPUS=1`: every case of the golden corpus is compiled and checked
+/// here, the ones [`same_as_derive_corpus`] finds identical included.
+const WHOLE_CORPUS_ENV: &str = "PTX_ABI_IMPORT_WHOLE_CORPUS";
+
+fn whole_corpus() -> bool {
+    std::env::var(WHOLE_CORPUS_ENV).is_ok_and(|v| v == "1")
+}
+
+/// The keys of the corpus cases whose imported Rust is, token for token
+/// (`ptx_abi_oracle::tokens::same_code`), the code oracle-tests compiles for them: the case's
+/// module in `source` (from its [`RUST_MARK`] to the next) is exactly `pub mod case_KEY { … }`
+/// holding the oracle's definitions of the case (`rust_defs`), and its value in `values`,
+/// the module's path left out, is the oracle's (`rust_value`). oracle-tests renders the same
+/// records with the same functions (`oracle-tests/build.rs`) and checks them against NVRTC
+/// in `dev` (`tests/corpus_derive_*.rs`) and, optimized, in `release` and `aggressive`
+/// (`proof_corpus_*`): compiled here again, such a case would be the same program twice. A
+/// case the generator no longer makes (oracle-tests' build fails on it) counts as different.
+fn same_as_derive_corpus(
+    source: &str,
+    values: &[(String, String)],
+    records: &[Record],
+) -> Result<std::collections::HashSet<String>, String> {
+    let mut same = std::collections::HashSet::new();
+    for (key, value) in values {
+        let Some(record) = records.iter().find(|r| &r.key == key) else {
+            continue;
+        };
+        let Ok(case) = ptx_abi_oracle::corpus::case_of(record) else {
+            continue;
+        };
+        let Some(module) = rust_definitions(source, key) else {
+            continue;
+        };
+        let oracle_module = format!("pub mod case_{key} {{\n{}}}", rust_defs(&case));
+        let imported_value = value.replace(&format!("imported::case_{key}::"), "");
+        let same_module = same_code(module, &oracle_module)
+            .map_err(|e| format!("IMPORT FAILED: case {key}: the imported Rust: {e}"))?;
+        let same_value = same_code(&imported_value, &rust_value(&case))
+            .map_err(|e| format!("IMPORT FAILED: case {key}: the value: {e}"))?;
+        if same_module && same_value {
+            same.insert(key.clone());
+        }
+    }
+    Ok(same)
+}
+
+/// `source` without the modules of the cases `keys` (each from its [`RUST_MARK`] to the next
+/// case's, or to the end).
+fn without_cases(source: &str, keys: &std::collections::HashSet<String>) -> String {
+    let mut out = String::new();
+    let mut rest = source;
+    let mut keep = true;
+    loop {
+        let (chunk, next) = match rest.find(RUST_MARK) {
+            Some(0) => {
+                let line_end = rest.find('\n').map_or(rest.len(), |i| i + 1);
+                let key = rest[RUST_MARK.len()..line_end].trim();
+                keep = !keys.contains(key);
+                let after = &rest[line_end..];
+                let end = after.find(RUST_MARK).map_or(rest.len(), |i| line_end + i);
+                (&rest[..end], &rest[end..])
+            }
+            Some(i) => (&rest[..i], &rest[i..]),
+            None => (rest, ""),
+        };
+        if keep {
+            out.push_str(chunk);
+        }
+        if next.is_empty() {
+            return out;
+        }
+        rest = next;
+    }
 }
 
 /// Why the emitted checks are skipped.

@@ -131,7 +131,8 @@ pub struct Scope {
     /// The live seed's cases (`PTX_ABI_LIVE_SEED`) through the derive.
     pub live: bool,
     /// The importer's round trip (`ptx-abi-import-checks`: every suite, the golden corpus's
-    /// eight parts included).
+    /// eight parts included, each holding the cases whose imported Rust is not the code the
+    /// proof programs compile for them, token for token).
     pub importer: bool,
     /// The GPU suite, built with a sample of [`GPU_BUILD_CORPUS_CASES`] and
     /// [`GPU_BUILD_LIVE_CASES`] cases: it proves the suite compiles in this profile
@@ -161,9 +162,10 @@ pub const EVERY_PROOF: Scope = Scope {
 
 /// The derived code itself, fat-LTO'd: the golden corpus, the live seed, the encoders' tests
 /// and the repro crate;
-/// the pinned toolchain's `aggressive` run. The importer's round trip (eight corpus test
-/// programs of its own, each linked with fat LTO) and the GPU suite are proved in `release`
-/// only, which keeps `.ci/run` within its time on two cores.
+/// the pinned toolchain's `aggressive` run. The importer's round trip (a dozen test programs
+/// of its own, each linked with fat LTO) and the GPU suite are proved in `release` only, which
+/// keeps `.ci/run` within its time on two cores; the corpus cases the importer turns into the
+/// proof programs' own code, token for token, are proved here as that code.
 pub const DERIVED_CODE: Scope = Scope {
     live: true,
     importer: false,
