@@ -47,6 +47,8 @@ commands:
           absolute path of cuobjdump
   clang   download (once) the pinned ziglang wheel (clang 22 as `zig clang`) into
           <target>/nvidia and print the absolute path of zig
+  tools   fetch (once) every tool `test` fetches, and nothing more: .ci/run starts it beside the
+          lints, so that the downloads do not wait for them
   test    fetch NVRTC, ptxas, cuobjdump, zig and the CUDA headers (NVRTC, ptxas and headers of
           CUDA 11.8, 12.9 and 13.5), then run every test of the
           workspace with the live NVRTC oracle on a fresh random seed (`--seed N` replays a run)
@@ -144,6 +146,7 @@ fn main() -> ExitCode {
         }),
         "cuobjdump" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::CUOBJDUMP_WHEEL)),
         "clang" => no_args(cmd, rest).and_then(|()| print_fetched(&fetch::ZIG_WHEEL)),
+        "tools" => no_args(cmd, rest).and_then(|()| test::fetch_tools()),
         "test" => test::run(rest),
         "test-nightly" => test::nightly(rest),
         "test-cuda-core" => cuda_core::run(rest),

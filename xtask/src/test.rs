@@ -87,6 +87,11 @@ pub fn run(args: &[String]) -> Result<(), String> {
     fuzz(seed, fuzz_seconds, &env)
 }
 
+/// `cargo xtask tools`: fetches (once) every tool [`run`] fetches, printing where each is.
+pub fn fetch_tools() -> Result<(), String> {
+    tool_env(0).map(|_| ())
+}
+
 /// Seconds per fuzz target: [`fuzz::TEST_SECONDS`] or `PTX_ABI_FUZZ_SECONDS` (0: skipped).
 fn fuzz_seconds() -> Result<u64, String> {
     match std::env::var("PTX_ABI_FUZZ_SECONDS") {
