@@ -301,7 +301,10 @@ pub fn prove(
         }
     }
     if scope.importer {
-        eprintln!("xtask: the importer's round trip: every suite, the whole corpus included");
+        eprintln!(
+            "xtask: the importer's round trip: every suite (of the corpus, the cases not imported \
+             as the proof programs' own code)"
+        );
         let test = ["test", "-p", "ptx-abi-import-checks", "--tests"];
         cargo_with(toolchain.cargo(), &[&test[..], &common].concat(), &env)?;
     }
