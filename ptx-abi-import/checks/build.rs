@@ -617,33 +617,19 @@ fn same_as_derive_corpus(
     same
 }
 
-/// `source` without the modules of the cases `keys` (each from its [`RUST_MARK`] to the next
-/// case's, or to the end).
+/// `source` without the modules of the cases `keys`: a case's text runs from its
+/// [`RUST_MARK`] line to the next case's, or to the end.
 fn without_cases(source: &str, keys: &std::collections::HashSet<String>) -> String {
-    let mut out = String::new();
-    let mut rest = source;
-    let mut keep = true;
-    loop {
-        let (chunk, next) = match rest.find(RUST_MARK) {
-            Some(0) => {
-                let line_end = rest.find('\n').map_or(rest.len(), |i| i + 1);
-                let key = rest[RUST_MARK.len()..line_end].trim();
-                keep = !keys.contains(key);
-                let after = &rest[line_end..];
-                let end = after.find(RUST_MARK).map_or(rest.len(), |i| line_end + i);
-                (&rest[..end], &rest[end..])
-            }
-            Some(i) => (&rest[..i], &rest[i..]),
-            None => (rest, ""),
-        };
-        if keep {
-            out.push_str(chunk);
+    let first = source.find(RUST_MARK).unwrap_or(source.len());
+    let mut out = source[..first].to_string();
+    for case in source[first..].split(RUST_MARK).skip(1) {
+        let key = case.lines().next().unwrap_or_default().trim();
+        if !keys.contains(key) {
+            out.push_str(RUST_MARK);
+            out.push_str(case);
         }
-        if next.is_empty() {
-            return out;
-        }
-        rest = next;
     }
+    out
 }
 
 /// Why the emitted checks are skipped.
