@@ -17,6 +17,7 @@
 //! issue 20 point 5, and the encoders' tests) and the importer's tests.
 
 use crate::test::cargo_with;
+use std::collections::VecDeque;
 use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -286,36 +287,51 @@ pub fn prove(
     build.extend(&encoder_tests);
     build.extend(common);
     cargo_with(toolchain.cargo(), &build, &env)?;
-    // Run straight from the target directory: a `cargo run` could decide to build again.
+    // What was built, run [`LANES`] at a time: each proof program checks its cases on one
+    // thread, so two side by side keep both cores busy where one after another left one idle
+    // (about 25 s of each profile's step on two cores). Run straight from the target
+    // directory: a `cargo run` could decide to build again.
+    let mut runs = Vec::new();
     for bin in bins {
         let path = Path::new(&toolchain.target_dir())
             .join(profile.dir())
             .join(bin);
-        eprintln!("xtask: {}", path.display());
-        let status = Command::new(&path)
-            .envs(env.iter().map(|(k, v)| (k, v)))
-            .status()
-            .map_err(|e| format!("cannot run {}: {e}", path.display()))?;
-        if !status.success() {
-            return Err(format!("{} failed ({status})", path.display()));
-        }
+        let mut command = Command::new(&path);
+        command.envs(env.iter().map(|(k, v)| (k, v)));
+        let log = toolchain.log(&format!("{}-{bin}.log", profile.name));
+        runs.push((path.display().to_string(), command, log));
     }
+    let cargo_run = |what: &str, args: &[&str], log: &str| {
+        let mut command = toolchain.cargo();
+        command
+            .args(args)
+            .args(common)
+            .envs(env.iter().map(|(k, v)| (k, v)));
+        let what = format!("{what}: cargo {} {}", args.join(" "), common.join(" "));
+        (
+            what,
+            command,
+            toolchain.log(&format!("{}-{log}.log", profile.name)),
+        )
+    };
     if scope.importer {
-        eprintln!(
-            "xtask: the importer's round trip: every suite (of the corpus, the cases not imported \
-             as the proof programs' own code)"
-        );
-        let test = ["test", "-p", "ptx-abi-import-checks", "--tests"];
-        cargo_with(toolchain.cargo(), &[&test[..], &common].concat(), &env)?;
+        runs.push(cargo_run(
+            "the importer's round trip, every suite (of the corpus, the cases not imported as \
+             the proof programs' own code)",
+            &["test", "-p", "ptx-abi-import-checks", "--tests"],
+            "importer-round-trip",
+        ));
     }
     if scope.encoders {
-        eprintln!("xtask: the encoders' tests in profile `{}`", profile.name);
-        let test = ["test", "-p", "oracle-tests"];
-        cargo_with(
-            toolchain.cargo(),
-            &[&test[..], &encoder_tests, &common].concat(),
-            &env,
-        )?;
+        let test: Vec<&str> = ["test", "-p", "oracle-tests"]
+            .into_iter()
+            .chain(encoder_tests.iter().copied())
+            .collect();
+        runs.push(cargo_run(
+            &format!("the encoders' tests in profile `{}`", profile.name),
+            &test,
+            "encoder-tests",
+        ));
     }
     if scope.gpu {
         // Built above; `cargo xtask test-gpu` runs it, and `examples/launch.rs`, in `dev` and
@@ -325,7 +341,15 @@ pub fn prove(
             profile.name
         );
     }
-    repro(toolchain, profile, &env)?;
+    // The repro crate (its own target directory, its own small build) beside them.
+    std::thread::scope(|s| {
+        let repro = s.spawn(|| repro(toolchain, profile, &env));
+        let runs = run_in_lanes(runs, LANES);
+        let repro = repro
+            .join()
+            .unwrap_or_else(|_| Err("the repro crate's run panicked".to_string()));
+        runs.and(repro)
+    })?;
     discard(Path::new(&toolchain.target_dir()).join(profile.dir()));
     Ok(())
 }
@@ -345,6 +369,28 @@ fn importer_tests() -> Result<Vec<String>, String> {
         return Err(format!("{} holds no test program", dir.display()));
     }
     Ok(names)
+}
+
+/// How many of a step's programs run at once ([`run_in_lanes`]): the cores CI has.
+pub const LANES: usize = 2;
+
+/// Runs `commands` (each named, its output to its own log), at most `lanes` at a time, and
+/// prints each one's whole output once it ends, in the order given (waiting for the oldest
+/// first). The first that fails stops the rest (a [`Background`] dropped is stopped).
+pub fn run_in_lanes(commands: Vec<(String, Command, PathBuf)>, lanes: usize) -> Result<(), String> {
+    let mut running = VecDeque::new();
+    for (what, command, log) in commands {
+        if running.len() >= lanes.max(1) {
+            if let Some(oldest) = running.pop_front() {
+                Background::finish_printing_all(oldest)?;
+            }
+        }
+        running.push_back(Background::spawn(what, command, &log)?);
+    }
+    while let Some(oldest) = running.pop_front() {
+        oldest.finish_printing_all()?;
+    }
+    Ok(())
 }
 
 /// A command run in a second process, its output written to a log, so that it can work beside
@@ -611,6 +657,30 @@ mod tests {
         drop(bg);
         assert!(!proc_entry.exists(), "the command outlived its Background");
         let _ = std::fs::remove_file(log);
+    }
+
+    /// Commands run two at a time, every one to its end, and a failing one fails the lot.
+    #[cfg(unix)]
+    #[test]
+    fn commands_run_in_lanes_and_a_failure_is_reported() {
+        let dir = std::env::temp_dir().join(format!("xtask-lanes-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let command = |n: u32, code: u32| {
+            let mut c = Command::new("sh");
+            c.args(["-c", &format!("echo lane {n} > {n}.out; exit {code}")])
+                .current_dir(&dir);
+            (format!("command {n}"), c, dir.join(format!("{n}.log")))
+        };
+        let all = (0..5).map(|n| command(n, 0)).collect();
+        super::run_in_lanes(all, 2).unwrap();
+        for n in 0..5 {
+            let out = std::fs::read_to_string(dir.join(format!("{n}.out"))).unwrap();
+            assert_eq!(out.trim(), format!("lane {n}"));
+        }
+        let one_fails = vec![command(5, 0), command(6, 3), command(7, 0)];
+        let err = super::run_in_lanes(one_fails, 2).unwrap_err();
+        assert!(err.contains("command 6") && err.contains("failed"), "{err}");
+        let _ = std::fs::remove_dir_all(dir);
     }
 
     /// A finished command's output is read back and its failure reported.

@@ -10,9 +10,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// Runs the whole test suite; `args` may hold `--seed N` to replay a live-oracle run.
 ///
 /// In order: every test of the workspace in `dev` on the pinned toolchain ([`suite`], the UI
-/// cases in a second process beside the rest); the CUDA 13.5 build ([`cuda13`]); the optimized
-/// proofs on the pinned toolchain ([`profiles::prove`]: every proof in `release`, the derived
-/// code's in `aggressive`); meanwhile, each in a process of its own with its output to a log,
+/// cases in a second process beside the rest); cuda-core's step ([`cuda_core`]) and the CUDA
+/// 13.5 build ([`cuda13`]), the repro crate in `dev` beside them; the optimized proofs on the
+/// pinned toolchain ([`profiles::prove`]: every proof in `release`, the derived code's in
+/// `aggressive`, each profile's programs two at a time); meanwhile, each in a process of its own with its output to a log,
 /// the repro crate's programs in `release` and `aggressive` on nightly ([`nightly`] with
 /// [`REPRO_ONLY`], summarized at the end), the public API snapshot (printed whole) and the fuzz
 /// targets' build; the minimum-toolchain check; the GPU suite; the fuzz targets' runs.
@@ -21,7 +22,16 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let env = tool_env(seed)?;
     eprintln!("xtask: live oracle seed {seed} (replay with `cargo xtask test --seed {seed}`)");
     suite(Toolchain::Pinned, &env)?;
-    cuda13(&env)?;
+    // The repro crate in `dev` (its own target directory) beside cuda-core's step and the
+    // CUDA 13.5 build, whose build scripts and test programs leave a core idle part of the time.
+    std::thread::scope(|s| {
+        let repro = s.spawn(|| profiles::repro(Toolchain::Pinned, profiles::DEV, &env));
+        let steps = cuda_core(&env).and_then(|()| cuda13(&env));
+        let repro = repro
+            .join()
+            .unwrap_or_else(|_| Err("the repro crate's run panicked".to_string()));
+        steps.and(repro)
+    })?;
     // Built on its own: within the workspace run above features unify, so `alloc` (a default
     // feature) would be on for it too. Alone it proves core builds and derives without `alloc`.
     cargo(&["build", "-p", "ptx-abi-no-std-check", "--quiet"], &[])?;
@@ -59,9 +69,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         None
     };
     let [release, aggressive] = profiles::OPTIMIZED;
-    let pinned = profiles::repro(Toolchain::Pinned, profiles::DEV, &env)
-        .and_then(|()| profiles::prove(Toolchain::Pinned, release, &env, profiles::EVERY_PROOF))
-        .and_then(|()| {
+    let pinned =
+        profiles::prove(Toolchain::Pinned, release, &env, profiles::EVERY_PROOF).and_then(|()| {
             profiles::prove(Toolchain::Pinned, aggressive, &env, profiles::DERIVED_CODE)
         });
     let nightly_result = nightly_run.map_or(Ok(()), profiles::Background::finish);
@@ -360,13 +369,15 @@ fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
     );
     let ui = ui.finish_printing_all();
     rest?;
-    ui?;
-    // NVIDIA's cuda-core behind its feature (issue 29): its toolkit headers and libclang come
-    // from PyPI; in this target directory it reuses the suite's dependencies.
-    if matches!(toolchain, Toolchain::Pinned) {
-        crate::cuda_core::run_with(&env)?;
-    }
-    Ok(())
+    ui
+}
+
+/// NVIDIA's cuda-core behind its feature (issue 29): its toolkit headers and libclang come from
+/// PyPI; in the pinned suite's target directory it reuses the suite's dependencies.
+fn cuda_core(env: &[(&str, String)]) -> Result<(), String> {
+    let mut env = env.to_vec();
+    env.push(("CARGO_TARGET_DIR", Toolchain::Pinned.target_dir()));
+    crate::cuda_core::run_with(&env)
 }
 
 /// The facade's UI test program (`tests/ui.rs`) and its one test, `ui`: run beside the rest of
