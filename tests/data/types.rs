@@ -69,7 +69,7 @@ fn arrays_and_phantom_data() {
 
 /// C has no zero-length arrays: NVRTC refuses `unsigned char b[0]` ("the size of an array
 /// must be greater than zero", tests/data_nvrtc/input_corners.rs asks it), so `[T; 0]` has no layout
-/// (using `<[u8; 0]>::SIZE` is a compile error; tests/ui/arrays/).
+/// (using `<[u8; 0]>::SIZE` is a compile error; ptx-abi-derive/tests/ui/arrays/).
 #[test]
 fn zero_length_arrays_have_no_layout() {
     for addr in [AddressSize::A32, AddressSize::A64] {

@@ -1,6 +1,6 @@
 //! Rust field names that are C or C++ keywords: the generated header renames them (a trailing
 //! `_`), and NVRTC 12.9 compiles it (C++20, as `cuda_header` assumes); `#[ptx(c_name = …)]`
-//! refuses the same words (tests/ui/names/c_name_keyword.rs).
+//! refuses the same words (ptx-abi-derive/tests/ui/names/c_name_keyword.rs).
 
 use crate::common;
 

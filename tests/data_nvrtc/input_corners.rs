@@ -1,7 +1,7 @@
 //! Issue 23, the derive's corners: inputs at the edge of what C and Rust allow each answer
-//! right or are refused clearly. Zero-length arrays (NVRTC refuses them; the compile errors are
-//! in tests/ui/arrays/), raw identifiers (their C name has no `r#`), and types nested 100
-//! deep. Expected layouts are the guide's §1.2 rules worked by hand, and NVRTC compiles each
+//! right or are refused clearly. Zero-length arrays (NVRTC refuses them; the compile errors
+//! are in ptx-abi-derive/tests/ui/arrays/), raw identifiers (their C name has no `r#`), and
+//! types nested 100 deep. Expected layouts are the guide's §1.2 rules worked by hand, and NVRTC compiles each
 //! generated header, whose `static_assert`s pin every size, alignment and offset.
 
 use crate::common;

@@ -380,7 +380,7 @@ fn cuda_core(env: &[(&str, String)]) -> Result<(), String> {
     crate::cuda_core::run_with(&env)
 }
 
-/// The facade's UI test program (`tests/ui.rs`) and its one test, `ui`: run beside the rest of
+/// The derive's UI test program (`ptx-abi-derive/tests/ui.rs`) and its one test, `ui`: run beside the rest of
 /// the suite by [`suite`], which leaves it out of the other run with `--exact --skip ui`.
 const UI_TEST: &str = "ui";
 
