@@ -5,6 +5,7 @@
 //! compile (its `static_assert`s pin each layout on the nvcc side).
 
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use oracle_tests::{check_cuda_header, engine, say};
 use ptx_abi_oracle::corpus::{case_of, check_probe, REGENERATE};
@@ -36,35 +37,34 @@ fn data_files() -> Vec<(String, String)> {
 fn corpus_engine() {
     let files = data_files();
     assert!(!files.is_empty(), "no corpus data in tests/data");
-    let (mut total, mut failed) = (0, Vec::new());
-    for (name, text) in &files {
-        check_probe(text).unwrap_or_else(|e| panic!("tests/data/{name}.txt: {e}"));
-        let records = parse_data(text).unwrap_or_else(|e| {
-            panic!("tests/data/{name}.txt: unreadable corpus data: {e}; regenerate with `{REGENERATE}`")
-        });
-        let mut types = Vec::new();
-        for r in &records {
-            let case = case_of(r).unwrap_or_else(|d| panic!("tests/data/{name}.txt: {d}"));
-            let (problems, top) = engine::check(&case, &r.answer);
-            types.push(top);
-            if !problems.is_empty() {
-                if failed.len() < 20 {
-                    eprintln!(
-                        "\n==== MISMATCH: case {} (seed {}, id {}), type {}\n  - {}\n  CUDA:\n{}",
-                        r.key,
-                        r.seed,
-                        r.id,
-                        r.top,
-                        problems.join("\n  - "),
-                        r.cuda
-                    );
-                }
-                failed.push(r.key.clone());
-            }
-        }
-        total += records.len();
-        check_cuda_header(name, &types);
-    }
+    // The data files on every core: each one's CUDA header is a few seconds of NVRTC on one
+    // thread, and this program is one test.
+    let next = AtomicUsize::new(0);
+    let lanes = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let results: Vec<(usize, Vec<String>)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..lanes.min(files.len()))
+            .map(|_| {
+                s.spawn(|| {
+                    let (mut total, mut failed) = (0, Vec::new());
+                    while let Some((name, text)) = files.get(next.fetch_add(1, Ordering::Relaxed)) {
+                        let (cases, mismatches) = check_file(name, text);
+                        total += cases;
+                        failed.extend(mismatches);
+                    }
+                    (total, failed)
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    let total: usize = results.iter().map(|(n, _)| n).sum();
+    let failed: Vec<String> = results.into_iter().flat_map(|(_, f)| f).collect();
     say(&format!(
         "corpus engine: checked {total} cases of {} data files against NVRTC's answers through the layout engine: {} mismatches",
         files.len(),
@@ -75,4 +75,37 @@ fn corpus_engine() {
         "{} of {total} corpus cases disagree with NVRTC: {failed:?} (details above)",
         failed.len()
     );
+}
+
+/// Checks every case of data file `name` (text `text`) through the layout engine, printing the
+/// first 20 mismatches, then its types' CUDA header with NVRTC: the number of cases and the
+/// keys of those that disagree.
+fn check_file(name: &str, text: &str) -> (usize, Vec<String>) {
+    check_probe(text).unwrap_or_else(|e| panic!("tests/data/{name}.txt: {e}"));
+    let records = parse_data(text).unwrap_or_else(|e| {
+        panic!("tests/data/{name}.txt: unreadable corpus data: {e}; regenerate with `{REGENERATE}`")
+    });
+    let mut types = Vec::new();
+    let mut failed = Vec::new();
+    for r in &records {
+        let case = case_of(r).unwrap_or_else(|d| panic!("tests/data/{name}.txt: {d}"));
+        let (problems, top) = engine::check(&case, &r.answer);
+        types.push(top);
+        if !problems.is_empty() {
+            if failed.len() < 20 {
+                eprintln!(
+                    "\n==== MISMATCH: case {} (seed {}, id {}), type {}\n  - {}\n  CUDA:\n{}",
+                    r.key,
+                    r.seed,
+                    r.id,
+                    r.top,
+                    problems.join("\n  - "),
+                    r.cuda
+                );
+            }
+            failed.push(r.key.clone());
+        }
+    }
+    check_cuda_header(name, &types);
+    (records.len(), failed)
 }
