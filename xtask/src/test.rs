@@ -13,8 +13,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// cases in a second process beside the rest); cuda-core's step ([`cuda_core`]) and the CUDA
 /// 13.5 build ([`cuda13`]), the repro crate in `dev` beside them; the optimized proofs on the
 /// pinned toolchain ([`profiles::prove`]: every proof in `release`, the derived code's in
-/// `aggressive`, each profile's programs two at a time); meanwhile, each in a process of its own with its output to a log,
-/// the repro crate's programs in `release` and `aggressive` on nightly ([`nightly`] with
+/// `aggressive`, each profile's programs two at a time); meanwhile, each in a process of its
+/// own with its output to a log, the repro crate's programs in `release` and `aggressive` on nightly ([`nightly`] with
 /// [`REPRO_ONLY`], summarized at the end), the public API snapshot (printed whole) and the fuzz
 /// targets' build; the minimum-toolchain check; the GPU suite; the fuzz targets' runs.
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -346,7 +346,8 @@ fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
     // Plain `cargo test --workspace`, as a contributor types it (issue 32): the workspace's own
     // manifests turn on every integration the tests need (the facade's dev-dependency on
     // itself, `oracle-tests`' default `half`). Built first, then run in two processes: the UI
-    // cases (trybuild's `cargo build` of its own crate, three minutes on two cores) beside
+    // cases (trybuild's builds of its own crate, a case at a time: four minutes of CPU when it
+    // built the facade's dev-dependencies, one since the cases moved to ptx-abi-derive) beside
     // every other test, most of whose programs keep one core busy. `--workspace` in both, so
     // that features unify as in the build and neither rebuilds anything.
     cargo_with(
@@ -380,8 +381,9 @@ fn cuda_core(env: &[(&str, String)]) -> Result<(), String> {
     crate::cuda_core::run_with(&env)
 }
 
-/// The derive's UI test program (`ptx-abi-derive/tests/ui.rs`) and its one test, `ui`: run beside the rest of
-/// the suite by [`suite`], which leaves it out of the other run with `--exact --skip ui`.
+/// The derive's UI test program (`ptx-abi-derive/tests/ui.rs`) and its one test, `ui`: run
+/// beside the rest of the suite by [`suite`], which leaves it out of the other run with
+/// `--exact --skip ui`.
 const UI_TEST: &str = "ui";
 
 /// On CI, removes `toolchain`'s `dev` builds and trybuild's UI-test crates once no later step
