@@ -342,14 +342,7 @@ pub fn prove(
         );
     }
     // The repro crate (its own target directory, its own small build) beside them.
-    std::thread::scope(|s| {
-        let repro = s.spawn(|| repro(toolchain, profile, &env));
-        let runs = run_in_lanes(runs, LANES);
-        let repro = repro
-            .join()
-            .unwrap_or_else(|_| Err("the repro crate's run panicked".to_string()));
-        runs.and(repro)
-    })?;
+    repro_beside(toolchain, profile, &env, || run_in_lanes(runs, LANES))?;
     discard(Path::new(&toolchain.target_dir()).join(profile.dir()));
     Ok(())
 }
@@ -589,6 +582,25 @@ pub fn repro(toolchain: Toolchain, profile: Profile, env: &[(&str, String)]) -> 
     );
     discard(Path::new(&target).join(profile.dir()));
     Ok(())
+}
+
+/// Runs [`repro`] in `profile` on a thread of its own while `work` runs (the repro crate
+/// builds in a target directory of its own, so neither waits for the other's lock); fails
+/// with `work`'s error first, then the repro's.
+pub fn repro_beside(
+    toolchain: Toolchain,
+    profile: Profile,
+    env: &[(&str, String)],
+    work: impl FnOnce() -> Result<(), String>,
+) -> Result<(), String> {
+    std::thread::scope(|s| {
+        let repro = s.spawn(|| repro(toolchain, profile, env));
+        let worked = work();
+        let repro = repro
+            .join()
+            .unwrap_or_else(|_| Err("the repro crate's run panicked".to_string()));
+        worked.and(repro)
+    })
 }
 
 /// The features checked on the minimum toolchain: the optional integrations whose own

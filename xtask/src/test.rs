@@ -24,13 +24,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
     suite(Toolchain::Pinned, &env)?;
     // The repro crate in `dev` (its own target directory) beside cuda-core's step and the
     // CUDA 13.5 build, whose build scripts and test programs leave a core idle part of the time.
-    std::thread::scope(|s| {
-        let repro = s.spawn(|| profiles::repro(Toolchain::Pinned, profiles::DEV, &env));
-        let steps = cuda_core(&env).and_then(|()| cuda13(&env));
-        let repro = repro
-            .join()
-            .unwrap_or_else(|_| Err("the repro crate's run panicked".to_string()));
-        steps.and(repro)
+    profiles::repro_beside(Toolchain::Pinned, profiles::DEV, &env, || {
+        cuda_core(&env).and_then(|()| cuda13(&env))
     })?;
     // Built on its own: within the workspace run above features unify, so `alloc` (a default
     // feature) would be on for it too. Alone it proves core builds and derives without `alloc`.
