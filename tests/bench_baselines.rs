@@ -1,6 +1,10 @@
 //! The benchmarks' baselines (hand-written shift/mask code, modular-bitfield, bitfield-struct)
 //! write exactly our bytes for the reference type, and read them back to the same values, so
 //! the benchmarks compare equal work.
+//!
+//! Its tests are marked `#[cfg_attr(test, test)]` and listed in [`TESTS`]: `cargo xtask test`
+//! also runs them in `release` and `aggressive` as `oracle-tests`' program `proof_encoders`,
+//! where they are plain functions (libtest needs unwinding; `aggressive` aborts on panic).
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -8,12 +12,12 @@ mod common;
 use common::{bs, hand, mb, sample, Ref};
 use ptx_abi::PtxAbi;
 
-#[test]
+#[cfg_attr(test, test)]
 fn reference_type_is_48_bytes_aligned_to_16() {
     assert_eq!((Ref::SIZE, Ref::ALIGN), (48, 16));
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn reference_type_layout_is_the_c_layout() {
     let v = Ref {
         mode: 5,
@@ -37,7 +41,7 @@ fn reference_type_layout_is_the_c_layout() {
     assert_eq!(ours[44..48], 4.0f32.to_le_bytes());
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn every_baseline_writes_our_bytes_and_reads_our_values() {
     for v in sample(10_000) {
         let mut ours = [0u8; 48];
@@ -59,7 +63,7 @@ fn every_baseline_writes_our_bytes_and_reads_our_values() {
 
 /// The non-temporal baseline, at a 16-byte aligned destination (16-byte stores) and at
 /// destinations that are not (8-byte stores).
-#[test]
+#[cfg_attr(test, test)]
 fn the_streaming_baseline_writes_our_bytes_aligned_or_not() {
     #[repr(align(16))]
     struct Aligned([u8; 64]);
@@ -76,7 +80,7 @@ fn the_streaming_baseline_writes_our_bytes_aligned_or_not() {
     }
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn every_checked_baseline_rejects_what_we_reject() {
     let good = sample(1)[0];
     let bad = [
@@ -99,7 +103,7 @@ fn every_checked_baseline_rejects_what_we_reject() {
     }
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn slices_encode_like_single_values() {
     let values = sample(100);
     let mut ours = vec![0u8; values.len() * 48];
@@ -113,7 +117,7 @@ fn slices_encode_like_single_values() {
     assert_eq!(ours, theirs);
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn hand_written_launch_buffer_is_ours() {
     use common::{hand_step_buffer, step_args, StepArgs, STEP_BUFFER_SIZE, STEP_OFFSETS};
     use ptx_abi::{KernelLaunch, KernelParams};
@@ -124,7 +128,7 @@ fn hand_written_launch_buffer_is_ours() {
     assert_eq!(launch.buffer(), &hand_step_buffer(&args).unwrap().0[..]);
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn zero_copy_bytes_are_the_encoded_images() {
     let ps = common::particles(100);
     assert_eq!((common::Particle::SIZE, common::Particle::ALIGN), (32, 4));
@@ -153,7 +157,7 @@ fn benchmark_check_rejects_a_wrong_decoder() {
 }
 
 /// The check accepts the baselines themselves and ptx-abi's encoder and decoder.
-#[test]
+#[cfg_attr(test, test)]
 fn benchmark_check_accepts_ptx_abi() {
     let values = sample(256);
     let image = common::verify::baseline_image(&values);
@@ -166,3 +170,45 @@ fn benchmark_check_accepts_ptx_abi() {
         }
     });
 }
+
+/// Every test of this file but the `should_panic` ones, for `oracle-tests`' `proof_encoders`
+/// (a test missing here fails that program's build).
+#[allow(dead_code)]
+pub const TESTS: &[(&str, fn())] = &[
+    (
+        "reference_type_is_48_bytes_aligned_to_16",
+        reference_type_is_48_bytes_aligned_to_16,
+    ),
+    (
+        "reference_type_layout_is_the_c_layout",
+        reference_type_layout_is_the_c_layout,
+    ),
+    (
+        "every_baseline_writes_our_bytes_and_reads_our_values",
+        every_baseline_writes_our_bytes_and_reads_our_values,
+    ),
+    (
+        "the_streaming_baseline_writes_our_bytes_aligned_or_not",
+        the_streaming_baseline_writes_our_bytes_aligned_or_not,
+    ),
+    (
+        "every_checked_baseline_rejects_what_we_reject",
+        every_checked_baseline_rejects_what_we_reject,
+    ),
+    (
+        "slices_encode_like_single_values",
+        slices_encode_like_single_values,
+    ),
+    (
+        "hand_written_launch_buffer_is_ours",
+        hand_written_launch_buffer_is_ours,
+    ),
+    (
+        "zero_copy_bytes_are_the_encoded_images",
+        zero_copy_bytes_are_the_encoded_images,
+    ),
+    (
+        "benchmark_check_accepts_ptx_abi",
+        benchmark_check_accepts_ptx_abi,
+    ),
+];

@@ -11,6 +11,10 @@
 //! `cargo xtask test` also runs this file in `release` and `aggressive`: the staging relies on
 //! the optimizer keeping the stage in registers, and the streaming stores exist only there as
 //! they are measured (`BENCHMARKS.md`).
+//!
+//! Its tests are marked `#[cfg_attr(test, test)]` and listed in [`TESTS`]: `cargo xtask test`
+//! also runs them in `release` and `aggressive` as `oracle-tests`' program `proof_encoders`,
+//! where they are plain functions (libtest needs unwinding; `aggressive` aborts on panic).
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -203,7 +207,7 @@ fn streaming<T: PtxAbi>() -> usize {
     STREAM_MIN / T::SIZE + 3
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn every_size_below_stream_min() {
     for offset in [0, 8, 1] {
         check::<One>(1001, offset);
@@ -218,7 +222,7 @@ fn every_size_below_stream_min() {
 
 /// (The 1- and 3-byte images, tens of millions to a streaming run, take only the byte-tail
 /// path that the runs below `STREAM_MIN` take too.)
-#[test]
+#[cfg_attr(test, test)]
 fn every_size_streamed_aligned() {
     check::<Twelve>(streaming::<Twelve>(), 0);
     check::<Forty>(streaming::<Forty>(), 0);
@@ -227,7 +231,7 @@ fn every_size_streamed_aligned() {
     check::<Unstaged264>(streaming::<Unstaged264>(), 0);
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn streamed_off_alignment() {
     for offset in [8, 1] {
         check::<Forty>(streaming::<Forty>(), offset);
@@ -237,7 +241,7 @@ fn streamed_off_alignment() {
 }
 
 /// A value out of its bit-field's range is an error on every path, naming the field.
-#[test]
+#[cfg_attr(test, test)]
 fn an_overflow_is_reported_on_every_path() {
     for n in [7, streaming::<Forty>()] {
         let mut values = Forty::many(n);
@@ -252,3 +256,16 @@ fn an_overflow_is_reported_on_every_path() {
     let e = Unstaged264::encode_slice(&values, &mut out).expect_err("low is 9 bits, signed");
     assert!(e.to_string().contains("low"), "{e}");
 }
+
+/// Every test of this file, for `oracle-tests`' `proof_encoders` (a test missing here fails
+/// that program's build).
+#[allow(dead_code)]
+pub const TESTS: &[(&str, fn())] = &[
+    ("every_size_below_stream_min", every_size_below_stream_min),
+    ("every_size_streamed_aligned", every_size_streamed_aligned),
+    ("streamed_off_alignment", streamed_off_alignment),
+    (
+        "an_overflow_is_reported_on_every_path",
+        an_overflow_is_reported_on_every_path,
+    ),
+];

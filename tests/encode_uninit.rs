@@ -14,6 +14,10 @@
 //! `MIRIFLAGS="-Zmiri-tree-borrows -Zmiri-ignore-leaks"`: rayon's crossbeam-epoch breaks the
 //! experimental Stacked Borrows rules (not under Tree Borrows), and rayon's pool threads
 //! outlive `main`.
+//!
+//! Its tests are marked `#[cfg_attr(test, test)]` and listed in [`TESTS`]: `cargo xtask test`
+//! also runs them in `release` and `aggressive` as `oracle-tests`' program `proof_encoders`,
+//! where they are plain functions (libtest needs unwinding; `aggressive` aborts on panic).
 
 #[path = "../benches/common/mod.rs"]
 mod common;
@@ -68,7 +72,7 @@ fn encoded<T: PtxAbi>(values: &[T]) -> Vec<u8> {
     out
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn encode_into_writes_every_byte_of_a_small_image() {
     // Bounded under Miri (it interprets every store).
     for v in sample(if cfg!(miri) { 4 } else { 256 }) {
@@ -80,7 +84,7 @@ fn encode_into_writes_every_byte_of_a_small_image() {
     }
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn encode_into_writes_every_byte_of_a_large_image() {
     const { assert!(Large::SIZE > 256, "Large must be over the 256-byte stage") };
     for v in larges(3) {
@@ -91,7 +95,7 @@ fn encode_into_writes_every_byte_of_a_large_image() {
     }
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn encode_slice_into_writes_every_byte() {
     let refs = sample(if cfg!(miri) { 9 } else { 1000 });
     let mut out = destination(refs.len() * Ref::SIZE);
@@ -106,7 +110,7 @@ fn encode_slice_into_writes_every_byte() {
 
 /// A buffer of `STREAM_MIN` bytes or more takes the streaming writer (non-temporal stores on
 /// x86-64; plain stores under Miri, which interprets no SSE intrinsics of this kind).
-#[test]
+#[cfg_attr(test, test)]
 #[cfg_attr(
     miri,
     ignore = "32 MiB of interpreted stores; the writer is the same as above"
@@ -119,7 +123,7 @@ fn encode_slice_into_streams_large_buffers() {
     assert_eq!(bytes, &encoded(&refs)[..]);
 }
 
-#[test]
+#[cfg_attr(test, test)]
 fn a_value_that_does_not_fit_is_an_error_into_uninitialized_memory() {
     let mut bad = sample(3);
     bad[1].mode = 8; // 3 bits
@@ -134,7 +138,7 @@ fn a_value_that_does_not_fit_is_an_error_into_uninitialized_memory() {
 
 /// Feature `rayon`: the parallel encoder writes the same bytes as the sequential one.
 #[cfg(feature = "rayon")]
-#[test]
+#[cfg_attr(test, test)]
 fn encode_slice_par_writes_the_same_bytes() {
     let n = if cfg!(miri) { 16 } else { 100_000 };
     let refs = sample(n);
@@ -149,3 +153,34 @@ fn encode_slice_par_writes_the_same_bytes() {
     bad[n - 1].flags = 64; // 7 bits, signed
     assert!(Ref::encode_slice_par(&bad, &mut plain).is_err());
 }
+
+/// Every test of this file, for `oracle-tests`' `proof_encoders` (a test missing here fails
+/// that program's build).
+#[allow(dead_code)]
+pub const TESTS: &[(&str, fn())] = &[
+    (
+        "encode_into_writes_every_byte_of_a_small_image",
+        encode_into_writes_every_byte_of_a_small_image,
+    ),
+    (
+        "encode_into_writes_every_byte_of_a_large_image",
+        encode_into_writes_every_byte_of_a_large_image,
+    ),
+    (
+        "encode_slice_into_writes_every_byte",
+        encode_slice_into_writes_every_byte,
+    ),
+    (
+        "encode_slice_into_streams_large_buffers",
+        encode_slice_into_streams_large_buffers,
+    ),
+    (
+        "a_value_that_does_not_fit_is_an_error_into_uninitialized_memory",
+        a_value_that_does_not_fit_is_an_error_into_uninitialized_memory,
+    ),
+    #[cfg(feature = "rayon")]
+    (
+        "encode_slice_par_writes_the_same_bytes",
+        encode_slice_par_writes_the_same_bytes,
+    ),
+];

@@ -1,7 +1,7 @@
 //! Golden corpus through `#[derive(PtxAbi)]`, part 4 of 8: every case of `tests/data/` goes
 //! through the derive in one of the eight parts, rendered as Rust by `build.rs` and checked
 //! against NVIDIA's recorded answers by `oracle_tests::Run`. `cargo xtask test` also runs the
-//! same cases optimized (`src/bin/proof_corpus.rs`, profiles `release` and `aggressive`).
+//! same cases optimized (`src/bin/proof_derive_b.rs`, profiles `release` and `aggressive`).
 
 // Not linted (`cfg(clippy)`): the cases are generated test data, which `.ci/run`'s clippy
 // would otherwise type-check in full once more; `cargo test` compiles and runs them.

@@ -586,7 +586,7 @@ fn whole_corpus() -> bool {
 /// the module's path left out, is the oracle's (`rust_value`). oracle-tests renders the same
 /// records with the same functions (`oracle-tests/build.rs`) and checks them against NVRTC
 /// in `dev` (`tests/corpus_derive_*.rs`) and, optimized, in `release` and `aggressive`
-/// (`proof_corpus_*`): compiled here again, such a case would be the same program twice. A
+/// (`proof_derive_*`): compiled here again, such a case would be the same program twice. A
 /// case the generator no longer makes (oracle-tests' build fails on it), or whose text is not
 /// whole Rust tokens, counts as different.
 fn same_as_derive_corpus(

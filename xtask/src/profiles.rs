@@ -1,8 +1,8 @@
 //! The proofs that depend on how the derived code is optimized, run in every profile a user
 //! ships (issue 20, `docs/release-miscompile.md`): the golden corpus and the live seed through
-//! the derive (oracle-tests' `proof_*` programs), the importer's round trip
-//! (`ptx-abi-import-checks`), the encoders' tests of their staged and streaming stores
-//! ([`ENCODER_TESTS`]) and the reporter's crate of the release-build miscompilation
+//! the derive (oracle-tests' `proof_derive_*` programs, [`DERIVE_PROOFS`]), the importer's
+//! round trip (`ptx-abi-import-checks`), the encoders' tests of their staged and streaming
+//! stores ([`ENCODERS_PROGRAM`]) and the reporter's crate of the release-build miscompilation
 //! (`tests/repro/release-o3`).
 //!
 //! `dev` runs them as part of `cargo test --workspace`; this module adds `release` (cargo's
@@ -140,18 +140,28 @@ pub struct Scope {
     /// (`cargo xtask test-gpu` builds and runs the whole suite and the launch examples where
     /// there is a GPU).
     pub gpu: bool,
-    /// The slice encoders' tests ([`ENCODER_TESTS`]): the staged and streaming stores of
+    /// The slice encoders' tests ([`ENCODERS_PROGRAM`]): the staged and streaming stores of
     /// `codec/slice.rs` exist as measured only in optimized code.
     pub encoders: bool,
 }
 
+/// The derive's proof programs: the golden corpus and, where the scope has `live`, the live
+/// seed's cases, in two halves of about the same size
+/// (`oracle-tests/src/bin/proof_derive_a.rs`), so that `aggressive`'s two single-threaded,
+/// fat-LTO'd builds of them end together.
+pub const DERIVE_PROOFS: [&str; 2] = ["proof_derive_a", "proof_derive_b"];
+
 /// The facade's tests of the encoders' optimization tricks, run by [`prove`] in each optimized
 /// profile whose scope has `encoders`: the staged and streaming slice encoders at every image
 /// size and alignment (`encode_slices`), the write-only encoders (`encode_uninit`, the parallel
-/// one included), and the benchmarks' baselines (`bench_baselines`). They are built as
-/// oracle-tests' test programs of the same sources (its feature `encoders`), in the proof
-/// programs' own build.
-pub const ENCODER_TESTS: [&str; 3] = ["encode_slices", "encode_uninit", "bench_baselines"];
+/// one included), and the benchmarks' baselines (`bench_baselines`), as one program of
+/// oracle-tests (its feature `encoders`) built in the proof programs' own build. A program,
+/// not test programs: libtest unwinds, so beside `aggressive`'s `panic = "abort"` programs
+/// cargo built every crate they share a second time, and a package's test programs bring its
+/// every program into the build (`layout-hunt`). As a program, with the derive's proofs in two
+/// halves ([`DERIVE_PROOFS`]), `aggressive`'s build took 894 s of CPU and 7 min 44 s against
+/// 1,077 s and 9 min 27 s (two cores, nothing beside it).
+pub const ENCODERS_PROGRAM: &str = "proof_encoders";
 
 /// Every proof: the pinned toolchain's runs.
 pub const EVERY_PROOF: Scope = Scope {
@@ -235,6 +245,10 @@ pub fn prove(
     );
     let mut env = env.to_vec();
     env.push(("CARGO_TARGET_DIR", toolchain.target_dir()));
+    if !scope.live {
+        // The proof programs hold the live seed's parts beside the corpus's: none of its cases.
+        env.push((LIVE_CASES_ENV, "0".to_string()));
+    }
     let mut unless_set = |var: &'static str, value: u32| {
         if std::env::var_os(var).is_none() {
             env.push((var, value.to_string()));
@@ -250,9 +264,9 @@ pub fn prove(
     if !profile.rustflags.is_empty() {
         env.push(("RUSTFLAGS", profile.rustflags.to_string()));
     }
-    let mut bins = vec!["proof_corpus_a", "proof_corpus_b"];
-    if scope.live {
-        bins.push("proof_live");
+    let mut bins = DERIVE_PROOFS.to_vec();
+    if scope.encoders {
+        bins.push(ENCODERS_PROGRAM);
     }
     let common = ["--profile", profile.name, "--features", PROOF_FEATURES];
     // The proof programs (and the GPU suite where the scope has it) and the importer's tests,
@@ -278,13 +292,6 @@ pub fn prove(
     if scope.gpu {
         build.extend(["--test", "gpu", "--test", "gpu_rust_kernel"]);
     }
-    // The encoders' tests, built here and run below.
-    let encoder_tests: Vec<&str> = if scope.encoders {
-        ENCODER_TESTS.iter().flat_map(|t| ["--test", t]).collect()
-    } else {
-        Vec::new()
-    };
-    build.extend(&encoder_tests);
     build.extend(common);
     cargo_with(toolchain.cargo(), &build, &env)?;
     // What was built, run [`LANES`] at a time: each proof program checks its cases on one
@@ -320,17 +327,6 @@ pub fn prove(
              the proof programs' own code)",
             &["test", "-p", "ptx-abi-import-checks", "--tests"],
             "importer-round-trip",
-        ));
-    }
-    if scope.encoders {
-        let test: Vec<&str> = ["test", "-p", "oracle-tests"]
-            .into_iter()
-            .chain(encoder_tests.iter().copied())
-            .collect();
-        runs.push(cargo_run(
-            &format!("the encoders' tests in profile `{}`", profile.name),
-            &test,
-            "encoder-tests",
         ));
     }
     if scope.gpu {
