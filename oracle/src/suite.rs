@@ -337,13 +337,15 @@ pub fn render_rust(cases: &[(String, &Case)], opts: &RustOptions<'_>) -> String 
     writeln!(s, "{}\n", opts.header).unwrap();
     s.push_str("use oracle_tests::Run;\n\n");
     writeln!(s, "pub fn {}() {{", opts.fn_name).unwrap();
+    let parts: Vec<_> = cases.chunks(opts.part_size.max(1)).collect();
+    // No cases (`PTX_ABI_LIVE_CASES=0`): no part borrows `run` mutably.
+    let binding = if parts.is_empty() { "run" } else { "mut run" };
     writeln!(
         s,
-        "    let mut run = Run::new({:?}, {}, {});",
+        "    let {binding} = Run::new({:?}, {}, {});",
         opts.run_name, opts.data_expr, opts.source_expr
     )
     .unwrap();
-    let parts: Vec<_> = cases.chunks(opts.part_size.max(1)).collect();
     for i in 0..parts.len() {
         writeln!(s, "    part_{i}(&mut run);").unwrap();
     }
