@@ -20,7 +20,7 @@
 pub mod engine;
 
 use std::collections::HashMap;
-use std::fmt::{Debug, Write as _};
+use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use ptx_abi::layout::Placement;
@@ -29,8 +29,8 @@ use ptx_abi::{param_decl, AddressSize, ParamSpace, PtxAbi};
 use ptx_abi_oracle::images::{
     decode_dyn, hex, make_valid, round_trip_dyn, DecodeFn, RoundTrip, RoundTrips, SplitMix, Value,
 };
-use ptx_abi_oracle::suite::rust_definitions;
 pub use ptx_abi_oracle::suite::Record;
+use ptx_abi_oracle::suite::{rust_definitions, rust_value_of};
 
 pub use ptx_abi_oracle::require::{oracle_required, say, skip};
 
@@ -74,8 +74,6 @@ struct Ours {
     entry: String,
     func: String,
     ret: String,
-    value_debug: String,
-    decoded_debug: String,
     /// The round trips of random images ([`round_trips`]): what went wrong, if anything.
     round_trips: Result<(), String>,
 }
@@ -84,8 +82,6 @@ struct Ours {
 struct Codec {
     image: Result<Vec<u8>, String>,
     decoded: Result<(bool, Result<Vec<u8>, String>), String>,
-    value_debug: String,
-    decoded_debug: String,
 }
 
 impl Codec {
@@ -93,16 +89,9 @@ impl Codec {
     /// value's type), comparing it with `value` and re-encoding it. Not generic: the derived
     /// code is reached through [`Value`] and `decode`.
     fn of(value: &dyn Value, decode: DecodeFn, nvrtc_image: &[u8]) -> Codec {
-        let decoded = decode(nvrtc_image);
-        let decoded_debug = match &decoded {
-            Ok(d) => d.debug_dyn(),
-            Err(e) => format!("error: {e}"),
-        };
         Codec {
             image: value.to_bytes_dyn(),
-            decoded: decoded.map(|d| (d.eq_dyn(value), d.to_bytes_dyn())),
-            value_debug: value.debug_dyn(),
-            decoded_debug,
+            decoded: decode(nvrtc_image).map(|d| (d.eq_dyn(value), d.to_bytes_dyn())),
         }
     }
 }
@@ -223,11 +212,11 @@ impl Run {
     /// [`ROUND_TRIP_SAMPLES`]) and the `.param` declarations of the kernel, the device function
     /// and its return value.
     ///
-    /// Only what runs the derived code (encode, decode, `==`, `Debug`) is generic: the
+    /// Only what runs the derived code (encode, decode, `==`) is generic: the
     /// [`Value`] impl of `T` and its decoder [`decode_dyn`]; the checks are one non-generic
     /// function. The corpus is compiled into thousands of instances of this function in three
     /// profiles, and the optimizer's time should go to the derived code, not to the checks.
-    pub fn check<T: PtxAbi + PartialEq + Debug + 'static>(&mut self, key: &str, value: T) {
+    pub fn check<T: PtxAbi + PartialEq + 'static>(&mut self, key: &str, value: T) {
         let layout = (T::TYPE, T::SIZE, T::ALIGN);
         self.check_case(key, layout, param_decl::<T>, &value, decode_dyn::<T>);
     }
@@ -277,8 +266,6 @@ impl Run {
                 entry: param_decl_of(&format!("ptxabi_k_{id}_param_0"), ParamSpace::Entry),
                 func: param_decl_of(&format!("ptxabi_f_{id}_param_0"), ParamSpace::Func),
                 ret: param_decl_of("func_retval0", ParamSpace::Func),
-                value_debug: codec.value_debug,
-                decoded_debug: codec.decoded_debug,
                 round_trips: round_trips(key, ty, decode, size),
             }
         }));
@@ -498,8 +485,14 @@ fn report(r: &Record, source: &str, ours: Option<&Ours>, problems: &[String]) ->
     }
     .unwrap();
     if let Some(o) = ours {
-        writeln!(s, "  value:              {}", o.value_debug).unwrap();
-        writeln!(s, "  decode(NVRTC image): {}", o.decoded_debug).unwrap();
+        let value = rust_value_of(source, &r.key).unwrap_or("(not found in the test source)");
+        writeln!(s, "  value:              {value}").unwrap();
+        match &o.decoded {
+            Ok((_, Ok(image))) => writeln!(s, "  decode(NVRTC image), encoded again: {image:02x?}"),
+            Ok((_, Err(e))) => writeln!(s, "  decode(NVRTC image) does not encode: {e}"),
+            Err(e) => writeln!(s, "  decode(NVRTC image): error: {e}"),
+        }
+        .unwrap();
         writeln!(
             s,
             "  params: NVRTC {:?} / {:?} -> {:?}\n          ours  {:?} / {:?} -> {:?}",

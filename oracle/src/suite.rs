@@ -306,6 +306,14 @@ pub fn rust_definitions<'s>(source: &'s str, key: &str) -> Option<&'s str> {
     Some(rest[..end].trim_end())
 }
 
+/// The Rust value of case `key` in a source written by [`render_rust`]: the expression its
+/// `run.check` line passes (mismatch reports show the value as written).
+pub fn rust_value_of<'s>(source: &'s str, key: &str) -> Option<&'s str> {
+    let call = format!("run.check({key:?}, ");
+    let start = source.find(&call)? + call.len();
+    source[start..].lines().next()?.strip_suffix(");")
+}
+
 /// What [`render_rust`] writes besides the cases.
 #[derive(Clone, Debug)]
 pub struct RustOptions<'a> {
@@ -464,5 +472,12 @@ mod tests {
         assert_eq!(src.matches("run.check(").count(), 20);
         let defs = rust_definitions(&src, &case_key(&cases[3])).unwrap();
         assert_eq!(defs, rust_defs(&cases[3]).trim_end());
+        // A report's value, as the case's `run.check` line writes it; the key is matched with
+        // its quotes, so a key that begins another (`…_1`, `…_10`) finds its own line.
+        for case in [&cases[1], &cases[10]] {
+            let value = rust_value_of(&src, &case_key(case)).unwrap();
+            assert_eq!(value, rust_value(case));
+        }
+        assert_eq!(rust_value_of(&src, "no such case"), None);
     }
 }
