@@ -10,11 +10,9 @@
 //!
 //! `cargo xtask test` also runs this file in `release` and `aggressive`: the staging relies on
 //! the optimizer keeping the stage in registers, and the streaming stores exist only there as
-//! they are measured (`BENCHMARKS.md`).
-//!
-//! Its tests are marked `#[cfg_attr(test, test)]` and listed in [`TESTS`]: `cargo xtask test`
-//! also runs them in `release` and `aggressive` as `oracle-tests`' program `proof_encoders`,
-//! where they are plain functions (libtest needs unwinding; `aggressive` aborts on panic).
+//! they are measured (`BENCHMARKS.md`). There its tests, marked `#[cfg_attr(test, test)]` and
+//! listed in [`TESTS`], are plain functions of `oracle-tests`' program `proof_encoders`
+//! (libtest needs unwinding; `aggressive` aborts on panic).
 
 #[path = "../benches/common/mod.rs"]
 mod common;
