@@ -10,34 +10,23 @@ use std::time::{SystemTime, UNIX_EPOCH};
 /// Runs the whole test suite; `args` may hold `--seed N` to replay a live-oracle run.
 ///
 /// In order: every test of the workspace in `dev` on the pinned toolchain ([`suite`], the UI
-/// cases in a second process beside the rest, the public API snapshot in a third, printed
-/// whole when the CUDA 13.5 build is done); cuda-core's step ([`cuda_core`]) and the CUDA 13.5
-/// build ([`cuda13`]), the repro crate in `dev` beside them; the optimized proofs on the
+/// cases in a second process beside the rest); cuda-core's step ([`cuda_core`]) and the CUDA
+/// 13.5 build ([`cuda13`]), the repro crate in `dev` beside them; the optimized proofs on the
 /// pinned toolchain ([`profiles::prove`]: every proof in `release`, the derived code's in
 /// `aggressive`, each profile's programs two at a time); meanwhile, each in a process of its
-/// own with its output to a log, the repro crate's programs in `release` and `aggressive` on
-/// nightly ([`nightly`] with [`REPRO_ONLY`], summarized at the end) and the fuzz targets'
-/// build; the minimum-toolchain check; the GPU suite; the fuzz targets' runs.
+/// own with its output to a log, the repro crate's programs in `release` and `aggressive` on nightly ([`nightly`] with
+/// [`REPRO_ONLY`], summarized at the end), the public API snapshot (printed whole) and the fuzz
+/// targets' build; the minimum-toolchain check; the GPU suite; the fuzz targets' runs.
 pub fn run(args: &[String]) -> Result<(), String> {
     let seed = seed_arg("test", args)?;
     let env = tool_env(seed)?;
     eprintln!("xtask: live oracle seed {seed} (replay with `cargo xtask test --seed {seed}`)");
-    // The public API check (its own target directory: the tool's build and nightly's rustdoc
-    // JSON, about two minutes of CPU) beside the `dev` tests and the steps after them, whose
-    // test programs leave a core idle part of the time; beside the optimized proofs, which keep
-    // both busy, it cost its whole CPU time.
-    let public_api = suite(Toolchain::Pinned, &env, || {
-        profiles::Background::xtask("public-api", &[], &Toolchain::Pinned.log("public-api.log"))
-    })?;
+    suite(Toolchain::Pinned, &env)?;
     // The repro crate in `dev` (its own target directory) beside cuda-core's step and the
     // CUDA 13.5 build, whose build scripts and test programs leave a core idle part of the time.
     profiles::repro_beside(Toolchain::Pinned, profiles::DEV, &env, || {
         cuda_core(&env).and_then(|()| cuda13(&env))
     })?;
-    // Every change to the public surface is a reviewed diff of tests/public-api/*.txt.
-    let public_api_result = public_api.finish_printing_all();
-    profiles::discard(crate::public_api::target_dir());
-    public_api_result?;
     // Built on its own: within the workspace run above features unify, so `alloc` (a default
     // feature) would be on for it too. Alone it proves core builds and derives without `alloc`.
     cargo(&["build", "-p", "ptx-abi-no-std-check", "--quiet"], &[])?;
@@ -48,8 +37,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // and `aggressive`. Nightly runs beside them in a second process: its builds and the
     // pinned ones rarely keep both cores busy at the same moment.
     let nightly = Toolchain::Rustup(NIGHTLY);
-    // Beside them too, in a target directory of its own (so that it does not wait for the
-    // proofs' build lock): the fuzz targets' build, whose runs come last.
+    // Beside them too, in target directories of their own (so that neither waits for the
+    // proofs' build lock): the public API check and the fuzz targets' build, whose runs come
+    // last.
     let fuzz_seconds = fuzz_seconds()?;
     let fuzz_build = if fuzz_seconds == 0 {
         None
@@ -60,6 +50,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
             &Toolchain::Pinned.log("fuzz-build.log"),
         )?)
     };
+    let public_api =
+        profiles::Background::xtask("public-api", &[], &Toolchain::Pinned.log("public-api.log"))?;
     let nightly_run = if nightly.available() {
         Some(profiles::Background::start(
             "test-nightly",
@@ -77,8 +69,12 @@ pub fn run(args: &[String]) -> Result<(), String> {
             profiles::prove(Toolchain::Pinned, aggressive, &env, profiles::DERIVED_CODE)
         });
     let nightly_result = nightly_run.map_or(Ok(()), profiles::Background::finish);
+    // Every change to the public surface is a reviewed diff of tests/public-api/*.txt.
+    let public_api_result = public_api.finish_printing_all();
+    profiles::discard(crate::public_api::target_dir());
     pinned?;
     nightly_result?;
+    public_api_result?;
     profiles::msrv()?;
     if crate::gpu::gpu_present() {
         eprintln!("xtask: a GPU is present: running the GPU end-to-end suite");
@@ -166,7 +162,7 @@ pub fn nightly(args: &[String]) -> Result<(), String> {
         }
         return Ok(());
     }
-    suite(toolchain, &env, || Ok(()))?;
+    suite(toolchain, &env)?;
     discard_dev(toolchain);
     for profile in profiles::OPTIMIZED {
         profiles::prove(toolchain, profile, &env, profiles::CORPUS_AND_REPRO)?;
@@ -339,14 +335,7 @@ fn cuda13(env: &[(&str, String)]) -> Result<(), String> {
 }
 
 /// Every test of the workspace, in `dev`, with `toolchain`, into its own target directory.
-///
-/// `beside_tests` starts what should run beside the tests, once the build is done (what it
-/// gives back is returned, for the caller to wait for).
-fn suite<B>(
-    toolchain: Toolchain,
-    env: &[(&str, String)],
-    beside_tests: impl FnOnce() -> Result<B, String>,
-) -> Result<B, String> {
+fn suite(toolchain: Toolchain, env: &[(&str, String)]) -> Result<(), String> {
     let mut env = env.to_vec();
     env.push(("CARGO_TARGET_DIR", toolchain.target_dir()));
     // Plain `cargo test --workspace`, as a contributor types it (issue 32): the workspace's own
@@ -361,7 +350,6 @@ fn suite<B>(
         &["test", "--workspace", "--no-run"],
         &env,
     )?;
-    let beside = beside_tests()?;
     let mut ui = toolchain.cargo();
     ui.args(["test", "--workspace", "--test", UI_TEST])
         .envs(env.iter().map(|(k, v)| (k, v)));
@@ -377,7 +365,7 @@ fn suite<B>(
     );
     let ui = ui.finish_printing_all();
     rest?;
-    ui.map(|()| beside)
+    ui
 }
 
 /// NVIDIA's cuda-core behind its feature (issue 29): its toolkit headers and libclang come from
