@@ -174,41 +174,14 @@ fn benchmark_check_accepts_ptx_abi() {
 /// Every test of this file but the `should_panic` ones, for `oracle-tests`' `proof_encoders`
 /// (a test missing here fails that program's build).
 #[allow(dead_code)]
-pub const TESTS: &[(&str, fn())] = &[
-    (
-        "reference_type_is_48_bytes_aligned_to_16",
-        reference_type_is_48_bytes_aligned_to_16,
-    ),
-    (
-        "reference_type_layout_is_the_c_layout",
-        reference_type_layout_is_the_c_layout,
-    ),
-    (
-        "every_baseline_writes_our_bytes_and_reads_our_values",
-        every_baseline_writes_our_bytes_and_reads_our_values,
-    ),
-    (
-        "the_streaming_baseline_writes_our_bytes_aligned_or_not",
-        the_streaming_baseline_writes_our_bytes_aligned_or_not,
-    ),
-    (
-        "every_checked_baseline_rejects_what_we_reject",
-        every_checked_baseline_rejects_what_we_reject,
-    ),
-    (
-        "slices_encode_like_single_values",
-        slices_encode_like_single_values,
-    ),
-    (
-        "hand_written_launch_buffer_is_ours",
-        hand_written_launch_buffer_is_ours,
-    ),
-    (
-        "zero_copy_bytes_are_the_encoded_images",
-        zero_copy_bytes_are_the_encoded_images,
-    ),
-    (
-        "benchmark_check_accepts_ptx_abi",
-        benchmark_check_accepts_ptx_abi,
-    ),
+pub const TESTS: &[(&str, fn())] = common::test_list![
+    reference_type_is_48_bytes_aligned_to_16,
+    reference_type_layout_is_the_c_layout,
+    every_baseline_writes_our_bytes_and_reads_our_values,
+    the_streaming_baseline_writes_our_bytes_aligned_or_not,
+    every_checked_baseline_rejects_what_we_reject,
+    slices_encode_like_single_values,
+    hand_written_launch_buffer_is_ours,
+    zero_copy_bytes_are_the_encoded_images,
+    benchmark_check_accepts_ptx_abi,
 ];

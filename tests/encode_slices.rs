@@ -258,12 +258,9 @@ fn an_overflow_is_reported_on_every_path() {
 /// Every test of this file, for `oracle-tests`' `proof_encoders` (a test missing here fails
 /// that program's build).
 #[allow(dead_code)]
-pub const TESTS: &[(&str, fn())] = &[
-    ("every_size_below_stream_min", every_size_below_stream_min),
-    ("every_size_streamed_aligned", every_size_streamed_aligned),
-    ("streamed_off_alignment", streamed_off_alignment),
-    (
-        "an_overflow_is_reported_on_every_path",
-        an_overflow_is_reported_on_every_path,
-    ),
+pub const TESTS: &[(&str, fn())] = common::test_list![
+    every_size_below_stream_min,
+    every_size_streamed_aligned,
+    streamed_off_alignment,
+    an_overflow_is_reported_on_every_path,
 ];

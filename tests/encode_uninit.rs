@@ -157,30 +157,12 @@ fn encode_slice_par_writes_the_same_bytes() {
 /// Every test of this file, for `oracle-tests`' `proof_encoders` (a test missing here fails
 /// that program's build).
 #[allow(dead_code)]
-pub const TESTS: &[(&str, fn())] = &[
-    (
-        "encode_into_writes_every_byte_of_a_small_image",
-        encode_into_writes_every_byte_of_a_small_image,
-    ),
-    (
-        "encode_into_writes_every_byte_of_a_large_image",
-        encode_into_writes_every_byte_of_a_large_image,
-    ),
-    (
-        "encode_slice_into_writes_every_byte",
-        encode_slice_into_writes_every_byte,
-    ),
-    (
-        "encode_slice_into_streams_large_buffers",
-        encode_slice_into_streams_large_buffers,
-    ),
-    (
-        "a_value_that_does_not_fit_is_an_error_into_uninitialized_memory",
-        a_value_that_does_not_fit_is_an_error_into_uninitialized_memory,
-    ),
+pub const TESTS: &[(&str, fn())] = common::test_list![
+    encode_into_writes_every_byte_of_a_small_image,
+    encode_into_writes_every_byte_of_a_large_image,
+    encode_slice_into_writes_every_byte,
+    encode_slice_into_streams_large_buffers,
+    a_value_that_does_not_fit_is_an_error_into_uninitialized_memory,
     #[cfg(feature = "rayon")]
-    (
-        "encode_slice_par_writes_the_same_bytes",
-        encode_slice_par_writes_the_same_bytes,
-    ),
+    encode_slice_par_writes_the_same_bytes,
 ];

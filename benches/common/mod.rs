@@ -17,6 +17,18 @@
 use ptx_abi::types::{Float3, Float4};
 use ptx_abi::{DevicePtr, Pad, PtxAbi};
 
+/// A test file's `TESTS`, the tests `oracle-tests`' program `proof_encoders` runs as plain
+/// functions in the optimized profiles: `(name, function)` pairs, each name written once; a
+/// `#[cfg(…)]` before an entry keeps it with its test.
+#[allow(unused_macros)]
+macro_rules! test_list {
+    ($($(#[$cfg:meta])* $test:ident),* $(,)?) => {
+        &[$($(#[$cfg])* (stringify!($test), $test as fn())),*]
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use test_list;
+
 /// The reference type, derived.
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]
 #[ptx(accessors)]
