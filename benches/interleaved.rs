@@ -157,6 +157,11 @@ const VARIANTS: &[Variant] = &[
         },
     },
     Variant {
+        name: "decode: ptx-abi decode_slice",
+        baseline: DECODE_BASE,
+        run: |b| Ref::decode_slice(&b.image, black_box(&mut b.out_values)).unwrap(),
+    },
+    Variant {
         name: "decode: modular-bitfield",
         baseline: DECODE_BASE,
         run: |b| each_image(&b.image, black_box(&mut b.out_values), mb::decode),

@@ -3,6 +3,7 @@
 
 pub(crate) mod bind;
 pub mod bits;
+pub(crate) mod decode_slice;
 pub(crate) mod encoder;
 pub(crate) mod error;
 pub(crate) mod image;

@@ -124,6 +124,35 @@ pub trait PtxAbi: Sized {
         crate::codec::slice::encode_slice_par(values, out)
     }
 
+    /// Decodes a C array of images (§1.2: each `SIZE` bytes, tail padding included): `bytes`, exactly
+    /// `out.len() × SIZE` bytes, into `out`, image `i` into `out[i]`, each as
+    /// [`PtxAbi::decode`] reads it, stopping at the first image that is not a valid value (its
+    /// error is returned; the elements before it hold their new values, the rest their old
+    /// ones). The call for a kernel's output array read back to the host.
+    #[inline]
+    fn decode_slice(bytes: &[u8], out: &mut [Self]) -> Result<(), DecodeError> {
+        crate::codec::decode_slice::decode_slice(bytes, out)
+    }
+
+    /// Decodes a C array of images (exactly `out.len() × SIZE` bytes) into `out`, which may
+    /// be uninitialized, and returns it initialized; as [`PtxAbi::decode_slice`] does. On error
+    /// the values decoded before it are not dropped.
+    #[inline]
+    fn decode_slice_into<'o>(
+        bytes: &[u8],
+        out: &'o mut [MaybeUninit<Self>],
+    ) -> Result<&'o mut [Self], DecodeError> {
+        crate::codec::decode_slice::decode_slice_into(bytes, out)
+    }
+
+    /// The values of a C array of images, a whole number of [`PtxAbi::SIZE`] bytes, as a new
+    /// vector (decoded as [`PtxAbi::decode_slice`] does; a type whose image is empty gives an
+    /// empty vector).
+    #[cfg(feature = "alloc")]
+    fn decode_vec(bytes: &[u8]) -> Result<alloc::vec::Vec<Self>, DecodeError> {
+        crate::codec::decode_slice::decode_vec(bytes)
+    }
+
     /// The value's PTX image as a new vector of [`PtxAbi::SIZE`] bytes.
     #[cfg(feature = "alloc")]
     fn to_ptx_bytes(&self) -> Result<alloc::vec::Vec<u8>, EncodeError> {
@@ -294,5 +323,16 @@ pub(crate) fn write_elements<T: PtxAbi>(items: &[T], w: &mut ImageWriter<'_>, at
     for item in items.get(8..).unwrap_or(&[]) {
         item.__write(w, elem_at);
         elem_at += T::SIZE;
+    }
+}
+
+impl<T: PtxAbi> crate::codec::decode_slice::ReadImage for T {
+    const SIZE: usize = <T as PtxAbi>::SIZE;
+    const NAME: &'static str = <T as PtxAbi>::TYPE.name;
+
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn read_image(image: &[u8]) -> Result<Self, DecodeError> {
+        Self::decode(image)
     }
 }
