@@ -124,8 +124,8 @@ pub trait PtxAbi: Sized {
         crate::codec::slice::encode_slice_par(values, out)
     }
 
-    /// Decodes a C array of images (§1.2: each `SIZE` bytes, tail padding included): `bytes`, exactly
-    /// `out.len() × SIZE` bytes, into `out`, image `i` into `out[i]`, each as
+    /// Decodes a C array of images (§1.2: each `SIZE` bytes, tail padding included): `bytes`,
+    /// exactly `out.len() × SIZE` bytes, into `out`, image `i` into `out[i]`, each as
     /// [`PtxAbi::decode`] reads it, stopping at the first image that is not a valid value (its
     /// error is returned; the elements before it hold their new values, the rest their old
     /// ones). The call for a kernel's output array read back to the host.
