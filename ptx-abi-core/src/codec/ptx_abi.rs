@@ -129,6 +129,18 @@ pub trait PtxAbi: Sized {
     /// [`PtxAbi::decode`] reads it, stopping at the first image that is not a valid value (its
     /// error is returned; the elements before it hold their new values, the rest their old
     /// ones). The call for a kernel's output array read back to the host.
+    ///
+    /// ```
+    /// use ptx_abi_core::codec::{DecodeError, PtxAbi};
+    ///
+    /// // Two C `bool`s, then a byte that is not one.
+    /// let mut flags = [false; 2];
+    /// bool::decode_slice(&[1, 0], &mut flags)?;
+    /// assert_eq!(flags, [true, false]);
+    /// let e = bool::decode_slice(&[0, 2], &mut flags).unwrap_err();
+    /// assert!(matches!(e, DecodeError::InvalidBool { value: 2 }));
+    /// # Ok::<(), DecodeError>(())
+    /// ```
     #[inline]
     fn decode_slice(bytes: &[u8], out: &mut [Self]) -> Result<(), DecodeError> {
         crate::codec::decode_slice::decode_slice(bytes, out)
@@ -148,6 +160,17 @@ pub trait PtxAbi: Sized {
     /// The values of a C array of images, a whole number of [`PtxAbi::SIZE`] bytes, as a new
     /// vector (decoded as [`PtxAbi::decode_slice`] does; a type whose image is empty gives an
     /// empty vector).
+    ///
+    /// ```
+    /// use ptx_abi_core::codec::PtxAbi;
+    ///
+    /// // A kernel's `int out[3]`, read back as bytes.
+    /// let bytes = [7, 0, 0, 0, 0xff, 0xff, 0xff, 0xff, 0, 1, 0, 0];
+    /// assert_eq!(i32::decode_vec(&bytes)?, [7, -1, 256]);
+    /// // Not a whole number of images.
+    /// assert!(i32::decode_vec(&bytes[..5]).is_err());
+    /// # Ok::<(), ptx_abi_core::codec::DecodeError>(())
+    /// ```
     #[cfg(feature = "alloc")]
     fn decode_vec(bytes: &[u8]) -> Result<alloc::vec::Vec<Self>, DecodeError> {
         crate::codec::decode_slice::decode_vec(bytes)
