@@ -116,6 +116,46 @@ fn an_overflow_is_reported_on_every_path() {
     assert!(e.to_string().contains("low"), "{e}");
 }
 
+/// Of several members out of range, the first in declaration order is the one reported, with
+/// its type, width and value, on every path: the per-value and staged slice encoders write an
+/// image with a writer that keeps no error and, when it fails, write it again with one that
+/// records the first (`ImageWriter::quick_part`); `encode_into` records from the start. A
+/// failed `encode` leaves `out` as it was.
+#[cfg_attr(test, test)]
+fn of_several_overflows_the_first_is_reported_on_every_path() {
+    let expected = ptx_abi::EncodeError::BitFieldOverflow {
+        ty: "Ref",
+        field: "mode",
+        width: 3,
+        signed: false,
+        value: 9,
+    };
+    let mut bad = Ref::nth(5);
+    bad.flags = 64;
+    bad.mode = 9;
+
+    let mut out = [0xA5u8; Ref::SIZE];
+    assert_eq!(bad.encode(&mut out), Err(expected), "encode");
+    assert_eq!(out, [0xA5u8; Ref::SIZE], "encode left `out` as it was");
+    let mut uninit = [MaybeUninit::new(0u8); Ref::SIZE];
+    assert_eq!(
+        bad.encode_into(&mut uninit).map(drop),
+        Err(expected),
+        "encode_into"
+    );
+
+    for n in [7, streaming::<Ref>()] {
+        let mut values = Ref::many(n);
+        values[n - 2] = bad;
+        let mut out = vec![0u8; n * Ref::SIZE];
+        let e = Ref::encode_slice(&values, &mut out).expect_err("mode and flags overflow");
+        assert_eq!(e, expected, "encode_slice of {n}");
+        let mut dst = vec![MaybeUninit::new(0u8); n * Ref::SIZE];
+        let e = Ref::encode_slice_into(&values, &mut dst).expect_err("mode and flags overflow");
+        assert_eq!(e, expected, "encode_slice_into of {n}");
+    }
+}
+
 /// Every test of this file, for `oracle-tests`' `proof_encoders` (a test missing here fails
 /// that program's build).
 #[allow(dead_code)]
@@ -124,4 +164,5 @@ pub const TESTS: &[(&str, fn())] = common::test_list![
     every_size_streamed_aligned,
     streamed_off_alignment,
     an_overflow_is_reported_on_every_path,
+    of_several_overflows_the_first_is_reported_on_every_path,
 ];

@@ -35,12 +35,33 @@ pub fn encode<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
     let mut stage = [MaybeUninit::<u8>::uninit(); STAGE];
     match stage.get_mut(..T::SIZE) {
         Some(staged) => {
-            let image = value.encode_into(staged)?;
-            out.copy_from_slice(image);
-            Ok(())
+            let mut w = ImageWriter::quick_part(staged, false);
+            value.__write(&mut w, 0);
+            match w.finish_quick() {
+                Some(image) => {
+                    out.copy_from_slice(image);
+                    Ok(())
+                }
+                None => encode_recording(value, out),
+            }
         }
         None => value.encode_into(as_uninit(out)).map(drop),
     }
+}
+
+/// An image of at most `STAGE` bytes that [`encode`]'s quick writer found failing, written
+/// again with a writer that records the first error (`PtxAbi::encode_into`), which it returns
+/// (or, should the value's encoder not fail the second time, the image copied to `out`).
+#[cold]
+#[inline(never)]
+fn encode_recording<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
+    let mut stage = [MaybeUninit::<u8>::uninit(); STAGE];
+    let Some(staged) = stage.get_mut(..T::SIZE) else {
+        return Err(EncodeError::buffer_size(T::TYPE.name, T::SIZE, STAGE));
+    };
+    let image = value.encode_into(staged)?;
+    out.copy_from_slice(image);
+    Ok(())
 }
 
 /// Checks the image's length.

@@ -160,10 +160,33 @@ fn write_staged<T: WriteImage>(
             // Not taken: `T::SIZE <= Stage::LEN`.
             break;
         };
-        let mut w = ImageWriter::part(staged, false);
+        let mut w = ImageWriter::quick_part(staged, false);
         v.write_image(&mut w, 0);
-        store_image(w.finish()?, image, stream);
+        match w.finish_quick() {
+            Some(staged) => store_image(staged, image, stream),
+            None => write_recording(v, image, stream)?,
+        }
     }
+    Ok(())
+}
+
+/// An image [`write_staged`]'s quick writer found failing, written again with a writer that
+/// records the first error, which it returns (or, should the value's encoder not fail the
+/// second time, the image stored).
+#[cold]
+#[inline(never)]
+fn write_recording<T: WriteImage>(
+    v: &T,
+    image: &mut [MaybeUninit<u8>],
+    stream: bool,
+) -> Result<(), EncodeError> {
+    let mut stage = [MaybeUninit::<u8>::uninit(); Stage::LEN];
+    let Some(staged) = stage.get_mut(..T::SIZE) else {
+        return Err(EncodeError::buffer_size(T::NAME, T::SIZE, Stage::LEN));
+    };
+    let mut w = ImageWriter::part(staged, false);
+    v.write_image(&mut w, 0);
+    store_image(w.finish()?, image, stream);
     Ok(())
 }
 

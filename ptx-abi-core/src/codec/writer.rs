@@ -47,6 +47,11 @@ pub struct ImageWriter<'a> {
     /// one image of a slice ([`ImageWriter::part`]), whose slice fences once at its end.
     fences: bool,
     error: Option<EncodeError>,
+    /// A writer made by [`ImageWriter::quick_part`]: [`ImageWriter::fail`] only sets
+    /// `fault`, and its caller writes the image again with a writer that records the error.
+    quick: bool,
+    /// Whether a quick writer's image failed.
+    fault: bool,
 }
 
 impl<'a> ImageWriter<'a> {
@@ -61,6 +66,8 @@ impl<'a> ImageWriter<'a> {
             streaming: false,
             fences: false,
             error: None,
+            quick: false,
+            fault: false,
         }
     }
 
@@ -76,6 +83,8 @@ impl<'a> ImageWriter<'a> {
             streaming: true,
             fences: true,
             error: None,
+            quick: false,
+            fault: false,
         }
     }
 
@@ -94,15 +103,36 @@ impl<'a> ImageWriter<'a> {
             streaming,
             fences: false,
             error: None,
+            quick: false,
+            fault: false,
         }
     }
 
-    /// Records `e` unless an error is recorded already (the first is the one reported).
+    /// [`ImageWriter::part`] for an image whose writer keeps no error: a failure only marks
+    /// the image ([`ImageWriter::finish_quick`] then gives `None`), and the caller writes the
+    /// image again with a writer that records it. Keeping the first error's payload (type,
+    /// member, width, value) across every member of an image took 4 to 6 instructions an
+    /// image in the encoders' loops (`BENCHMARKS.md`). Finished by `finish_quick` only:
+    /// [`ImageWriter::finish`] knows no error to return for a failed image.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn quick_part(out: &'a mut [MaybeUninit<u8>], streaming: bool) -> Self {
+        let mut w = Self::part(out, streaming);
+        w.quick = true;
+        w
+    }
+
+    /// Records `e` unless an error is recorded already (the first is the one reported); a
+    /// quick writer (crate-internal, `ImageWriter::quick_part`) only marks its image failed.
     /// Writing goes on, a bit-field's value masked to its width, so that an encoder is
     /// straight-line stores with no branch out.
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     pub fn fail(&mut self, e: EncodeError) {
+        if self.quick {
+            self.fault = true;
+            return;
+        }
         if self.error.is_none() {
             self.error = Some(e);
         }
@@ -112,7 +142,7 @@ impl<'a> ImageWriter<'a> {
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     pub fn failed(&self) -> bool {
-        self.error.is_some()
+        self.error.is_some() || self.fault
     }
 
     /// ORs `bits` into the aligned word at `word_at` (a multiple of 8), storing every word
@@ -239,6 +269,17 @@ impl<'a> ImageWriter<'a> {
             self.word_at = word_at;
             self.word = u64::from_le_bytes(w);
         }
+    }
+
+    /// [`ImageWriter::finish`] of a quick writer ([`ImageWriter::quick_part`]): `None` when
+    /// the image failed.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn finish_quick(self) -> Option<&'a mut [u8]> {
+        if self.fault {
+            return None;
+        }
+        self.finish().ok()
     }
 
     /// Stores every byte that is not stored yet (zeros where nothing was written) and returns
