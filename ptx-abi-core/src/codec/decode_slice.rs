@@ -40,22 +40,33 @@ fn check_len<T: ReadImage>(bytes: &[u8], n: usize) -> Result<(), DecodeError> {
     }
 }
 
-/// The values of the images in `bytes` (exactly `out.len() × T::SIZE` bytes) over the values
-/// of `out`, in order (see `PtxAbi::decode_slice`).
+/// Reads the images in `bytes` (exactly `out.len() × T::SIZE` bytes) one after another,
+/// handing each value to `put` with its element of `out`, and stops at the first error.
 #[inline]
-pub(crate) fn decode_slice<T: ReadImage>(bytes: &[u8], out: &mut [T]) -> Result<(), DecodeError> {
+fn read_each<T: ReadImage, O>(
+    bytes: &[u8],
+    out: &mut [O],
+    mut put: impl FnMut(&mut O, T),
+) -> Result<(), DecodeError> {
     check_len::<T>(bytes, out.len())?;
     if T::SIZE == 0 {
         // No bytes: every value is decoded from the empty image.
         for o in out.iter_mut() {
-            *o = T::read_image(&[])?;
+            put(o, T::read_image(&[])?);
         }
     } else {
         for (o, image) in out.iter_mut().zip(bytes.chunks_exact(T::SIZE)) {
-            *o = T::read_image(image)?;
+            put(o, T::read_image(image)?);
         }
     }
     Ok(())
+}
+
+/// The values of the images in `bytes` (exactly `out.len() × T::SIZE` bytes) over the values
+/// of `out`, in order (see `PtxAbi::decode_slice`).
+#[inline]
+pub(crate) fn decode_slice<T: ReadImage>(bytes: &[u8], out: &mut [T]) -> Result<(), DecodeError> {
+    read_each(bytes, out, |o, value| *o = value)
 }
 
 /// The values of the images in `bytes` (exactly `out.len() × T::SIZE` bytes) into `out`,
@@ -65,20 +76,14 @@ pub(crate) fn decode_slice_into<'o, T: ReadImage>(
     bytes: &[u8],
     out: &'o mut [MaybeUninit<T>],
 ) -> Result<&'o mut [T], DecodeError> {
-    check_len::<T>(bytes, out.len())?;
-    if T::SIZE == 0 {
-        for o in out.iter_mut() {
-            o.write(T::read_image(&[])?);
-        }
-    } else {
-        for (o, image) in out.iter_mut().zip(bytes.chunks_exact(T::SIZE)) {
-            o.write(T::read_image(image)?);
-        }
-    }
-    // SAFETY: no error was returned, so every element of `out` was written with a value:
-    // with an empty image each, or one per chunk, and `chunks_exact` gives `out.len()` of
-    // them (`bytes.len() == out.len() × T::SIZE`, `check_len`). `MaybeUninit<T>` has `T`'s
-    // layout, and the new reference takes over `out`'s lifetime and exclusivity.
+    read_each(bytes, out, |o, value| {
+        o.write(value);
+    })?;
+    // SAFETY: no error was returned, so `read_each` handed a value to every element of
+    // `out`, which was written with it: with an empty image each, or one per chunk, and
+    // `chunks_exact` gives `out.len()` of them (`bytes.len() == out.len() × T::SIZE`,
+    // `check_len`). `MaybeUninit<T>` has `T`'s layout, and the new reference takes over
+    // `out`'s lifetime and exclusivity.
     Ok(unsafe { &mut *(out as *mut [MaybeUninit<T>] as *mut [T]) })
 }
 

@@ -10,58 +10,30 @@
 
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::image::PtxImage;
-use crate::codec::slice::as_uninit;
+use crate::codec::slice::{as_uninit, write_one_staged, Stage};
 use crate::codec::writer::ImageWriter;
 use crate::codec::zero_copy::{slice_as_ptx_bytes, ZeroCopy};
 use crate::codec::{check_in, PtxAbi};
 use crate::layout::Placement;
-use core::mem::MaybeUninit;
-
-/// The largest image [`encode`] stages before copying it out.
-const STAGE: usize = 256;
 
 /// A derived type's [`PtxAbi::encode`]: its image written by its `__write` through an
-/// [`ImageWriter`] (`codec/writer.rs`). An image of at most `STAGE` bytes is written into
-/// a stack buffer and copied to `out` once complete, so that on an error `out` is left as it
-/// was; the optimizer keeps that buffer in registers, and each word of the image is one store
-/// to `out`. A larger image is written into `out` directly. ([`PtxAbi::encode_into`] always
-/// writes directly, never reading `out`.)
+/// [`ImageWriter`] (`codec/writer.rs`). An image of at most [`Stage::LEN`] bytes is staged
+/// and stored into `out` once complete, as the slice encoders store each image
+/// ([`write_one_staged`]), so that on an error `out` is left as it was; the optimizer keeps
+/// the stage in registers, and each word of the image is one store to `out`. A larger image
+/// is written into `out` directly. ([`PtxAbi::encode_into`] always writes directly, never
+/// reading `out`.)
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 pub fn encode<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
     if out.len() != T::SIZE {
         return Err(EncodeError::buffer_size(T::TYPE.name, T::SIZE, out.len()));
     }
-    let mut stage = [MaybeUninit::<u8>::uninit(); STAGE];
-    match stage.get_mut(..T::SIZE) {
-        Some(staged) => {
-            let mut w = ImageWriter::quick_part(staged, false);
-            value.__write(&mut w, 0);
-            match w.finish_quick() {
-                Some(image) => {
-                    out.copy_from_slice(image);
-                    Ok(())
-                }
-                None => encode_recording(value, out),
-            }
-        }
-        None => value.encode_into(as_uninit(out)).map(drop),
+    if T::SIZE <= Stage::LEN {
+        write_one_staged(value, as_uninit(out), false)
+    } else {
+        value.encode_into(as_uninit(out)).map(drop)
     }
-}
-
-/// An image of at most `STAGE` bytes that [`encode`]'s quick writer found failing, written
-/// again with a writer that records the first error (`PtxAbi::encode_into`), which it returns
-/// (or, should the value's encoder not fail the second time, the image copied to `out`).
-#[cold]
-#[inline(never)]
-fn encode_recording<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
-    let mut stage = [MaybeUninit::<u8>::uninit(); STAGE];
-    let Some(staged) = stage.get_mut(..T::SIZE) else {
-        return Err(EncodeError::buffer_size(T::TYPE.name, T::SIZE, STAGE));
-    };
-    let image = value.encode_into(staged)?;
-    out.copy_from_slice(image);
-    Ok(())
 }
 
 /// Checks the image's length.

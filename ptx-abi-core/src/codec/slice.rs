@@ -155,23 +155,39 @@ fn write_staged<T: WriteImage>(
     stream: bool,
 ) -> Result<(), EncodeError> {
     for (v, image) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
-        let mut stage = [MaybeUninit::<u8>::uninit(); Stage::LEN];
-        let Some(staged) = stage.get_mut(..T::SIZE) else {
-            // Not taken: `T::SIZE <= Stage::LEN`.
-            break;
-        };
-        let mut w = ImageWriter::quick_part(staged, false);
-        v.write_image(&mut w, 0);
-        match w.finish_quick() {
-            Some(staged) => store_image(staged, image, stream),
-            None => write_recording(v, image, stream)?,
-        }
+        write_one_staged(v, image, stream)?;
     }
     Ok(())
 }
 
-/// An image [`write_staged`]'s quick writer found failing, written again with a writer that
-/// records the first error, which it returns (or, should the value's encoder not fail the
+/// The image of `v` (at most [`Stage::LEN`] bytes, `image.len() == T::SIZE`) staged and then
+/// stored into `image`, which is stored only once the image is complete (on an error it is
+/// left as it was): [`write_staged`]'s step, and a derived type's `PtxAbi::encode`
+/// (`codec/encoder.rs`). Written with a quick writer, which keeps no error
+/// (`ImageWriter::quick_part`); a failed image is written again by [`write_recording`].
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub(crate) fn write_one_staged<T: WriteImage>(
+    v: &T,
+    image: &mut [MaybeUninit<u8>],
+    stream: bool,
+) -> Result<(), EncodeError> {
+    let mut stage = [MaybeUninit::<u8>::uninit(); Stage::LEN];
+    let Some(staged) = stage.get_mut(..T::SIZE) else {
+        // Not taken: the callers stage images of at most `Stage::LEN` bytes.
+        return Err(EncodeError::buffer_size(T::NAME, T::SIZE, Stage::LEN));
+    };
+    let mut w = ImageWriter::quick_part(staged, false);
+    v.write_image(&mut w, 0);
+    match w.finish_quick() {
+        Some(staged) => store_image(staged, image, stream),
+        None => write_recording(v, image, stream)?,
+    }
+    Ok(())
+}
+
+/// An image [`write_one_staged`]'s quick writer found failing, written again with a writer
+/// that records the first error, which it returns (or, should the value's encoder not fail the
 /// second time, the image stored).
 #[cold]
 #[inline(never)]
