@@ -66,12 +66,19 @@ pub trait BitFieldType: PtxAbi + Copy {
     ) {
         let Some(range) = p.bits else { return };
         let raw = value.to_raw();
-        if !fits(raw, range.width, Self::SCALAR.is_signed()) {
+        let signed = Self::SCALAR.is_signed();
+        if !fits(raw, range.width, signed) {
             w.fail(overflow(ty, field, range.width, value));
         }
         let unit_at = at + p.offset;
         let word_at = unit_at & !7;
-        let bits = (raw & mask(range.width)) << range.start;
+        // An unsigned value that fits is its own bits; one that does not fails a quick
+        // writer's image, which is then written again by a writer that masks.
+        let bits = if w.rewrites_failed() && !signed {
+            raw
+        } else {
+            raw & mask(range.width)
+        } << range.start;
         w.or_word(word_at, bits << ((unit_at - word_at) * 8));
     }
 

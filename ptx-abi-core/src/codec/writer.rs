@@ -138,6 +138,14 @@ impl<'a> ImageWriter<'a> {
         }
     }
 
+    /// Whether this is a quick writer (`ImageWriter::quick_part`), whose failed image is
+    /// discarded and written again: what it writes for a value out of range does not matter.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn rewrites_failed(&self) -> bool {
+        self.quick
+    }
+
     /// Whether an error has been recorded.
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
