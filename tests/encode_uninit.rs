@@ -11,9 +11,10 @@
 //! start filled with 0xA5 instead, so a byte the encoder did not write shows.
 //!
 //! With feature `rayon` under Miri, pass
-//! `MIRIFLAGS="-Zmiri-tree-borrows -Zmiri-ignore-leaks"`: rayon's crossbeam-epoch breaks the
-//! experimental Stacked Borrows rules (not under Tree Borrows), and rayon's pool threads
-//! outlive `main`.
+//! `MIRIFLAGS="-Zmiri-tree-borrows -Zmiri-ignore-leaks -Zmiri-num-cpus=4"`: rayon's
+//! crossbeam-epoch breaks the experimental Stacked Borrows rules (not under Tree Borrows),
+//! rayon's pool threads outlive `main`, and with Miri's default of one CPU the pool has one
+//! thread and the calling thread writes every run itself.
 //!
 //! Its tests are marked `#[cfg_attr(test, test)]` and listed in [`TESTS`]: `cargo xtask test`
 //! also runs them in `release` and `aggressive` as `oracle-tests`' program `proof_encoders`,
@@ -154,6 +155,58 @@ fn encode_slice_par_writes_the_same_bytes() {
     assert!(Ref::encode_slice_par(&bad, &mut plain).is_err());
 }
 
+/// Feature `rayon`: of several values out of range, in one run of images or in runs written
+/// by different threads, the first in the order of the values is the error reported, as
+/// `encode_slice_into` reports it; a run after a failed one may be skipped, but not one
+/// before it.
+#[cfg(feature = "rayon")]
+#[cfg_attr(test, test)]
+fn encode_slice_par_reports_the_first_error_in_order() {
+    // Natively runs are about 256 KiB (5,462 images of `Ref`); under Miri, 256 bytes.
+    let n = if cfg!(miri) { 16 } else { 100_000 };
+    let refs = sample(n);
+    for (first, later) in [(0, 1), (1, n - 1), (n / 3, 2 * n / 3), (n - 2, n - 1)] {
+        let mut bad = refs.clone();
+        bad[first].mode = 8; // 3 bits
+        bad[later].mode = 9;
+        let mut out = destination(n * Ref::SIZE);
+        let par = Ref::encode_slice_par_into(&bad, &mut out).expect_err("mode 8 needs 4 bits");
+        let mut out = destination(n * Ref::SIZE);
+        let one = Ref::encode_slice_into(&bad, &mut out).expect_err("mode 8 needs 4 bits");
+        assert_eq!(par, one, "values {first} and {later} out of range");
+        assert!(par.to_string().contains(" 8"), "{par}");
+        let mut plain = vec![0u8; n * Ref::SIZE];
+        assert_eq!(Ref::encode_slice_par(&bad, &mut plain), Err(one));
+    }
+    // Every value from the middle on out of range, each by another value: every run a thread
+    // takes there fails, on several threads at once.
+    let mut bad = refs.clone();
+    for (i, v) in bad.iter_mut().enumerate().skip(n / 2) {
+        v.mode = 8 + i as u32;
+    }
+    for _ in 0..if cfg!(miri) { 2 } else { 20 } {
+        let mut out = destination(n * Ref::SIZE);
+        let par = Ref::encode_slice_par_into(&bad, &mut out).expect_err("out of range");
+        assert!(par.to_string().contains(&(8 + n / 2).to_string()), "{par}");
+    }
+}
+
+/// Feature `rayon`: a buffer of `STREAM_MIN` bytes or more is written by several threads
+/// with non-temporal stores (x86-64), each fencing its own: the same bytes as `encode`.
+#[cfg(feature = "rayon")]
+#[cfg_attr(test, test)]
+#[cfg_attr(
+    miri,
+    ignore = "32 MiB of interpreted stores; the runs are those of the test above"
+)]
+fn encode_slice_par_streams_large_buffers() {
+    let n = ptx_abi::codec::STREAM_MIN / Ref::SIZE + 7;
+    let refs = sample(n);
+    let mut out = destination(n * Ref::SIZE);
+    let bytes = Ref::encode_slice_par_into(&refs, &mut out).expect("fits");
+    assert_eq!(bytes, &encoded(&refs)[..]);
+}
+
 /// Every test of this file, for `oracle-tests`' `proof_encoders` (a test missing here fails
 /// that program's build).
 #[allow(dead_code)]
@@ -165,4 +218,8 @@ pub const TESTS: &[(&str, fn())] = common::test_list![
     a_value_that_does_not_fit_is_an_error_into_uninitialized_memory,
     #[cfg(feature = "rayon")]
     encode_slice_par_writes_the_same_bytes,
+    #[cfg(feature = "rayon")]
+    encode_slice_par_reports_the_first_error_in_order,
+    #[cfg(feature = "rayon")]
+    encode_slice_par_streams_large_buffers,
 ];

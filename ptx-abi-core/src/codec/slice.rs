@@ -35,9 +35,13 @@ pub(crate) trait WriteImage: Sized {
 /// [`PtxAbi::encode_slice_into`]: crate::codec::PtxAbi::encode_slice_into
 pub const STREAM_MIN: usize = 32 << 20;
 
-/// With feature `rayon`: the fewest bytes of images one thread is given.
+/// With feature `rayon`: about how many bytes of images a thread takes at a time
+/// (`encode_slice_par`): small enough that the threads share the work evenly however late a
+/// pool thread starts, large enough that taking the next run (a lock) costs nothing beside
+/// writing it (some 20 µs of encoding). Under Miri 256 bytes, so that a test's few images
+/// are still several runs on several threads.
 #[cfg(feature = "rayon")]
-const PAR_RUN_MIN: usize = 256 << 10;
+const PAR_RUN: usize = if cfg!(miri) { 256 } else { 256 << 10 };
 
 /// A byte slice as the uninitialized bytes the writer stores to.
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -238,41 +242,84 @@ fn store_image(image: &[u8], to: &mut [MaybeUninit<u8>], stream: bool) {
     }
 }
 
-/// [`encode_slice`] split into runs of whole images, one per thread of rayon's pool.
+/// [`encode_slice`] on rayon's thread pool: the images are cut into runs of about
+/// [`PAR_RUN`] bytes, and the calling thread and up to `rayon::current_num_threads() - 1` of
+/// the pool's threads take the next run, in order, until none is left
+/// (`rayon::in_place_scope`); the first error in the order of the values is returned.
+///
+/// The caller works instead of waiting, and no thread owns a fixed share: handing the whole
+/// job to the pool (as `par_chunks` does from outside it) left the calling thread blocked
+/// while the pool's threads woke one another, and a fixed half per thread made a call slower
+/// than one thread whenever the scheduler put a woken pool thread on the caller's core. On the
+/// 2-vCPU machine of `BENCHMARKS.md`, whose pool sleeps between calls, both happened on most
+/// calls.
 #[cfg(feature = "rayon")]
 pub(crate) fn encode_slice_par<'o, T: WriteImage + Sync>(
     values: &[T],
     out: &'o mut [MaybeUninit<u8>],
 ) -> Result<&'o mut [u8], EncodeError> {
-    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Mutex, PoisonError};
+
     let size = T::SIZE;
     let expected = values.len().saturating_mul(size);
     if out.len() != expected {
         return Err(EncodeError::buffer_size(T::NAME, expected, out.len()));
     }
-    if size == 0 || values.is_empty() {
-        return write_run(values, out, false);
-    }
-    let threads = rayon::current_num_threads().max(1);
-    let per_thread = values.len().div_ceil(threads);
-    let min_values = PAR_RUN_MIN.div_ceil(size).max(1);
-    let run = per_thread.max(min_values);
+    let run = PAR_RUN.div_ceil(size.max(1)).max(1);
+    let runs = values.len().div_ceil(run);
     let stream = expected >= STREAM_MIN;
-    let first_error = values
-        .par_chunks(run)
-        .zip(out.par_chunks_mut(run * size))
-        .map(|(v, o)| write_run(v, o, stream).err())
-        .find_first(Option::is_some)
-        .flatten();
-    if let Some(e) = first_error {
+    if size == 0 || runs <= 1 {
+        return write_run(values, out, stream);
+    }
+    let helpers = rayon::current_num_threads().min(runs) - 1;
+    // The runs not yet taken, in order, and the first failed run's index and error.
+    let next = Mutex::new(
+        values
+            .chunks(run)
+            .zip(out.chunks_mut(run * size))
+            .enumerate(),
+    );
+    let first_error: Mutex<Option<(usize, EncodeError)>> = Mutex::new(None);
+    let failed = AtomicBool::new(false);
+    let work = || loop {
+        if failed.load(Ordering::Relaxed) {
+            return;
+        }
+        let taken = next.lock().unwrap_or_else(PoisonError::into_inner).next();
+        let Some((index, (v, o))) = taken else { return };
+        if let Err(e) = write_run(v, o, stream) {
+            failed.store(true, Ordering::Relaxed);
+            let mut first = first_error.lock().unwrap_or_else(PoisonError::into_inner);
+            if first.as_ref().is_none_or(|(i, _)| index < *i) {
+                *first = Some((index, e));
+            }
+        }
+    };
+    rayon::in_place_scope(|scope| {
+        for _ in 0..helpers {
+            scope.spawn(|_| work());
+        }
+        work();
+    });
+    // Runs are taken in order and a taken run is always finished, so every run before the
+    // first failed one was written: its error is the first in the order of the values.
+    if let Some((_, e)) = first_error
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
         return Err(e);
     }
-    // SAFETY: `find_first` found no error, so it ran every run, and each run (`write_run`)
-    // returned its chunk initialized (the proof is `write_run`'s); the chunks of
-    // `par_chunks_mut` cover `out`, so all of `out` is initialized, and the workers' stores
-    // are visible here (rayon joins them; a streaming run fences its non-temporal stores
-    // before it returns, in its own thread, `write_run`). `MaybeUninit<u8>` has `u8`'s
-    // layout; the reference keeps `out`'s lifetime and exclusivity.
+    // SAFETY: no run failed, so no thread stopped early (`failed` is set only with an error)
+    // and every run was taken and written before `in_place_scope` returned (it waits for
+    // every job it spawned, and the caller's own `work` ran until `next` was empty). Each run
+    // (`write_run`) returned its chunk initialized (the proof is `write_run`'s); the chunks
+    // of `chunks_mut(run * size)` cover `out`, as those of `chunks(run)` cover `values`, one
+    // run for each, so all of `out` is initialized. The pool's stores are visible here: the
+    // scope's end synchronizes with the end of each job, and a streaming run fences its
+    // non-temporal stores before it returns, in its own thread (`write_run`).
+    // `MaybeUninit<u8>` has `u8`'s layout; the reference keeps `out`'s lifetime and
+    // exclusivity.
     Ok(unsafe { &mut *(out as *mut [MaybeUninit<u8>] as *mut [u8]) })
 }
 
