@@ -153,6 +153,12 @@ fn encode_slice_par_writes_the_same_bytes() {
     let mut bad = refs.clone();
     bad[n - 1].flags = 64; // 7 bits, signed
     assert!(Ref::encode_slice_par(&bad, &mut plain).is_err());
+
+    // Images too large to stage (written in place), several to a run and several runs.
+    let large = larges(if cfg!(miri) { 5 } else { 2_000 });
+    let mut out = destination(large.len() * Large::SIZE);
+    let bytes = Large::encode_slice_par_into(&large, &mut out).expect("fits");
+    assert_eq!(bytes, &encoded(&large)[..]);
 }
 
 /// Feature `rayon`: of several values out of range, in one run of images or in runs written
