@@ -4,11 +4,12 @@
 //! equal before anything is timed.
 //!
 //! `cargo bench --bench par_encode --features rayon -- [--values N] [--rounds R] [--calls K]`.
-//! The ratio is one thread's time ÷ the parallel time: 2.0 would be a perfect split on two
-//! cores. Each variant makes `K` calls back to back in its turn (default 1): with one call, the
-//! pool's threads have gone to sleep during the other variants' turns and each parallel call
-//! first wakes them, as in a program that encodes now and then; with several, the calls after
-//! the first find them awake, as in a pipeline that encodes chunk after chunk.
+//! The variants run in a fresh pseudo-random order each round. The ratio is one thread's time
+//! ÷ the parallel time: 2.0 would be a perfect split on two cores. Each variant makes `K`
+//! calls back to back in its turn (default 1): with one call, the pool's threads have gone to
+//! sleep during the other variants' turns and each parallel call first wakes them, as in a
+//! program that encodes now and then; with several, the calls after the first find them
+//! awake, as in a pipeline that encodes chunk after chunk.
 //!
 //! In the same rounds, a reference for the split: the hand-written encoder with non-temporal
 //! stores (`common::hand::encode_streaming`) over all the values on one thread, against the
@@ -24,7 +25,7 @@ use std::time::Instant;
 
 fn main() {
     let n = arg("--values", 1_000_000);
-    let rounds = arg("--rounds", 41);
+    let rounds = arg("--rounds", 41).max(1);
     let calls = arg("--calls", 1).max(1);
     let values = sample(n);
     let mut one = vec![0u8; n * Ref::SIZE];
@@ -51,10 +52,19 @@ fn main() {
     );
     let mut ratios = Vec::with_capacity(rounds);
     let mut halves = Vec::with_capacity(rounds);
-    for round in 0..rounds {
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    for _ in 0..rounds {
+        // A fresh pseudo-random order each round (as `interleaved.rs`): in a fixed rotation
+        // each variant would always follow the same one.
+        let mut order = [0, 1, 2, 3];
+        for i in (1..order.len()).rev() {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            order.swap(i, (rng % (i as u64 + 1)) as usize);
+        }
         let mut t = [0.0f64; 4];
-        for k in 0..4 {
-            let which = (k + round) % 4;
+        for which in order {
             let start = Instant::now();
             for _ in 0..calls {
                 match which {
