@@ -67,7 +67,11 @@ pub trait BitFieldType: PtxAbi + Copy {
         let Some(range) = p.bits else { return };
         let raw = value.to_raw();
         let signed = Self::SCALAR.is_signed();
-        if !fits(raw, range.width, signed) {
+        let in_range = fits(raw, range.width, signed);
+        if w.rewrites_failed() {
+            // No error to build: the image is marked, and written again if marked.
+            w.mark_failed_if(!in_range);
+        } else if !in_range {
             w.fail(overflow(ty, field, range.width, value));
         }
         let unit_at = at + p.offset;
