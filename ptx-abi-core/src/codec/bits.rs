@@ -68,7 +68,8 @@ pub trait BitFieldType: PtxAbi + Copy {
         let raw = value.to_raw();
         let signed = Self::SCALAR.is_signed();
         let in_range = fits(raw, range.width, signed);
-        if w.rewrites_failed() {
+        let quick = w.rewrites_failed();
+        if quick {
             // No error to build: the image is marked, and written again if marked.
             w.mark_failed_if(!in_range);
         } else if !in_range {
@@ -78,7 +79,7 @@ pub trait BitFieldType: PtxAbi + Copy {
         let word_at = unit_at & !7;
         // An unsigned value that fits is its own bits; one that does not fails a quick
         // writer's image, which is then written again by a writer that masks.
-        let bits = if w.rewrites_failed() && !signed {
+        let bits = if quick && !signed {
             raw
         } else {
             raw & mask(range.width)

@@ -151,10 +151,12 @@ impl<'a> ImageWriter<'a> {
     /// branching on it. With the marks of an image's members ORed, the optimizer branches
     /// from each member's range check straight to the image's second writing, as
     /// hand-written code that returns at its first failed check does: 2 instructions fewer
-    /// an image of `Ref` than setting the mark in a branch (`BENCHMARKS.md`).
+    /// an image of `Ref` than setting the mark in a branch (`BENCHMARKS.md`). Only for a
+    /// quick writer: [`ImageWriter::finish`] reads no mark.
     #[cfg_attr(not(debug_assertions), inline(always))]
     #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn mark_failed_if(&mut self, failed: bool) {
+        debug_assert!(self.quick, "a failure mark on a writer that records errors");
         self.fault |= failed;
     }
 
