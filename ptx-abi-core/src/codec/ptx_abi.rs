@@ -103,8 +103,8 @@ pub trait PtxAbi: Sized {
 
     /// [`PtxAbi::encode_slice`] on rayon's thread pool (feature `rayon`): the same bytes and
     /// the same error (the first value out of range, in order). The images are cut into runs
-    /// of about 256 KiB, which the calling thread and all but one of the pool's threads (one
-    /// thread per thread of the pool) take in order until none is left, each written as
+    /// of about 256 KiB, which the calling thread and all but one of the pool's threads (as
+    /// many threads as the pool has) take in order until none is left, each written as
     /// `encode_slice_into` writes them; below two runs' worth the calling thread writes them
     /// alone.
     #[cfg(feature = "rayon")]
