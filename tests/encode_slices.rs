@@ -109,6 +109,21 @@ fn an_overflow_is_reported_on_every_path() {
         let e = Forty::encode_slice(&values, &mut out).expect_err("flags is 7 bits, signed");
         assert!(e.to_string().contains("flags"), "{e}");
     }
+    // A streamed run of 48-byte images, at a 16-byte aligned destination (16-byte stores)
+    // and 8 bytes off it (8-byte stores).
+    let n = streaming::<Ref>();
+    let mut values = Ref::many(n);
+    values[n / 2].flags = -65;
+    for offset in [0, 8] {
+        let mut buffer = vec![0u128; (n * Ref::SIZE + offset).div_ceil(16)];
+        // SAFETY: as in `check`: the buffer's initialized bytes, viewed as bytes.
+        let bytes = unsafe {
+            std::slice::from_raw_parts_mut(buffer.as_mut_ptr().cast::<u8>(), buffer.len() * 16)
+        };
+        let out = &mut bytes[offset..offset + n * Ref::SIZE];
+        let e = Ref::encode_slice(&values, out).expect_err("flags is 7 bits, signed");
+        assert!(e.to_string().contains("flags"), "offset {offset}: {e}");
+    }
     let mut values = Unstaged264::many(5);
     values[3].low = 256;
     let mut out = vec![0u8; 5 * Unstaged264::SIZE];

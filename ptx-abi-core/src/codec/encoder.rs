@@ -10,7 +10,7 @@
 
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::image::PtxImage;
-use crate::codec::slice::{as_uninit, write_one_staged, Stage};
+use crate::codec::slice::{as_uninit, write_one_staged, Stage, Stores};
 use crate::codec::writer::ImageWriter;
 use crate::codec::zero_copy::{slice_as_ptx_bytes, ZeroCopy};
 use crate::codec::{check_in, PtxAbi};
@@ -30,7 +30,7 @@ pub fn encode<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
         return Err(EncodeError::buffer_size(T::TYPE.name, T::SIZE, out.len()));
     }
     if T::SIZE <= Stage::LEN {
-        write_one_staged(value, as_uninit(out), false)
+        write_one_staged(value, as_uninit(out), Stores::Cached)
     } else {
         value.encode_into(as_uninit(out)).map(drop)
     }

@@ -135,11 +135,15 @@ fn write_images<T: WriteImage>(
     stream: bool,
 ) -> Result<(), EncodeError> {
     if T::SIZE <= Stage::LEN {
-        // Two loops, so that each stores one way without testing `stream` at every image.
-        return if stream {
-            write_staged(values, out, true)
-        } else {
-            write_staged(values, out, false)
+        // One loop per way of storing, so that each loop stores one way without testing it at
+        // every image. The test that picks `Streamed16` also tells the optimizer, inside its
+        // loop, that `out` is 16-byte aligned: with images of a multiple of 16 bytes, every
+        // 16-byte store's own alignment test (`store16`) then folds away, and the loop is
+        // the hand-written streaming encoder's (interleaved benchmark, `BENCHMARKS.md`).
+        return match Stores::of::<T>(out, stream) {
+            Stores::Cached => write_staged(values, out, Stores::Cached),
+            Stores::Streamed16 => write_staged(values, out, Stores::Streamed16),
+            Stores::Streamed8 => write_staged(values, out, Stores::Streamed8),
         };
     }
     for (v, image) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
@@ -150,16 +154,54 @@ fn write_images<T: WriteImage>(
     Ok(())
 }
 
+/// How [`store_image`] stores a staged image: one way for a whole run of images
+/// ([`write_images`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Stores {
+    /// Ordinary stores, eight bytes at a time: the images stay in the cache.
+    Cached,
+    /// Non-temporal stores, sixteen bytes at a time where the destination is 16-byte aligned
+    /// ([`store16`]), else eight.
+    Streamed16,
+    /// Non-temporal stores, eight bytes at a time: no image of the run starts 16-byte
+    /// aligned.
+    Streamed8,
+}
+
+impl Stores {
+    /// The way to store a run of images of `T` into `out`: non-temporally when `stream`, 16
+    /// bytes at a time unless no image can be 16-byte aligned (`out` is not, and an image's
+    /// size is a multiple of 16).
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn of<T: WriteImage>(out: &[MaybeUninit<u8>], stream: bool) -> Self {
+        if !stream {
+            Stores::Cached
+        } else if (out.as_ptr() as usize) % 16 == 0 || T::SIZE % 16 != 0 {
+            Stores::Streamed16
+        } else {
+            Stores::Streamed8
+        }
+    }
+
+    /// Whether the stores are non-temporal.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    fn streaming(self) -> bool {
+        self != Stores::Cached
+    }
+}
+
 /// [`write_images`] of images of at most [`Stage::LEN`] bytes, each staged and then stored.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 fn write_staged<T: WriteImage>(
     values: &[T],
     out: &mut [MaybeUninit<u8>],
-    stream: bool,
+    stores: Stores,
 ) -> Result<(), EncodeError> {
     for (v, image) in values.iter().zip(out.chunks_exact_mut(T::SIZE)) {
-        write_one_staged(v, image, stream)?;
+        write_one_staged(v, image, stores)?;
     }
     Ok(())
 }
@@ -174,7 +216,7 @@ fn write_staged<T: WriteImage>(
 pub(crate) fn write_one_staged<T: WriteImage>(
     v: &T,
     image: &mut [MaybeUninit<u8>],
-    stream: bool,
+    stores: Stores,
 ) -> Result<(), EncodeError> {
     let mut stage = [MaybeUninit::<u8>::uninit(); Stage::LEN];
     let Some(staged) = stage.get_mut(..T::SIZE) else {
@@ -184,8 +226,8 @@ pub(crate) fn write_one_staged<T: WriteImage>(
     let mut w = ImageWriter::quick_part(staged, false);
     v.write_image(&mut w, 0);
     match w.finish_quick() {
-        Some(staged) => store_image(staged, image, stream),
-        None => write_recording(v, image, stream)?,
+        Some(staged) => store_image(staged, image, stores),
+        None => write_recording(v, image, stores)?,
     }
     Ok(())
 }
@@ -198,7 +240,7 @@ pub(crate) fn write_one_staged<T: WriteImage>(
 fn write_recording<T: WriteImage>(
     v: &T,
     image: &mut [MaybeUninit<u8>],
-    stream: bool,
+    stores: Stores,
 ) -> Result<(), EncodeError> {
     let mut stage = [MaybeUninit::<u8>::uninit(); Stage::LEN];
     let Some(staged) = stage.get_mut(..T::SIZE) else {
@@ -206,18 +248,20 @@ fn write_recording<T: WriteImage>(
     };
     let mut w = ImageWriter::part(staged, false);
     v.write_image(&mut w, 0);
-    store_image(w.finish()?, image, stream);
+    store_image(w.finish()?, image, stores);
     Ok(())
 }
 
-/// Stores a staged image (`image.len() == to.len()`) into `to`: 16 bytes at a time while
-/// `stream`ing (non-temporal, where `to` is aligned for it: [`store16`]), then 8, then the
-/// bytes left. After inlining, `image.len()` is the type's size and the loops unroll.
+/// Stores a staged image (`image.len() == to.len()`) into `to` as `stores` says: 16 bytes
+/// at a time for [`Stores::Streamed16`] (non-temporal, where `to` is aligned for it:
+/// [`store16`]), then 8, then the bytes left. After inlining, `image.len()` is the type's
+/// size and the loops unroll.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-fn store_image(image: &[u8], to: &mut [MaybeUninit<u8>], stream: bool) {
+fn store_image(image: &[u8], to: &mut [MaybeUninit<u8>], stores: Stores) {
+    let stream = stores.streaming();
     let mut at = 0;
-    if stream {
+    if stores == Stores::Streamed16 {
         while let (Some(src), Some(dst)) = (
             image.get(at..).and_then(<[u8]>::first_chunk::<16>),
             to.get_mut(at..)
@@ -344,5 +388,36 @@ impl Stage {
     #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn get_mut(&mut self, len: usize) -> Option<&mut [u8]> {
         self.0.get_mut(..len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Bytes<const N: usize>;
+
+    impl<const N: usize> WriteImage for Bytes<N> {
+        const SIZE: usize = N;
+        const NAME: &'static str = "Bytes";
+        fn write_image(&self, _: &mut ImageWriter<'_>, _: usize) {}
+    }
+
+    /// 16-byte stores wherever an image may start 16-byte aligned, 8-byte ones only when none
+    /// can: the choice is a matter of speed (`store16` tests each destination itself), made
+    /// once per run.
+    #[test]
+    fn a_run_streams_16_bytes_at_a_time_where_an_image_can_be_aligned() {
+        let buffer = [MaybeUninit::<u128>::uninit(); 4];
+        // SAFETY: 64 bytes of a `u128` array, viewed as `MaybeUninit<u8>` (align 1, no reads).
+        let bytes: &[MaybeUninit<u8>] =
+            unsafe { core::slice::from_raw_parts(buffer.as_ptr().cast(), 64) };
+        let (aligned, off8) = (&bytes[..48], &bytes[8..56]);
+        assert_eq!(Stores::of::<Bytes<48>>(aligned, false), Stores::Cached);
+        assert_eq!(Stores::of::<Bytes<48>>(aligned, true), Stores::Streamed16);
+        assert_eq!(Stores::of::<Bytes<48>>(off8, true), Stores::Streamed8);
+        // 40-byte images 8 bytes off: the second starts aligned.
+        assert_eq!(Stores::of::<Bytes<40>>(off8, true), Stores::Streamed16);
+        assert!(Stores::Streamed8.streaming() && !Stores::Cached.streaming());
     }
 }
