@@ -157,11 +157,14 @@ pub const fn fits(raw: u64, width: u32, signed: bool) -> bool {
 /// Sign- or zero-extends the low `width` bits of `raw` to 64 bits.
 ///
 /// The sign is extended with a select (the high bits set when the field's top bit is), not
-/// with the usual `shl`/`ashr` pair: LLVM keeps the select, so a decoded field is a logical
-/// shift and a `cmov` (or a masked blend when vectorized), never a vector arithmetic shift.
+/// with the usual `shl`/`ashr` pair: for the 48-bit fields of the case that failed, LLVM
+/// keeps the select (a `cmov`), where the shift pair became a vector arithmetic shift.
 /// rustc 1.95's x86 back end built AVX-512 `vpsravq`s with out-of-range counts for lanes it
 /// believed came out zero, and decoded `short`s next to negative 48-bit fields as `-1`
-/// (`docs/release-miscompile.md`, "The AVX-512 decode").
+/// (`docs/release-miscompile.md`, "The AVX-512 decode"). For a narrow field LLVM may still
+/// turn the select into a scalar sign splat (`movsx`, `sar`, `and`, `or`; the benchmark's
+/// `Ref`), so the select is a precaution for the shape known to fail, not a proof: what
+/// proves a build is the corpus run in `aggressive` on an AVX-512 machine.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 pub const fn extend(raw: u64, width: u32, signed: bool) -> u64 {
