@@ -30,10 +30,9 @@ pub unsafe trait PtxImage: Copy + 'static {
     fn as_bytes_mut(&mut self) -> &mut [u8];
 
     /// The image of `value`.
+    #[inline]
     fn new(value: &Self::Value) -> Result<Self, EncodeError> {
-        let mut image = Self::zeroed();
-        value.encode(image.as_bytes_mut())?;
-        Ok(image)
+        new_image(value)
     }
 
     /// An image holding `bytes`, accepted only if they decode as a value.
@@ -66,6 +65,28 @@ pub unsafe trait PtxImage: Copy + 'static {
         *self = next;
         Ok(())
     }
+}
+
+/// A new image `I` holding the image of `value` (`I` of `V`'s size: an error otherwise), its
+/// bytes written once, never zeroed first: [`PtxImage::new`], and `KernelLaunch::new` for an
+/// argument struct whose image type is its signature's.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub(crate) fn new_image<V: PtxAbi, I: PtxImage>(value: &V) -> Result<I, EncodeError> {
+    let mut image = core::mem::MaybeUninit::<I>::uninit();
+    // SAFETY: the `size_of::<I>()` bytes of `image`, viewed as `MaybeUninit<u8>` (align 1,
+    // any content), borrowed exclusively while `bytes` lives.
+    let bytes = unsafe {
+        core::slice::from_raw_parts_mut(
+            image.as_mut_ptr().cast::<core::mem::MaybeUninit<u8>>(),
+            core::mem::size_of::<I>(),
+        )
+    };
+    crate::codec::slice::encode_uninit(value, bytes)?;
+    // SAFETY: `encode_uninit` returned `Ok`, so it initialized all of `bytes` (it refuses a
+    // buffer that is not `V::SIZE` long), which are all of `I`'s bytes; any bytes are a
+    // valid `I` (`PtxImage`'s contract: no padding, its bytes are its image).
+    Ok(unsafe { image.assume_init() })
 }
 
 /// A slice of images as one byte slice, without copying.

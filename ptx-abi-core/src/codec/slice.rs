@@ -54,6 +54,15 @@ pub(crate) fn as_uninit(out: &mut [u8]) -> &mut [MaybeUninit<u8>] {
     unsafe { &mut *(out as *mut [u8] as *mut [MaybeUninit<u8>]) }
 }
 
+/// Initialized bytes as uninitialized ones, to copy from.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+fn as_uninit_ref(bytes: &[u8]) -> &[MaybeUninit<u8>] {
+    // SAFETY: `MaybeUninit<u8>` has `u8`'s layout, every initialized `u8` is a valid
+    // `MaybeUninit<u8>`, and a shared reference allows no write of `uninit()` through it.
+    unsafe { &*(bytes as *const [u8] as *const [MaybeUninit<u8>]) }
+}
+
 /// The images of `values` (`size` bytes each, of the type named `name`), back to back, into
 /// `out` (see `PtxAbi::encode_slice_into`).
 #[cfg_attr(not(debug_assertions), inline(always))]
@@ -68,6 +77,28 @@ pub(crate) fn encode_slice<'o, T: WriteImage>(
     }
     let stream = expected >= STREAM_MIN;
     write_run(values, out, stream)
+}
+
+/// The image of `value` into `out` (exactly `T::SIZE` bytes, else an error), which may be
+/// uninitialized and is initialized on `Ok`: staged as [`write_one_staged`] stages it when it
+/// is at most [`Stage::LEN`] bytes, else written in place as `PtxAbi::encode_into` writes
+/// it. What `PtxImage::new` and `KernelLaunch::new` write a new image with.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub(crate) fn encode_uninit<T: WriteImage>(
+    value: &T,
+    out: &mut [MaybeUninit<u8>],
+) -> Result<(), EncodeError> {
+    if out.len() != T::SIZE {
+        return Err(EncodeError::buffer_size(T::NAME, T::SIZE, out.len()));
+    }
+    if T::SIZE <= Stage::LEN {
+        write_one_staged(value, out, Stores::Cached)
+    } else {
+        let mut w = ImageWriter::part(out, false);
+        value.write_image(&mut w, 0);
+        w.finish().map(drop)
+    }
 }
 
 /// A run of images, each written by its own writer ([`ImageWriter::part`]) over its own
@@ -227,29 +258,35 @@ pub(crate) fn write_one_staged<T: WriteImage>(
     v.write_image(&mut w, 0);
     match w.finish_quick() {
         Some(staged) => store_image(staged, image, stores),
-        None => write_recording(v, image, stores)?,
+        None => {
+            // Ordinary stores, however the run stores: this image is not expected (a value
+            // whose encoder fails once fails again), and a copy keeps the code small.
+            let staged = write_recording(v)?;
+            if let (Some(staged), true) = (staged.get(T::SIZE), image.len() == T::SIZE) {
+                image.copy_from_slice(as_uninit_ref(staged));
+            }
+        }
     }
     Ok(())
 }
 
 /// An image [`write_one_staged`]'s quick writer found failing, written again with a writer
 /// that records the first error, which it returns (or, should the value's encoder not fail the
-/// second time, the image stored).
+/// second time, the staged image, which the caller stores). It takes no destination: a call
+/// that took one would let the caller's destination escape, and the optimizer would keep a
+/// destination on the stack in memory (`PtxImage::new`'s image, copied out through loads
+/// that straddle two stores) instead of in registers.
 #[cold]
 #[inline(never)]
-fn write_recording<T: WriteImage>(
-    v: &T,
-    image: &mut [MaybeUninit<u8>],
-    stores: Stores,
-) -> Result<(), EncodeError> {
-    let mut stage = [MaybeUninit::<u8>::uninit(); Stage::LEN];
-    let Some(staged) = stage.get_mut(..T::SIZE) else {
+fn write_recording<T: WriteImage>(v: &T) -> Result<Stage, EncodeError> {
+    let mut stage = Stage::new();
+    let Some(staged) = stage.get_mut(T::SIZE) else {
         return Err(EncodeError::buffer_size(T::NAME, T::SIZE, Stage::LEN));
     };
-    let mut w = ImageWriter::part(staged, false);
+    let mut w = ImageWriter::part(as_uninit(staged), false);
     v.write_image(&mut w, 0);
-    store_image(w.finish()?, image, stores);
-    Ok(())
+    w.finish()?;
+    Ok(stage)
 }
 
 /// Stores a staged image (`image.len() == to.len()`) into `to` as `stores` says: 16 bytes
@@ -368,7 +405,11 @@ pub(crate) fn encode_slice_par<'o, T: WriteImage + Sync>(
 }
 
 /// A stack buffer for the image of a hand-written impl's `PtxAbi::encode`, copied by its
-/// default `PtxAbi::__write`.
+/// default `PtxAbi::__write`, and for an image written again by [`write_recording`]. Aligned
+/// to 16 bytes, so that a copy out of it splits into whole words (returned in a `Result`, an
+/// unaligned buffer starts at an odd offset, and the optimizer then cut the destination's
+/// words into 1-, 2- and 4-byte pieces).
+#[repr(C, align(16))]
 pub(crate) struct Stage([u8; Stage::LEN]);
 
 impl Stage {
@@ -389,6 +430,13 @@ impl Stage {
     pub(crate) fn get_mut(&mut self, len: usize) -> Option<&mut [u8]> {
         self.0.get_mut(..len)
     }
+
+    /// The first `len` bytes, if the stage holds that many.
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
+    pub(crate) fn get(&self, len: usize) -> Option<&[u8]> {
+        self.0.get(..len)
+    }
 }
 
 #[cfg(test)]
@@ -401,6 +449,36 @@ mod tests {
         const SIZE: usize = N;
         const NAME: &'static str = "Bytes";
         fn write_image(&self, _: &mut ImageWriter<'_>, _: usize) {}
+    }
+
+    /// A value whose quick writing fails once and then succeeds (a hand-written encoder
+    /// that is not deterministic): `write_one_staged` stores what the recording writer wrote
+    /// the second time, and reports no error.
+    #[test]
+    fn an_image_that_succeeds_the_second_time_is_stored() {
+        struct Flaky(core::cell::Cell<u8>);
+        impl WriteImage for Flaky {
+            const SIZE: usize = 24;
+            const NAME: &'static str = "Flaky";
+            fn write_image(&self, w: &mut ImageWriter<'_>, at: usize) {
+                let call = self.0.get();
+                self.0.set(call + 1);
+                if call == 0 {
+                    w.fail(EncodeError::buffer_size("Flaky", 1, 2));
+                } else {
+                    w.run(at, &[0xC0 | call; 24]);
+                }
+            }
+        }
+        for stores in [Stores::Cached, Stores::Streamed16, Stores::Streamed8] {
+            let flaky = Flaky(core::cell::Cell::new(0));
+            let mut image = [MaybeUninit::new(0xA5u8); 24];
+            assert_eq!(write_one_staged(&flaky, &mut image, stores), Ok(()));
+            assert_eq!(flaky.0.get(), 2, "{stores:?}");
+            // SAFETY: initialized above (0xA5), and written with initialized bytes since.
+            let bytes = image.map(|b| unsafe { b.assume_init() });
+            assert_eq!(bytes, [0xC1; 24], "{stores:?}");
+        }
     }
 
     /// 16-byte stores wherever an image may start 16-byte aligned, 8-byte ones only when none

@@ -525,6 +525,37 @@ const fn place_all<const N: usize>(
     }
 }
 
+/// The first member of `ty` placed at an alignment above `limit` bytes (§1.2: its type's
+/// alignment, raised by `alignas`, capped by the aggregate's packing): its index, name and
+/// alignment; `None` when there is none, or when the layout breaks a rule (the members up to
+/// the broken one are looked at). [`Placements`]' walk as a `const fn`, so that a caller
+/// evaluates it once per type at compile time (`KernelLaunch::extra`: over 16 bytes a
+/// parameter's offset in the driver's buffer depends on the architecture).
+pub(crate) const fn first_member_aligned_above(
+    ty: &TypeDesc,
+    addr: AddressSize,
+    limit: usize,
+) -> Option<(usize, &'static str, usize)> {
+    let (kind, _, pack, members) = parts(ty);
+    let mut cur = match start(ty, kind, pack) {
+        Ok(c) => c,
+        Err(_) => return None,
+    };
+    let mut i = 0;
+    while i < members.len() {
+        let p;
+        (cur, p) = match place(cur, ty, &members[i], addr, None) {
+            Ok(placed) => placed,
+            Err(_) => return None,
+        };
+        if p.align > limit {
+            return Some((i, members[i].name, p.align));
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The members of an aggregate with their placements, computed one by one at run time by
 /// the same steps as [`try_place_members`]; yields an error and stops at a broken rule.
 pub struct Placements<'a> {
