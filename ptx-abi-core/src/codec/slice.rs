@@ -261,8 +261,9 @@ pub(crate) fn write_one_staged<T: WriteImage>(
         None => {
             // Ordinary stores, however the run stores: this image is not expected (a value
             // whose encoder fails once fails again), and a copy keeps the code small.
-            let staged = write_recording(v)?;
-            if let (Some(staged), true) = (staged.get(T::SIZE), image.len() == T::SIZE) {
+            let mut stage = Stage::new();
+            write_recording(v, &mut stage)?;
+            if let (Some(staged), true) = (stage.get(T::SIZE), image.len() == T::SIZE) {
                 image.copy_from_slice(as_uninit_ref(staged));
             }
         }
@@ -270,23 +271,23 @@ pub(crate) fn write_one_staged<T: WriteImage>(
     Ok(())
 }
 
-/// An image [`write_one_staged`]'s quick writer found failing, written again with a writer
-/// that records the first error, which it returns (or, should the value's encoder not fail the
-/// second time, the staged image, which the caller stores). It takes no destination: a call
-/// that took one would let the caller's destination escape, and the optimizer would keep a
-/// destination on the stack in memory (`PtxImage::new`'s image, copied out through loads
-/// that straddle two stores) instead of in registers.
+/// An image [`write_one_staged`]'s quick writer found failing, written again into `stage`
+/// with a writer that records the first error, which it returns (should the value's encoder
+/// not fail the second time, the caller copies the staged image). It takes no destination: a
+/// call that took one would let the caller's destination escape, and the optimizer would keep
+/// a destination on the stack in memory (`PtxImage::new`'s image, copied out through loads
+/// that straddle two stores) instead of in registers. Nor does it return the stage in its
+/// `Result`: the optimizer then cut the destination's first word at the error's field
+/// offsets (`BENCHMARKS.md`, "2026-11-29 (seventh)").
 #[cold]
 #[inline(never)]
-fn write_recording<T: WriteImage>(v: &T) -> Result<Stage, EncodeError> {
-    let mut stage = Stage::new();
+fn write_recording<T: WriteImage>(v: &T, stage: &mut Stage) -> Result<(), EncodeError> {
     let Some(staged) = stage.get_mut(T::SIZE) else {
         return Err(EncodeError::buffer_size(T::NAME, T::SIZE, Stage::LEN));
     };
     let mut w = ImageWriter::part(as_uninit(staged), false);
     v.write_image(&mut w, 0);
-    w.finish()?;
-    Ok(stage)
+    w.finish().map(drop)
 }
 
 /// Stores a staged image (`image.len() == to.len()`) into `to` as `stores` says: 16 bytes
@@ -406,9 +407,7 @@ pub(crate) fn encode_slice_par<'o, T: WriteImage + Sync>(
 
 /// A stack buffer for the image of a hand-written impl's `PtxAbi::encode`, copied by its
 /// default `PtxAbi::__write`, and for an image written again by [`write_recording`]. Aligned
-/// to 16 bytes, so that a copy out of it splits into whole words (returned in a `Result`, an
-/// unaligned buffer starts at an odd offset, and the optimizer then cut the destination's
-/// words into 1-, 2- and 4-byte pieces).
+/// to 16 bytes, so that a copy out of it splits into whole words.
 #[repr(C, align(16))]
 pub(crate) struct Stage([u8; Stage::LEN]);
 
