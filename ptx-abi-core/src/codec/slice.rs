@@ -263,8 +263,11 @@ pub(crate) fn write_one_staged<T: WriteImage>(
             // whose encoder fails once fails again), and a copy keeps the code small.
             let mut stage = Stage::new();
             write_recording(v, &mut stage)?;
-            if let (Some(staged), true) = (stage.get(T::SIZE), image.len() == T::SIZE) {
-                image.copy_from_slice(as_uninit_ref(staged));
+            match (stage.get(T::SIZE), image.len() == T::SIZE) {
+                (Some(staged), true) => image.copy_from_slice(as_uninit_ref(staged)),
+                // Not taken (`write_recording` staged `T::SIZE` bytes, and the callers pass
+                // an image of that size); an error, never `Ok` with `image` unwritten.
+                _ => return Err(EncodeError::buffer_size(T::NAME, T::SIZE, image.len())),
             }
         }
     }
