@@ -10,7 +10,7 @@
 
 use crate::codec::error::{DecodeError, EncodeError};
 use crate::codec::image::PtxImage;
-use crate::codec::slice::{as_uninit, write_one_staged, Stage, Stores};
+use crate::codec::slice::{as_uninit, encode_uninit};
 use crate::codec::writer::ImageWriter;
 use crate::codec::zero_copy::{slice_as_ptx_bytes, ZeroCopy};
 use crate::codec::{check_in, PtxAbi};
@@ -19,21 +19,14 @@ use crate::layout::Placement;
 /// A derived type's [`PtxAbi::encode`]: its image written by its `__write` through an
 /// [`ImageWriter`] (`codec/writer.rs`). An image of at most `Stage::LEN` (256) bytes is staged
 /// and stored into `out` once complete, as the slice encoders store each image
-/// (`write_one_staged`), so that on an error `out` is left as it was; the optimizer keeps
+/// (`encode_uninit`, `write_one_staged`), so that on an error `out` is left as it was; the optimizer keeps
 /// the stage in registers, and each word of the image is one store to `out`. A larger image
 /// is written into `out` directly. ([`PtxAbi::encode_into`] always writes directly, never
 /// reading `out`.)
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 pub fn encode<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
-    if out.len() != T::SIZE {
-        return Err(EncodeError::buffer_size(T::TYPE.name, T::SIZE, out.len()));
-    }
-    if T::SIZE <= Stage::LEN {
-        write_one_staged(value, as_uninit(out), Stores::Cached)
-    } else {
-        value.encode_into(as_uninit(out)).map(drop)
-    }
+    encode_uninit(value, as_uninit(out))
 }
 
 /// Checks the image's length.

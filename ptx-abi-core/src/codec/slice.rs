@@ -82,7 +82,8 @@ pub(crate) fn encode_slice<'o, T: WriteImage>(
 /// The image of `value` into `out` (exactly `T::SIZE` bytes, else an error), which may be
 /// uninitialized and is initialized on `Ok`: staged as [`write_one_staged`] stages it when it
 /// is at most [`Stage::LEN`] bytes, else written in place as `PtxAbi::encode_into` writes
-/// it. What `PtxImage::new` and `KernelLaunch::new` write a new image with.
+/// it. What a derived type's `PtxAbi::encode`, `PtxImage::new` and `KernelLaunch::new`
+/// write an image with.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 pub(crate) fn encode_uninit<T: WriteImage>(
