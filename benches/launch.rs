@@ -1,6 +1,7 @@
 //! Issue 6, target 3: building the parameter buffer of an 8-argument kernel, one argument a
 //! 48-byte bit-field struct (target: under 50 ns, no allocation — `tests/alloc_free.rs`),
-//! beside the same buffer written by hand. `cargo bench --bench launch`.
+//! beside the same buffer written by hand, and the `extra` buffers laid out for an
+//! architecture or a loaded function's offsets. `cargo bench --bench launch`.
 //!
 //! Issue 29, item 3 (with `--features cudarc`): a checked launch with cudarc's buffers
 //! (`CheckedFunction::launch`) beside cudarc's plain launch builder, the same kernel and
@@ -58,6 +59,29 @@ fn launch(c: &mut Criterion) {
             black_box(&image);
         })
     });
+    // `param_buffer` moves each parameter to where the driver reads it on an architecture
+    // (here none is aligned above 16 bytes, so every offset is the image's and the bytes are
+    // the hand-written buffer's); `param_buffer_at` to offsets the caller gives (a checked
+    // function's, as `CheckedFunction::launch_extra` does on every launch).
+    let offsets = <common::StepArgs as KernelParams>::PARAM_OFFSETS.to_vec();
+    let sm90 = launch
+        .param_buffer(ptx_abi::params::Arch::SM_90)
+        .expect("fits");
+    verify::bytes("KernelLaunch::param_buffer", &hand, sm90.as_bytes());
+    let at = launch.param_buffer_at(&offsets).expect("fits");
+    verify::bytes("KernelLaunch::param_buffer_at", &hand, at.as_bytes());
+    group.bench_function("param_buffer(SM_90)", |b| {
+        b.iter(|| {
+            let buffer = black_box(&launch).param_buffer(ptx_abi::params::Arch::SM_90);
+            black_box(&buffer);
+        })
+    });
+    group.bench_function("param_buffer_at", |b| {
+        b.iter(|| {
+            let buffer = black_box(&launch).param_buffer_at(black_box(&offsets));
+            black_box(&buffer);
+        })
+    });
     group.bench_function("hand_written_buffer", |b| {
         b.iter(|| {
             let buffer = hand_step_buffer(black_box(&args));
@@ -111,6 +135,23 @@ mod checked {
         input: &'a CudaSlice<f32>,
         n: u32,
         p: ParamsImage,
+    }
+
+    /// The arguments of a launch with `p` encoded before it, as each benchmark iteration
+    /// builds them.
+    #[inline(always)]
+    fn encoded<'a>(
+        out: &'a mut CudaSlice<f32>,
+        input: &'a CudaSlice<f32>,
+        n: u32,
+        image: &ParamsImage,
+    ) -> NothingEncoded<'a> {
+        NothingEncoded {
+            out,
+            input,
+            n: black_box(n),
+            p: *black_box(image),
+        }
     }
 
     /// The fake driver saw launches (checked after each benchmark that ran: a filter on the
@@ -174,18 +215,27 @@ mod checked {
             group.bench_function(format!("{streams}: CheckedFunction::launch, image"), |b| {
                 let before = fake.launches();
                 b.iter(|| {
-                    let args = NothingEncoded {
-                        out: &mut out,
-                        input: &input,
-                        n: black_box(n),
-                        p: *black_box(&image),
-                    };
+                    let args = encoded(&mut out, &input, n, &image);
                     // SAFETY: as above.
                     unsafe { checked_image.launch(&stream, cfg, args) }.expect("launch");
                 });
                 launched(fake, before);
             });
             if streams == "default stream" {
+                // Through `extra`: the buffer laid out at the offsets the driver reported.
+                group.bench_function(
+                    format!("{streams}: CheckedFunction::launch_extra, image"),
+                    |b| {
+                        let before = fake.launches();
+                        b.iter(|| {
+                            let args = encoded(&mut out, &input, n, &image);
+                            // SAFETY: as above.
+                            unsafe { checked_image.launch_extra(&stream, cfg, args) }
+                                .expect("launch");
+                        });
+                        launched(fake, before);
+                    },
+                );
                 group.bench_function(format!("{streams}: cudarc launch builder, encode"), |b| {
                     let before = fake.launches();
                     b.iter(|| {

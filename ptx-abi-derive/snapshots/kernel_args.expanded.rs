@@ -131,6 +131,7 @@ const _: () = {
             const PARAM_OFFSETS: &'static [::core::primitive::usize] = &__ptx::param_offsets::<
                 3,
             >(&ScaleArgs::__PTX_ABI_MEMBERS);
+            const PARAM_PLACEMENTS: &'static [__ptx::Placement] = ScaleArgs::__PTX_ABI_PLACEMENTS;
             type Signature = ScaleArgs;
             type Image = ScaleArgsImage;
             type Pointers = [*mut __ptx::c_void; 3];

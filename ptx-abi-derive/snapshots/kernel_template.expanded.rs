@@ -184,6 +184,7 @@ const _: () = {
             const PARAM_OFFSETS: &'static [::core::primitive::usize] = &__ptx::param_offsets::<
                 3,
             >(&MulMatQ::__PTX_ABI_MEMBERS);
+            const PARAM_PLACEMENTS: &'static [__ptx::Placement] = MulMatQ::__PTX_ABI_PLACEMENTS;
             type Signature = MulMatQ;
             type Image = MulMatQImage;
             type Pointers = [*mut __ptx::c_void; 3];

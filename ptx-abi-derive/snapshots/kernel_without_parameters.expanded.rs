@@ -76,6 +76,7 @@ const _: () = {
             const PARAM_OFFSETS: &'static [::core::primitive::usize] = &__ptx::param_offsets::<
                 0,
             >(&InitArgs::__PTX_ABI_MEMBERS);
+            const PARAM_PLACEMENTS: &'static [__ptx::Placement] = InitArgs::__PTX_ABI_PLACEMENTS;
             type Signature = InitArgs;
             type Image = InitArgsImage;
             type Pointers = [*mut __ptx::c_void; 0];

@@ -130,6 +130,7 @@ const _: () = {
             const PARAM_OFFSETS: &'static [::core::primitive::usize] = &__ptx::param_offsets::<
                 2,
             >(&ShadeArgs::__PTX_ABI_MEMBERS);
+            const PARAM_PLACEMENTS: &'static [__ptx::Placement] = ShadeArgs::__PTX_ABI_PLACEMENTS;
             type Signature = ShadeArgs;
             type Image = ShadeArgsImage;
             type Pointers = [*mut __ptx::c_void; 2];

@@ -57,7 +57,7 @@ pub(crate) fn as_uninit(out: &mut [u8]) -> &mut [MaybeUninit<u8>] {
 /// Initialized bytes as uninitialized ones, to copy from.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
-fn as_uninit_ref(bytes: &[u8]) -> &[MaybeUninit<u8>] {
+pub(crate) fn as_uninit_ref(bytes: &[u8]) -> &[MaybeUninit<u8>] {
     // SAFETY: `MaybeUninit<u8>` has `u8`'s layout, every initialized `u8` is a valid
     // `MaybeUninit<u8>`, and a shared reference allows no write of `uninit()` through it.
     unsafe { &*(bytes as *const [u8] as *const [MaybeUninit<u8>]) }

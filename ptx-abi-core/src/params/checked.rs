@@ -33,7 +33,7 @@ use super::check_named::check_entry_named;
 use super::kernel::KernelParams;
 use super::launch::KernelLaunch;
 use super::launch_error::LaunchError;
-use super::loaded::{arch_offsets, driver, extra_buffer, Checked, LoadedError, LoadedKernel};
+use super::loaded::{arch_offsets, driver, lay_out_extra, Checked, LoadedError, LoadedKernel};
 use crate::codec::bind::LaunchStream;
 use crate::codec::image::PtxImage;
 use alloc::vec::Vec;
@@ -230,7 +230,8 @@ impl<K: KernelParams<Signature = K>> CheckedFunction<K> {
         let f = self.function.cu_function();
         let offsets = &self.offsets;
         args.__bind_params(LaunchStream::Cudarc(stream), |image| {
-            let mut buffer = extra_buffer::<A>(image.as_bytes(), offsets)?;
+            let mut buffer = ParamBuffer::empty();
+            lay_out_extra::<A>(&mut buffer, image.as_bytes(), offsets)?;
             let mut extra = buffer.extra();
             let (g, b) = (cfg.grid_dim, cfg.block_dim);
             // SAFETY: `f` is the function checked against `K`; `extra` points at `buffer`,

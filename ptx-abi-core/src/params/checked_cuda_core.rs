@@ -39,7 +39,7 @@ use super::check_named::check_entry_named;
 use super::kernel::KernelParams;
 use super::launch::KernelLaunch;
 use super::launch_error::LaunchError;
-use super::loaded::{arch_offsets, driver, extra_buffer, Checked, LoadedError, LoadedKernel};
+use super::loaded::{arch_offsets, driver, lay_out_extra, Checked, LoadedError, LoadedKernel};
 use crate::codec::bind::LaunchStream;
 use crate::codec::image::PtxImage;
 use alloc::vec::Vec;
@@ -247,7 +247,8 @@ impl<K: KernelParams<Signature = K>> CheckedCudaCoreFunction<K> {
         let offsets = &self.offsets;
         let mut launched = Ok(());
         let bound = args.__bind_params(LaunchStream::CudaCore(stream), |image| {
-            launched = extra_buffer::<A>(image.as_bytes(), offsets).and_then(|mut buffer| {
+            let mut buffer = ParamBuffer::empty();
+            launched = lay_out_extra::<A>(&mut buffer, image.as_bytes(), offsets).and_then(|()| {
                 let mut extra = buffer.extra();
                 let (g, b) = (cfg.grid_dim, cfg.block_dim);
                 // SAFETY: `f` is the function checked against `K`; `extra` points at

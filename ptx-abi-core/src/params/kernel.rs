@@ -105,6 +105,12 @@ pub trait KernelParams: PtxAbi {
     /// there on the driver's depend on the architecture
     /// ([`driver_param_offset`](super::driver_param_offset)).
     const PARAM_OFFSETS: &'static [usize];
+    /// Each parameter's placement in the layout from offset 0 (§1.2, §2.3): its offset (the
+    /// [`Self::PARAM_OFFSETS`] entry), size and alignment, computed when the struct is
+    /// compiled. [`KernelLaunch::param_buffer`](super::KernelLaunch::param_buffer) and
+    /// [`KernelLaunch::param_buffer_at`](super::KernelLaunch::param_buffer_at) move each
+    /// parameter by it to where the driver reads it, without walking the layout at run time.
+    const PARAM_PLACEMENTS: &'static [Placement];
     /// This argument struct with every lifetime `'static` (the struct itself when it borrows
     /// nothing): one type per kernel signature, whatever the buffers a launch borrows. A
     /// `CheckedFunction` (feature `cudarc`) is checked once for it and launches any argument

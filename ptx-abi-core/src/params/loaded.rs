@@ -512,21 +512,24 @@ pub(super) fn arch_offsets<K: KernelParams>(arch: Arch) -> Result<Vec<usize>, Lo
     Ok(offsets)
 }
 
-/// The `extra` buffer of a launch of `A` whose parameters (written in `image`, the layout from
-/// 0) the driver reads at `offsets`, one per parameter (the checked function's). On the stack.
-pub(super) fn extra_buffer<A: KernelParams>(
+/// Lays out in `buffer` the `extra` buffer of a launch of `A` whose parameters (written in
+/// `image`, the layout from 0) the driver reads at `offsets`, one per parameter (the checked
+/// function's). In the caller's buffer, on its stack: returning a `ParamBuffer` would copy it.
+pub(super) fn lay_out_extra<A: KernelParams>(
+    buffer: &mut ParamBuffer,
     image: &[u8],
     offsets: &[usize],
-) -> Result<ParamBuffer, LoadedError> {
+) -> Result<(), LoadedError> {
     let mut next = 0;
-    ParamBuffer::lay_out::<A>(image, |_, _| {
-        // One call per parameter; `offsets` has one per parameter (checked when the function
-        // was).
-        let o = offsets.get(next).copied().unwrap_or(usize::MAX);
-        next += 1;
-        o
-    })
-    .map_err(LoadedError::Launch)
+    buffer
+        .lay_out_in::<A>(image, |_, _| {
+            // One call per parameter; `offsets` has one per parameter (checked when the
+            // function was).
+            let o = offsets.get(next).copied().unwrap_or(usize::MAX);
+            next += 1;
+            o
+        })
+        .map_err(LoadedError::Launch)
 }
 
 #[cfg(feature = "cudarc")]

@@ -122,6 +122,7 @@ pub fn kernel(gen: &Gen, count: usize) -> TokenStream {
             const BUFFER_SIZE: ::core::primitive::usize = #p::buffer_size::<#count>(&#this::__PTX_ABI_MEMBERS);
             const PARAM_OFFSETS: &'static [::core::primitive::usize] =
                 &#p::param_offsets::<#count>(&#this::__PTX_ABI_MEMBERS);
+            const PARAM_PLACEMENTS: &'static [#p::Placement] = #this::__PTX_ABI_PLACEMENTS;
             type Signature = #st;
             type Image = #image;
             type Pointers = [*mut #p::c_void; #count];
