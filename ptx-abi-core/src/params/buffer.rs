@@ -56,8 +56,8 @@ impl ParamBuffer {
     /// [`ParamBuffer::lay_out`] into `self`, for a caller that keeps the buffer where it is
     /// built: returning one moves all 4,400 bytes (a `memcpy` of about 40 ns, two thirds of
     /// `param_buffer_at`'s time), so a launch lays out its `extra` buffer in place. On an
-    /// error `self` holds what it held before (`size` is set last; bytes below a new end are
-    /// only ever written with initialized bytes).
+    /// error `size` is unchanged (it is set last), and every byte below it still initialized
+    /// (bytes are only ever overwritten with initialized ones).
     pub(crate) fn lay_out_in<A: KernelParams>(
         &mut self,
         image: &[u8],
