@@ -7,27 +7,10 @@
 //! bit-fields are tested by hand in `packing.rs`.
 
 use crate::common;
+use common::rng::Rng;
 
 use ptx_abi::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
 use ptx_abi::layout::{try_layout_of, AddressSize, LayoutError, Placements};
-
-/// xorshift64*: deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
 
 /// A member type: the description the engine reads and the C spelling (`base`, `dims`).
 #[derive(Clone)]
