@@ -119,31 +119,22 @@ fn driver_offsets(m: &Mixed, base: usize) -> Vec<usize> {
 struct Cases(Rng);
 
 impl Cases {
-    fn next(&mut self) -> u64 {
-        self.0.next()
-    }
-
-    /// A number below `n`.
-    fn below(&mut self, n: u64) -> u64 {
-        self.0.below(n)
-    }
-
     fn mixed(&mut self) -> Mixed {
-        let bits = self.next();
+        let bits = self.0.next();
         Mixed {
-            out: DevicePtr::from_raw(self.next()),
+            out: DevicePtr::from_raw(self.0.next()),
             flag: bits & 1 != 0,
             n: (bits >> 32) as u32,
             tile: Tile {
-                v: [0; 3].map(|_| f32::from_bits(self.next() as u32)),
+                v: [0; 3].map(|_| f32::from_bits(self.0.next() as u32)),
             },
             h: (bits >> 8) as u16,
             p: Flags {
-                kind: self.below(16) as u16,
-                bias: self.below(512) as i16 - 256,
+                kind: self.0.below(16) as u16,
+                bias: self.0.below(512) as i16 - 256,
                 lane: (bits >> 40) as u8,
             },
-            x: f64::from_bits(self.next()),
+            x: f64::from_bits(self.0.next()),
             c: (bits >> 24) as u8,
         }
     }
@@ -156,8 +147,8 @@ impl Cases {
         parameters(m)
             .iter()
             .map(|(image, _)| {
-                let n = self.below(80) as usize;
-                let kind = if gaps_only { 3 } else { self.below(20) };
+                let n = self.0.below(80) as usize;
+                let kind = if gaps_only { 3 } else { self.0.below(20) };
                 let offset = match kind {
                     0 => end.saturating_sub(n % 8 + 1),
                     1 => ParamBuffer::CAPACITY - n,

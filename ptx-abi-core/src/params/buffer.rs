@@ -33,10 +33,10 @@ impl ParamBuffer {
     pub const CAPACITY: usize = PARAM_LIMIT;
 
     /// Copies each parameter of `A` from `image` (the layout from 0, at
-    /// [`KernelParams::PARAM_PLACEMENTS`]) to `place(end_of_previous, align)`.
+    /// [`KernelParams::PARAM_PLACEMENTS`]) to `place(index, end_of_previous, align)`.
     pub(crate) fn lay_out<A: KernelParams>(
         image: &[u8],
-        place: impl FnMut(usize, usize) -> usize,
+        place: impl FnMut(usize, usize, usize) -> usize,
     ) -> Result<ParamBuffer, LaunchError> {
         let mut out = ParamBuffer::empty();
         out.lay_out_in::<A>(image, place)?;
@@ -61,11 +61,11 @@ impl ParamBuffer {
     pub(crate) fn lay_out_in<A: KernelParams>(
         &mut self,
         image: &[u8],
-        mut place: impl FnMut(usize, usize) -> usize,
+        mut place: impl FnMut(usize, usize, usize) -> usize,
     ) -> Result<(), LaunchError> {
         let mut end = 0;
         for (index, p) in A::PARAM_PLACEMENTS.iter().enumerate() {
-            let offset = place(end, p.align);
+            let offset = place(index, end, p.align);
             if offset < end {
                 return Err(LaunchError::Overlap {
                     kernel: A::KERNEL,
@@ -120,6 +120,12 @@ impl ParamBuffer {
         let buffer = self.bytes.as_mut_ptr().cast::<c_void>();
         LaunchExtra::new(buffer, &mut self.size, &mut self.extra)
     }
+}
+
+/// The `place` of [`ParamBuffer::lay_out`] for parameters at given `offsets`, one per
+/// parameter: a missing one is `usize::MAX`, which every buffer refuses as too large.
+pub(crate) fn at_offsets(offsets: &[usize]) -> impl Fn(usize, usize, usize) -> usize + '_ {
+    |index, _, _| offsets.get(index).copied().unwrap_or(usize::MAX)
 }
 
 /// The field of `A` that is its parameter `index` (for an error).

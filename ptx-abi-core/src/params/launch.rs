@@ -28,7 +28,7 @@
 //! is that number for the layout from offset 0; [`ParamBuffer::size`] for an architecture's.
 
 use super::arch::{Arch, ARCH_INDEPENDENT_ALIGN};
-use super::buffer::ParamBuffer;
+use super::buffer::{at_offsets, ParamBuffer};
 use super::extra::{ExtraWords, LaunchExtra, NO_EXTRA};
 use super::kernel::KernelParams;
 use super::launch_error::LaunchError;
@@ -139,7 +139,7 @@ impl<A: KernelParams> KernelLaunch<A> {
             }
         };
         let bytes = self.image.as_bytes();
-        ParamBuffer::lay_out::<A>(bytes, |end, align| {
+        ParamBuffer::lay_out::<A>(bytes, |_, end, align| {
             super::arch::driver_param_offset(base, end, align)
         })
     }
@@ -159,13 +159,7 @@ impl<A: KernelParams> KernelLaunch<A> {
                 params,
             });
         }
-        let mut next = 0;
-        ParamBuffer::lay_out::<A>(self.image.as_bytes(), |_, _| {
-            // One call per parameter, and `offsets` has one per parameter (checked above).
-            let o = offsets.get(next).copied().unwrap_or(usize::MAX);
-            next += 1;
-            o
-        })
+        ParamBuffer::lay_out::<A>(self.image.as_bytes(), at_offsets(offsets))
     }
 }
 

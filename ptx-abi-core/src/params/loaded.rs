@@ -17,7 +17,7 @@
 //! (`params/checked.rs`), which launches from what it read.
 
 use super::arch::{driver_param_offset, Arch, ARCH_INDEPENDENT_ALIGN};
-use super::buffer::ParamBuffer;
+use super::buffer::{at_offsets, ParamBuffer};
 use super::kernel::{KernelParams, PARAM_LIMIT_VOLTA_CUDA_12_1};
 #[cfg(feature = "cudarc")]
 use super::launch::KernelLaunch;
@@ -520,15 +520,9 @@ pub(super) fn lay_out_extra<A: KernelParams>(
     image: &[u8],
     offsets: &[usize],
 ) -> Result<(), LoadedError> {
-    let mut next = 0;
+    // `offsets` has one offset per parameter (checked when the function was).
     buffer
-        .lay_out_in::<A>(image, |_, _| {
-            // One call per parameter; `offsets` has one per parameter (checked when the
-            // function was).
-            let o = offsets.get(next).copied().unwrap_or(usize::MAX);
-            next += 1;
-            o
-        })
+        .lay_out_in::<A>(image, at_offsets(offsets))
         .map_err(LoadedError::Launch)
 }
 
