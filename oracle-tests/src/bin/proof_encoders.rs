@@ -16,6 +16,10 @@
 //! tests of `bench_baselines.rs` (the benchmarks' pre-timing check rejects a wrong encoder and
 //! decoder) need unwinding and run in `dev` only, as the facade's tests.
 
+// Each test file declares `mod common;` (the benchmarks' `benches/common/mod.rs`) as a test
+// program of its own must: in one program that module is loaded once per file.
+#![allow(clippy::duplicate_mod)]
+
 #[deny(dead_code)]
 #[path = "../../../tests/encode_slices.rs"]
 mod encode_slices;
