@@ -156,25 +156,25 @@ pub const fn fits(raw: u64, width: u32, signed: bool) -> bool {
 
 /// Sign- or zero-extends the low `width` bits of `raw` to 64 bits.
 ///
-/// The sign is extended with a select (the high bits set when the field's top bit is), not
-/// with the usual `shl`/`ashr` pair: for the 48-bit fields of the case that failed, LLVM
-/// keeps the select (a `cmov`), where the shift pair became a vector arithmetic shift.
-/// rustc 1.95's x86 back end built AVX-512 `vpsravq`s with out-of-range counts for lanes it
-/// believed came out zero, and decoded `short`s next to negative 48-bit fields as `-1`
-/// (`docs/release-miscompile.md`, "The AVX-512 decode"). For a narrow field LLVM may still
-/// turn the select into a scalar sign splat (`movsx`, `sar`, `and`, `or`; the benchmark's
-/// `Ref`), so the select is a precaution for the shape known to fail, not a proof: what
-/// proves a build is the corpus run in `aggressive` on an AVX-512 machine.
+/// The sign is extended without an arithmetic shift: the bits below the field's sign bit,
+/// less the sign bit's weight (`(raw & (top - 1)) - (raw & top)`, `top = 2^(width-1)`), which
+/// is the two's complement value of the field. The usual `shl`/`ashr` pair became, for the
+/// 48-bit fields of the case that failed, an AVX-512 `vpsravq` that rustc 1.95's x86 back end
+/// gave out-of-range counts for lanes it believed came out zero, and decoded `short`s next to
+/// negative 48-bit fields as `-1` (`docs/release-miscompile.md`, "The AVX-512 decode"). This
+/// form compiles to a logical shift, two `and`s and a `sub`, scalar or vector (`vpsrlvq`,
+/// `vpandq`, `vpsubq`), and the decoder that failed with the shift pair decodes that case
+/// right with it; a select (`v | !mask` when the sign bit is set), the form before it, still
+/// became a scalar sign splat (`movsx`, `sar`) for narrow fields and cost two instructions
+/// more. No form is a proof against the back end: what proves a build is the corpus run in
+/// `aggressive` on an AVX-512 machine.
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 pub const fn extend(raw: u64, width: u32, signed: bool) -> u64 {
     if signed && width > 0 && width < 64 {
-        let v = raw & mask(width);
-        if v >> (width - 1) & 1 != 0 {
-            v | !mask(width)
-        } else {
-            v
-        }
+        // The bits below the sign bit, less the sign bit's weight when it is set.
+        let top = 1 << (width - 1);
+        (raw & (top - 1)).wrapping_sub(raw & top)
     } else {
         raw & mask(width)
     }
