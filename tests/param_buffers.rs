@@ -13,13 +13,10 @@
 
 #[path = "../benches/common/mod.rs"]
 mod common;
-#[allow(dead_code)]
-#[path = "common/rng.rs"]
-mod rng;
 
 use ptx_abi::params::{Arch, ParamBuffer};
 use ptx_abi::{DevicePtr, KernelLaunch, LaunchError, PtxAbi};
-use rng::Rng;
+use ptx_abi_oracle::images::SplitMix;
 
 /// `struct Flags { unsigned short kind : 4; short bias : 9; unsigned char lane; }`: a
 /// 4-byte parameter aligned to 2.
@@ -116,17 +113,17 @@ fn driver_offsets(m: &Mixed, base: usize) -> Vec<usize> {
 }
 
 /// The cases: pseudo-random arguments and offsets.
-struct Cases(Rng);
+struct Cases(SplitMix);
 
 impl Cases {
     fn mixed(&mut self) -> Mixed {
-        let bits = self.0.next();
+        let bits = self.0.next_u64();
         Mixed {
-            out: DevicePtr::from_raw(self.0.next()),
+            out: DevicePtr::from_raw(self.0.next_u64()),
             flag: bits & 1 != 0,
             n: (bits >> 32) as u32,
             tile: Tile {
-                v: [0; 3].map(|_| f32::from_bits(self.0.next() as u32)),
+                v: [0; 3].map(|_| f32::from_bits(self.0.next_u64() as u32)),
             },
             h: (bits >> 8) as u16,
             p: Flags {
@@ -134,7 +131,7 @@ impl Cases {
                 bias: self.0.below(512) as i16 - 256,
                 lane: (bits >> 40) as u8,
             },
-            x: f64::from_bits(self.0.next()),
+            x: f64::from_bits(self.0.next_u64()),
             c: (bits >> 24) as u8,
         }
     }
@@ -167,7 +164,7 @@ const CASES: usize = if cfg!(miri) { 6 } else { 2000 };
 
 #[cfg_attr(test, test)]
 fn a_buffer_at_given_offsets_is_the_images_and_zeros() {
-    let mut cases = Cases(Rng(0x9e37_79b9_7f4a_7c15));
+    let mut cases = Cases(SplitMix::new(0x9e37_79b9_7f4a_7c15));
     let (mut placed, mut refused) = (0, 0);
     for i in 0..CASES {
         let m = cases.mixed();
@@ -205,7 +202,7 @@ fn a_buffer_for_an_architecture_is_where_the_driver_reads() {
         Arch::SM_100,
         Arch::SM_120,
     ];
-    let mut cases = Cases(Rng(0x243f_6a88_85a3_08d3));
+    let mut cases = Cases(SplitMix::new(0x243f_6a88_85a3_08d3));
     for i in 0..CASES {
         let m = cases.mixed();
         let arch = archs[i % archs.len()];

@@ -61,6 +61,11 @@ impl SplitMix {
         }
     }
 
+    /// `true` `percent` times in a hundred.
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+
     /// `len` random bytes.
     pub fn bytes(&mut self, len: usize) -> Vec<u8> {
         (0..len).map(|_| self.next_u64() as u8).collect()

@@ -10,8 +10,6 @@
 
 #![allow(dead_code)]
 
-pub mod rng;
-
 use ptx_abi_nvtools::nvrtc::Nvrtc;
 use ptx_abi_oracle::clang::Clang;
 use ptx_abi_oracle::ptxas::Ptxas;

@@ -7,10 +7,10 @@
 //! bit-fields are tested by hand in `packing.rs`.
 
 use crate::common;
-use common::rng::Rng;
 
 use ptx_abi::layout::desc::{AggregateKind, Member, Scalar, TypeDesc, TypeKind};
 use ptx_abi::layout::{try_layout_of, AddressSize, LayoutError, Placements};
+use ptx_abi_oracle::images::SplitMix;
 
 /// A member type: the description the engine reads and the C spelling (`base`, `dims`).
 #[derive(Clone)]
@@ -69,7 +69,7 @@ struct Agg {
 /// and requested alignment; `None` when the engine refuses it for a requested alignment below
 /// the natural one, of the aggregate or of a member (the only refusals these types may meet;
 /// below it, nvcc and NVRTC disagree about a member's).
-fn aggregate(rng: &mut Rng, name: &str, pool: &[Ty]) -> Option<Agg> {
+fn aggregate(rng: &mut SplitMix, name: &str, pool: &[Ty]) -> Option<Agg> {
     let union = rng.chance(20);
     let pack = if rng.chance(60) {
         1usize << rng.below(5)
@@ -198,7 +198,7 @@ fn numbers(ptx: &str, name: &str) -> Vec<u64> {
 
 #[test]
 fn packing_and_member_alignment_match_nvrtc_on_random_types() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = SplitMix::new(0x9e37_79b9_7f4a_7c15);
     let mut pool = leaves();
     let mut aggs = Vec::new();
     let mut source = String::from("#define OFF(T, m) __INTADDR__(&((T*)0)->m)\n");

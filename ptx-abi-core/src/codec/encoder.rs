@@ -21,8 +21,8 @@ use crate::layout::Placement;
 /// and stored into `out` once complete, as the slice encoders store each image
 /// (`encode_uninit`, `write_one_staged`), so that on an error `out` is left as it was; the
 /// optimizer keeps the stage in registers, and each word of the image is one store to `out`.
-/// A larger image is written into `out` directly. ([`PtxAbi::encode_into`] always writes directly, never
-/// reading `out`.)
+/// A larger image is written into `out` directly. ([`PtxAbi::encode_into`] always writes
+/// directly, never reading `out`.)
 #[cfg_attr(not(debug_assertions), inline(always))]
 #[cfg_attr(debug_assertions, inline)]
 pub fn encode<T: PtxAbi>(value: &T, out: &mut [u8]) -> Result<(), EncodeError> {
