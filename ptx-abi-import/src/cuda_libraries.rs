@@ -454,22 +454,34 @@ template <class T, size_t N> struct array {
 } }
 "#;
 
-/// `cuda::atomic<T>` (and `cuda::std::atomic<T>`): a `T` aligned to its size, as libcu++ lays
-/// it out, with the calls device code makes.
+/// `cuda::atomic<T>` (and `cuda::std::atomic<T>`), laid out as libcu++ (CUDA 12.9 and 13.5,
+/// `cuda/std/__atomic/types.h`) lays out its storage, with the calls device code makes:
+/// - a `T` of under 4 bytes sits in a 32-bit proxy (`__atomic_small_storage`): 4 bytes,
+///   aligned to 4; the stand-in keeps the `T` (the low bytes, which the proxy's conversions
+///   read and write) and aligns the atomic to 4, so the Rust holds a `T` in the same 4 bytes;
+/// - a `T` of 4 to 8 bytes is a `T` aligned to its size (`__atomic_storage`);
+/// - a `T` over 8 bytes is not lock-free: libcu++ stores the `T` and then a lock word
+///   (`__atomic_locked_storage`). Such an atomic holds a member the importer refuses
+///   (`long double`), through an otherwise empty base, so a struct holding one is left out
+///   with the reason rather than laid out by a guess.
 const CUDA_ATOMIC: &str = r#"#pragma once
+#define PTX_ABI_CUDA_ATOMIC_ALIGN(T) (sizeof(T) < 4 ? 4 : sizeof(T) > 8 ? 16 : sizeof(T))
 #define PTX_ABI_CUDA_ATOMIC_BODY(T) \
-    T __a_value; \
+    typename ::cuda::std::__ptx_abi_atomic_value<T, (sizeof(T) > 8)>::type __a_value; \
     __host__ __device__ T load(::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst) const; \
     __host__ __device__ void store(T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst); \
     __host__ __device__ T fetch_add(T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst); \
     __host__ __device__ T fetch_sub(T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst); \
     __host__ __device__ T exchange(T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst); \
     __host__ __device__ bool compare_exchange_strong(T &, T, ::cuda::std::memory_order = ::cuda::std::memory_order_seq_cst);
+struct __ptx_abi_atomic_with_lock { long double __lock_based_atomic_over_8_bytes; };
 namespace cuda {
 enum thread_scope { thread_scope_system = 0, thread_scope_device = 1, thread_scope_block = 2, thread_scope_thread = 3 };
 namespace std {
 enum memory_order { memory_order_relaxed, memory_order_consume, memory_order_acquire, memory_order_release, memory_order_acq_rel, memory_order_seq_cst };
-template <class T> struct alignas(sizeof(T)) atomic { PTX_ABI_CUDA_ATOMIC_BODY(T) };
+template <class T, bool Locked> struct __ptx_abi_atomic_value { typedef T type; };
+template <class T> struct __ptx_abi_atomic_value<T, true> { typedef ::__ptx_abi_atomic_with_lock type; };
+template <class T> struct alignas(PTX_ABI_CUDA_ATOMIC_ALIGN(T)) atomic { PTX_ABI_CUDA_ATOMIC_BODY(T) };
 }
 using std::memory_order;
 using std::memory_order_relaxed;
@@ -477,7 +489,7 @@ using std::memory_order_acquire;
 using std::memory_order_release;
 using std::memory_order_acq_rel;
 using std::memory_order_seq_cst;
-template <class T, thread_scope S = thread_scope_system> struct alignas(sizeof(T)) atomic { PTX_ABI_CUDA_ATOMIC_BODY(T) };
+template <class T, thread_scope S = thread_scope_system> struct alignas(PTX_ABI_CUDA_ATOMIC_ALIGN(T)) atomic { PTX_ABI_CUDA_ATOMIC_BODY(T) };
 template <class T, thread_scope S = thread_scope_system> struct atomic_ref {
     T *__a_ptr;
     __host__ __device__ explicit atomic_ref(T &);
@@ -487,4 +499,5 @@ template <class T, thread_scope S = thread_scope_system> struct atomic_ref {
 };
 }
 #undef PTX_ABI_CUDA_ATOMIC_BODY
+#undef PTX_ABI_CUDA_ATOMIC_ALIGN
 "#;

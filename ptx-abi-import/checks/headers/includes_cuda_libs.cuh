@@ -22,6 +22,24 @@ struct WorkQueue {
     cuda::atomic<unsigned long long> done;
 };
 
+// A pipeline stage's flags and counters: atomics of one and two bytes, which libcu++ keeps in
+// 32-bit storage, beside a plain 16-bit field.
+struct StageFlags {
+    cuda::std::atomic<bool> closed;
+    cuda::atomic<unsigned char, cuda::thread_scope_block> phase;
+    cuda::atomic<short, cuda::thread_scope_device> credits;
+    unsigned short epoch;
+    cuda::std::atomic<float> load;
+};
+
+// Two counters updated together: over 8 bytes, so libcu++'s atomic is lock-based (the pair,
+// then a lock word).
+struct CounterPair { unsigned long long ok, failed; };
+struct PairedStats {
+    cuda::atomic<CounterPair, cuda::thread_scope_device> totals;
+    int shards;
+};
+
 template <int Threads = 256, int ItemsPerThread = 4, bool Vectorized = true>
 struct TileShape {
     int tile_items[Threads / 64];

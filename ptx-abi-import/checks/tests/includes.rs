@@ -510,3 +510,33 @@ fn the_gnu_version_is_the_compilers() {
     use ptx_abi::PtxAbi;
     assert_eq!((align::kind::SIZE, format_spec::SIZE), (1, 6));
 }
+
+/// libcu++'s atomics as their storage lays them out: a `T` of under 4 bytes in 32-bit storage
+/// (4 bytes, aligned to 4), one of 4 to 8 bytes aligned to its size; one over 8 bytes is
+/// lock-based (the value, then a lock word) and left out with the reason, with what holds it.
+/// The sizes are NVRTC's (CUDA 12.9 and 13.5, `static_assert`s against CCCL's headers); the
+/// emitted checks above compare every offset of `StageFlags` with CUDA's own headers.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn small_atomics_take_libcupps_four_bytes() {
+    use includes_cuda_libs::cuda;
+    use includes_cuda_libs::rq::StageFlags;
+    use ptx_abi::PtxAbi;
+    assert_eq!(
+        (
+            <cuda::std::atomic_bool as PtxAbi>::SIZE,
+            <cuda::std::atomic_bool as PtxAbi>::ALIGN
+        ),
+        (4, 4)
+    );
+    // closed 0, phase 4, credits 8, epoch 12, load 16: 20 / 4.
+    assert_eq!((StageFlags::SIZE, StageFlags::ALIGN), (20, 4));
+    assert_eq!(
+        includes_cuda_libs::SKIPPED,
+        [
+            "__ptx_abi_atomic_with_lock::__lock_based_atomic_over_8_bytes",
+            "cuda::atomic<rq::CounterPair, cuda::thread_scope_device>",
+            "rq::PairedStats"
+        ]
+    );
+}
