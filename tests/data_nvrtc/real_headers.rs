@@ -455,3 +455,51 @@ fn an_umbrella_header_its_parts_include_back_is_read_once() {
     assert!(msg.contains("geom.cuh("), "{msg}");
     assert!(msg.contains("NVRTC rejected the header itself"), "{msg}");
 }
+
+/// `<cstdint>` (ptx-abi's stand-in under NVRTC, glibc's widths) before libcu++, which declares
+/// the same integers again for NVRTC, some as other types: NVRTC rejects the header in this
+/// order and accepts it in the other, so the check compiles it with libcu++'s declarations
+/// first. Found by importing an inference library's header (`<cstdint>`, then
+/// `<cuda/std/array>`); `<cuda.h>` before `<curand_kernel.h>` is the same case.
+const STDINT_BEFORE_LIBCUPP: &str = r#"
+#include <cstdint>
+#include <cuda/std/cstdint>
+struct ShardCursor {
+    int32_t lane;
+    cuda::std::int64_t offset;
+    std::uint16_t shard;
+};
+"#;
+
+#[derive(PtxAbi, Clone, Copy)]
+struct ShardCursor {
+    lane: i32,
+    offset: i64,
+    shard: u16,
+}
+
+/// A launch's stream state as a sampling kernel's header declares it, `<cuda.h>` (which
+/// includes `<stdint.h>`) before `<curand_kernel.h>` (which includes libcu++).
+const CUDA_H_BEFORE_CURAND: &str = r#"
+#include <cuda.h>
+#include <curand_kernel.h>
+struct SampleStream {
+    CUdeviceptr base;
+    unsigned int count;
+};
+"#;
+
+#[derive(PtxAbi, Clone, Copy)]
+struct SampleStream {
+    base: u64,
+    count: u32,
+}
+
+#[test]
+fn stdint_before_libcupp_checks() {
+    if !tools() {
+        return;
+    }
+    assert_matches::<ShardCursor>(STDINT_BEFORE_LIBCUPP, "ShardCursor");
+    assert_matches::<SampleStream>(CUDA_H_BEFORE_CURAND, "SampleStream");
+}

@@ -464,7 +464,14 @@ impl Nvrtc {
             .chain(ptx_abi_nvtools::std_headers::STD_HEADERS)
             .copied()
             .collect();
-        let (ptx, warnings) = match self.compile_logged(&source, &options, &headers) {
+        let compiled = match self.compile_logged(&source, &options, &headers) {
+            Err(NvrtcError::Compile { log }) if shims::libcupp_redeclared_integers(&log) => {
+                options.push(shims::LIBCUPP_INTEGERS_FIRST);
+                self.compile_logged(&source, &options, &headers)
+            }
+            other => other,
+        };
+        let (ptx, warnings) = match compiled {
             Err(NvrtcError::Compile { log }) => {
                 let mut log = format!(
                     "{log}\nnote: compiled by NVRTC {} with {}",

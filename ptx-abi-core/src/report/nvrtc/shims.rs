@@ -10,6 +10,9 @@
 /// libcu++ declared them first for NVRTC (`curand_kernel.h` includes it), its fast 16- and
 /// 32-bit and pointer-sized integers stand (`int16_t` where glibc, and nvcc with it, has
 /// `long`): a header that includes libcu++ is another program under NVRTC than under nvcc.
+/// Where libcu++ comes after this header, NVRTC rejects its declarations of the same names,
+/// and the check compiles the header again with libcu++'s first
+/// ([`LIBCUPP_INTEGERS_FIRST`]).
 const STDINT: &str = "\
 #ifndef PTX_ABI_SHIM_STDINT
 #define PTX_ABI_SHIM_STDINT
@@ -101,6 +104,25 @@ namespace std { using ::size_t; using ::ptrdiff_t; using ::nullptr_t; }
 #endif
 ";
 
+/// The option that compiles libcu++'s `<cuda/std/cstdint>` before the header, for a header
+/// that includes [`STDINT`] (`<cstdint>`, or `<cuda.h>`, which includes it) and libcu++ after
+/// it ([`libcupp_redeclared_integers`]): NVRTC then reads the fixed-width integers as libcu++
+/// declares them for NVRTC, as for a header that includes libcu++ first.
+pub(super) const LIBCUPP_INTEGERS_FIRST: &str = "--pre-include=cuda/std/cstdint";
+
+/// Whether NVRTC's `log` reports libcu++ (`cuda/std/…`: `cstdint` in CUDA 13,
+/// `__cuda/cstdint_prelude.h` in CUDA 12) redeclaring an integer type [`STDINT`] declared
+/// first with glibc's type (`int_fast16_t`, `int_fast32_t` and `intptr_t` are `long` there,
+/// and `short`, `int` and `long long` in libcu++'s declarations for NVRTC): a program C++
+/// rejects in this order and accepts in the other.
+pub(super) fn libcupp_redeclared_integers(log: &str) -> bool {
+    log.lines().any(|l| {
+        l.contains("cuda/std/")
+            && l.contains("invalid redeclaration of type name")
+            && l.contains("stdint.h")
+    })
+}
+
 /// Every shim: `(include name, text)`, as `nvrtcCreateProgram` takes them.
 pub const SHIMS: &[(&str, &str)] = &[
     ("stdint.h", STDINT),
@@ -108,3 +130,24 @@ pub const SHIMS: &[(&str, &str)] = &[
     ("stddef.h", STDDEF),
     ("cstddef", CSTDDEF),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::libcupp_redeclared_integers;
+
+    #[test]
+    fn libcupp_redeclaring_the_shims_integers_is_recognized() {
+        // NVRTC 13.5's words for `#include <cstdint>` before `#include <cuda/std/array>`.
+        let cuda13 = "/x/include/cccl/cuda/std/cstdint(51): error: invalid redeclaration of \
+                      type name \"int_fast16_t\" (declared at line 22 of stdint.h)";
+        assert!(libcupp_redeclared_integers(cuda13));
+        let cuda12 = "/x/include/cuda/std/__cuda/cstdint_prelude.h(42): error: invalid \
+                      redeclaration of type name \"int_fast16_t\" (declared at line 22 of \
+                      stdint.h)";
+        assert!(libcupp_redeclared_integers(cuda12));
+        // The header's own redeclaration is the header's error, not libcu++'s.
+        let own = "header.cuh(3): error: invalid redeclaration of type name \"Node\" \
+                   (declared at line 2)";
+        assert!(!libcupp_redeclared_integers(own));
+    }
+}
