@@ -17,7 +17,7 @@ use crate::common;
 
 use ptx_abi::half::f16;
 use ptx_abi::report::nvrtc::{assert_matches, assert_matches_mapped, MatchError, Nvrtc};
-use ptx_abi::types::{Bf16, Float4, Fp8E4M3, Half2};
+use ptx_abi::types::{Bf16, Bf16x2, Float4, Fp8E4M3, Half2};
 use ptx_abi::PtxAbi;
 
 const GGML_COMMON: &str = r#"
@@ -502,4 +502,34 @@ fn stdint_before_libcupp_checks() {
     }
     assert_matches::<ShardCursor>(STDINT_BEFORE_LIBCUPP, "ShardCursor");
     assert_matches::<SampleStream>(CUDA_H_BEFORE_CURAND, "SampleStream");
+}
+
+/// Arrays of CUDA's own types: checked element by element as members (offset, size), never
+/// inside, whose members are CUDA's private storage (`__nv_bfloat16::__x`): the check of an
+/// array of `__nv_bfloat16` did not compile.
+const CUDA_TYPE_ARRAYS: &str = r#"
+#include <cuda_bf16.h>
+#include <cuda_fp8.h>
+struct GemmEpilogue {
+    __nv_bfloat162 bias[2];
+    __nv_bfloat16 scale[1][2];
+    __nv_fp8_e4m3 amax[4];
+    float alpha;
+};
+"#;
+
+#[derive(PtxAbi, Clone, Copy)]
+struct GemmEpilogue {
+    bias: [Bf16x2; 2],
+    scale: [[Bf16; 2]; 1],
+    amax: [Fp8E4M3; 4],
+    alpha: f32,
+}
+
+#[test]
+fn arrays_of_cuda_types_check() {
+    if !tools() {
+        return;
+    }
+    assert_matches::<GemmEpilogue>(CUDA_TYPE_ARRAYS, "GemmEpilogue");
 }

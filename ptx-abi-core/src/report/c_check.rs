@@ -435,8 +435,8 @@ impl Walk<'_> {
                 // CUDA's own types (`__nv_bfloat16`, `CUtensorMap`, …) are checked as members
                 // (offset, size) but not inside: their members are CUDA's private storage
                 // (`__nv_bfloat16::__x` is inaccessible to other code).
-                TypeKind::Aggregate { .. }
-                    if crate::types::cuda::cuda_type(m.ty.name).is_some() => {}
+                // So are arrays of them (`__nv_bfloat162 v[2]`).
+                TypeKind::Aggregate { .. } if is_cuda_type(m.ty) => {}
                 TypeKind::Aggregate { .. } => self.aggregate(m.ty, offset, &rust, &c)?,
                 TypeKind::Array { .. } => {
                     let (mut elem, mut rust_e, mut c_e) = (m.ty, rust.clone(), c.clone());
@@ -445,7 +445,7 @@ impl Walk<'_> {
                         rust_e.push_str("[0]");
                         c_e.push_str("[0]");
                     }
-                    if matches!(elem.kind, TypeKind::Aggregate { .. }) {
+                    if matches!(elem.kind, TypeKind::Aggregate { .. }) && !is_cuda_type(elem) {
                         self.aggregate(elem, offset, &rust_e, &c_e)?;
                     }
                 }
@@ -543,6 +543,12 @@ fn plural(n: i64) -> &'static str {
     } else {
         "s"
     }
+}
+
+/// Whether `ty` is one of CUDA's own types (`__nv_bfloat16`, `CUtensorMap`, …), whose members
+/// are CUDA's private storage: checked as a member or element (offset, size), never inside.
+fn is_cuda_type(ty: &TypeDesc) -> bool {
+    crate::types::cuda::cuda_type(ty.name).is_some()
 }
 
 /// The C++ path of member `c_name` of the object at `c_path`: `a.b`; `""` (an anonymous
