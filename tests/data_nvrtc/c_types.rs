@@ -138,7 +138,10 @@ fn signedness_flip_is_caught() {
         "{msg}"
     );
     assert!(
-        msg.contains("`kind`: declared type: C has not declared `unsigned int`"),
+        msg.contains(
+            "`kind`: declared type: C has a type other than `unsigned int`, Rust has `unsigned \
+             int`"
+        ),
         "{msg}"
     );
 }

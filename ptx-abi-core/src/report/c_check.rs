@@ -186,8 +186,8 @@ impl Fact {
                 _ => "a class or union".to_string(),
             },
             Fact::DeclaredType => match (v, scalar) {
-                (1, Some(s)) => format!("declared `{}`", c_scalar(s)),
-                (_, Some(s)) => format!("not declared `{}`", c_scalar(s)),
+                (1, Some(s)) => format!("`{}`", c_scalar(s)),
+                (_, Some(s)) => format!("a type other than `{}`", c_scalar(s)),
                 _ => format!("{v}"),
             },
             Fact::Width => format!("{v} bit{} wide", plural(v)),
