@@ -131,11 +131,59 @@ fn run(
     String::from_utf8(stdout).map_err(|e| ImportError::Ast(e.to_string()))
 }
 
-/// clang's log `stderr`, with a hint for each include it did not find.
+/// clang's log `stderr`, with a hint for each include it did not find, and one for names of
+/// CUDA's runtime and driver APIs it did not know ([`runtime_api_hint`]).
 fn clang_failed(stderr: &[u8]) -> ImportError {
     let log = String::from_utf8_lossy(stderr).into_owned();
-    let hints: String = missing_includes(&log).map(missing_include_hint).collect();
+    let mut hints: String = missing_includes(&log).map(missing_include_hint).collect();
+    hints.extend(runtime_api_hint(&log));
     ImportError::Clang(log + &hints)
+}
+
+/// The names of CUDA's runtime and driver APIs (`cuda…`, `CU…`) clang's log `log` says it did
+/// not know (`unknown type name 'cudaChannelFormatDesc'`, `use of undeclared identifier
+/// 'cudaMemcpyHostToDevice'`), each once, in order.
+fn unknown_runtime_api_names(log: &str) -> Vec<&str> {
+    let mut names: Vec<&str> = Vec::new();
+    for line in log.lines() {
+        let Some(rest) = [
+            "error: unknown type name '",
+            "error: use of undeclared identifier '",
+        ]
+        .iter()
+        .find_map(|p| line.split(p).nth(1)) else {
+            continue;
+        };
+        let Some(name) = rest.split('\'').next() else {
+            continue;
+        };
+        let api = name.starts_with("cuda") || name.starts_with("CU");
+        if api && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// What to do about names of CUDA's runtime or driver API that clang did not know: the
+/// stand-ins declare the part of those APIs that shared structs commonly hold (streams,
+/// events, texture and surface objects, `CUdeviceptr`, `CUtensorMap`, …); with CUDA's include
+/// directory among the arguments, the APIs are read whole from it.
+fn runtime_api_hint(log: &str) -> Option<String> {
+    let names = unknown_runtime_api_names(log);
+    let first = names.first()?;
+    let more = match names.len() {
+        1 => String::new(),
+        n => format!(" (and {} more)", n - 1),
+    };
+    Some(format!(
+        "\nnote: `{first}`{more} belongs to CUDA's runtime or driver API, which ptx-abi-import's \
+         stand-ins declare only in part (the types shared structs commonly hold: streams, \
+         events, texture and surface objects, `CUdeviceptr`, `CUtensorMap`, …): give clang \
+         CUDA's include directory, as your build does (`-I $CUDA_HOME/include`, \
+         `Importer::clang_arg(\"-I…\")`; PyPI's `nvidia/cuda_runtime/include` serves), and the \
+         runtime and driver APIs are read from it"
+    ))
 }
 
 /// What [`output_pruned`] got of clang.
@@ -434,12 +482,26 @@ typedef __UINT_FAST8_TYPE__ uint_fast8_t; typedef __UINT_FAST16_TYPE__ uint_fast
 #define UINT8_C(c) c\n#define UINT16_C(c) c\n#define UINT32_C(c) c ## u\n#define UINT64_C(c) c ## ull\n\
 #ifdef __cplusplus\nnamespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::intptr_t; using ::uintptr_t; using ::intmax_t; using ::uintmax_t; using ::int_least8_t; using ::int_least16_t; using ::int_least32_t; using ::int_least64_t; using ::uint_least8_t; using ::uint_least16_t; using ::uint_least32_t; using ::uint_least64_t; using ::int_fast8_t; using ::int_fast16_t; using ::int_fast32_t; using ::int_fast64_t; using ::uint_fast8_t; using ::uint_fast16_t; using ::uint_fast32_t; using ::uint_fast64_t; }\n#endif\n";
 
+/// `<stddef.h>` and `<cstddef>`: `size_t`, `ptrdiff_t`, `nullptr_t`, `offsetof`, glibc's
+/// (GCC's) `max_align_t` (32 bytes aligned to 16 on x86-64 Linux, as nvcc's device pass and
+/// NVRTC give it), and C++17's `std::byte`, in `std` too; once, though it is written as both
+/// files. `max_align_t`'s `long double` is
+/// aligned to 16 by number: the importer's clang lays out `long double` for `nvptx64` (8
+/// bytes, aligned to 8), where nvcc's device pass takes the x86-64 host's (16); a member of
+/// `max_align_t` is left out (`long double`), its alignment is nvcc's.
 const STDDEF: &str = "#pragma once\n\
+#ifndef PTX_ABI_IMPORT_STDDEF\n#define PTX_ABI_IMPORT_STDDEF\n\
 typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
 #ifdef __cplusplus\ntypedef decltype(nullptr) nullptr_t;\n#endif\n\
 #ifndef NULL\n#define NULL 0\n#endif\n\
 #define offsetof(t, m) __builtin_offsetof(t, m)\n\
-#ifdef __cplusplus\nnamespace std { using ::size_t; using ::ptrdiff_t; using ::nullptr_t; }\n#endif\n";
+typedef struct {\n\
+    long long __max_align_ll __attribute__((__aligned__(__alignof__(long long))));\n\
+    long double __max_align_ld __attribute__((__aligned__(16)));\n\
+} max_align_t;\n\
+#define _GCC_MAX_ALIGN_T\n\
+#ifdef __cplusplus\nnamespace std { using ::size_t; using ::ptrdiff_t; using ::nullptr_t; using ::max_align_t; }\n\
+#if __cplusplus >= 201703L\nnamespace std { enum class byte : unsigned char {}; }\n#endif\n#endif\n#endif\n";
 
 /// Writes the stand-in headers and the prelude for CUDA release `cuda` into `dir`; with
 /// `toolkit`, for a CUDA include directory that holds the runtime API
@@ -495,4 +557,32 @@ pub fn write_standins(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{runtime_api_hint, unknown_runtime_api_names};
+
+    #[test]
+    fn unknown_runtime_api_names_are_hinted_once_each() {
+        let log = "h.cuh:2:40: error: unknown type name 'cudaChannelFormatDesc'\n\
+                   h.cuh:3:5: error: use of undeclared identifier 'cudaMemcpyHostToDevice'\n\
+                   h.cuh:4:5: error: unknown type name 'cudaChannelFormatDesc'\n\
+                   h.cuh:5:5: error: unknown type name 'MyOwnType'\n";
+        assert_eq!(
+            unknown_runtime_api_names(log),
+            ["cudaChannelFormatDesc", "cudaMemcpyHostToDevice"]
+        );
+        let hint = runtime_api_hint(log).unwrap_or_default();
+        assert!(
+            hint.contains("`cudaChannelFormatDesc` (and 1 more)"),
+            "{hint}"
+        );
+        assert!(hint.contains("-I $CUDA_HOME/include"), "{hint}");
+        // A header's own unknown name is the header's error: no hint about CUDA.
+        assert_eq!(
+            runtime_api_hint("h.cuh:5:5: error: unknown type name 'MyOwnType'"),
+            None
+        );
+    }
 }

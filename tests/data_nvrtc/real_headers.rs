@@ -533,3 +533,32 @@ fn arrays_of_cuda_types_check() {
     }
     assert_matches::<GemmEpilogue>(CUDA_TYPE_ARRAYS, "GemmEpilogue");
 }
+
+/// `<cstddef>`'s C++17 `std::byte` and glibc's `max_align_t` (32 bytes aligned to 16 on x86-64
+/// Linux, nvcc's as NVRTC's): an arena header's idioms. The `<cstddef>` NVRTC's checks get
+/// declared neither, so such a header did not compile.
+const ARENA: &str = r#"
+#include <cstddef>
+struct ArenaSlab {
+    alignas(alignof(std::max_align_t)) unsigned char bytes[48];
+    std::size_t used;
+    std::byte tag;
+};
+static_assert(sizeof(std::max_align_t) == 32 && alignof(std::max_align_t) == 16, "glibc's");
+"#;
+
+#[derive(PtxAbi, Clone, Copy)]
+struct ArenaSlab {
+    #[ptx(align = 16)]
+    bytes: [u8; 48],
+    used: u64,
+    tag: u8,
+}
+
+#[test]
+fn std_byte_and_max_align_t_check() {
+    if !tools() {
+        return;
+    }
+    assert_matches::<ArenaSlab>(ARENA, "ArenaSlab");
+}

@@ -20,6 +20,7 @@
 #include <ctime>
 #include <algorithm>
 #include <cstdlib>
+#include <cstddef>
 
 namespace ext {
 
@@ -39,6 +40,12 @@ struct TensorView {
     T* data;
     int64_t numel;
     static_assert(std::is_arithmetic<T>::value, "elements are numbers");
+};
+
+// A scratch slab aligned for any object, as allocator headers align their storage.
+struct ArenaSlab {
+    alignas(alignof(std::max_align_t)) unsigned char bytes[48];
+    std::size_t used;
 };
 
 struct LaunchArgs {

@@ -540,3 +540,14 @@ fn small_atomics_take_libcupps_four_bytes() {
         ]
     );
 }
+
+/// `alignof(std::max_align_t)` is 16, glibc's on x86-64 as nvcc's device pass and NVRTC give
+/// it, not the 8 of the importer's clang, which lays out `long double` for `nvptx64`.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn max_align_t_aligns_as_nvccs() {
+    use includes_std_headers::ext::ArenaSlab;
+    use ptx_abi::PtxAbi;
+    // bytes 0..48 aligned to 16, used at 48: 64 / 16.
+    assert_eq!((ArenaSlab::SIZE, ArenaSlab::ALIGN), (64, 16));
+}

@@ -79,13 +79,19 @@ using ::intptr_t; using ::uintptr_t; using ::intmax_t; using ::uintmax_t;
 ";
 
 /// `<stddef.h>`: `size_t` and `ptrdiff_t` as the types `sizeof` and pointer subtraction
-/// have, and `offsetof` as ptx-abi's checks spell it under NVRTC.
+/// have, `offsetof` as ptx-abi's checks spell it under NVRTC, and glibc's (GCC's)
+/// `max_align_t` (32 bytes aligned to 16 under NVRTC and nvcc).
 const STDDEF: &str = "\
 #ifndef PTX_ABI_SHIM_STDDEF
 #define PTX_ABI_SHIM_STDDEF
 typedef decltype(sizeof(0)) size_t;
 typedef decltype((char*)0 - (char*)0) ptrdiff_t;
 typedef decltype(nullptr) nullptr_t;
+typedef struct {
+    long long __max_align_ll __attribute__((__aligned__(__alignof__(long long))));
+    long double __max_align_ld __attribute__((__aligned__(__alignof__(long double))));
+} max_align_t;
+#define _GCC_MAX_ALIGN_T
 #ifndef offsetof
 #define offsetof(T, m) __INTADDR__(&((T*)0)->m)
 #endif
@@ -95,12 +101,15 @@ typedef decltype(nullptr) nullptr_t;
 #endif
 ";
 
-/// `<cstddef>`: [`STDDEF`] and the same names in `std`.
+/// `<cstddef>`: [`STDDEF`] and the same names in `std`, and C++17's `std::byte`.
 const CSTDDEF: &str = "\
 #include <stddef.h>
 #ifndef PTX_ABI_SHIM_CSTDDEF
 #define PTX_ABI_SHIM_CSTDDEF
-namespace std { using ::size_t; using ::ptrdiff_t; using ::nullptr_t; }
+namespace std { using ::size_t; using ::ptrdiff_t; using ::nullptr_t; using ::max_align_t; }
+#if __cplusplus >= 201703L
+namespace std { enum class byte : unsigned char {}; }
+#endif
 #endif
 ";
 
