@@ -72,6 +72,10 @@ fn run(
         .arg("-U__clang__")
         // clang's CUDA mode also defines `__CUDA__`, which nvcc does not.
         .arg("-U__CUDA__")
+        // `long double` as nvcc's device pass has it, the x86-64 host's 16 bytes aligned to
+        // 16 (clang's nvptx64 gives it 8 and 8): `alignof(long double)` and glibc's
+        // `max_align_t` then align as in the build. Members of the type are still refused.
+        .args(["-Xclang", "-mlong-double-128"])
         .args(["-nostdinc", "-fsyntax-only", "-Xclang", dump])
         .arg("-isystem")
         .arg(dir);
@@ -484,11 +488,8 @@ typedef __UINT_FAST8_TYPE__ uint_fast8_t; typedef __UINT_FAST16_TYPE__ uint_fast
 
 /// `<stddef.h>` and `<cstddef>`: `size_t`, `ptrdiff_t`, `nullptr_t`, `offsetof`, glibc's
 /// (GCC's) `max_align_t` (32 bytes aligned to 16 on x86-64 Linux, as nvcc's device pass and
-/// NVRTC give it), and C++17's `std::byte`, in `std` too; once, though it is written as both
-/// files. `max_align_t`'s `long double` is
-/// aligned to 16 by number: the importer's clang lays out `long double` for `nvptx64` (8
-/// bytes, aligned to 8), where nvcc's device pass takes the x86-64 host's (16); a member of
-/// `max_align_t` is left out (`long double`), its alignment is nvcc's.
+/// NVRTC give it, `long double` laid out as the host's: see [`run`]), and C++17's `std::byte`,
+/// in `std` too; once, though it is written as both files.
 const STDDEF: &str = "#pragma once\n\
 #ifndef PTX_ABI_IMPORT_STDDEF\n#define PTX_ABI_IMPORT_STDDEF\n\
 typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
@@ -497,7 +498,7 @@ typedef __SIZE_TYPE__ size_t; typedef __PTRDIFF_TYPE__ ptrdiff_t;\n\
 #define offsetof(t, m) __builtin_offsetof(t, m)\n\
 typedef struct {\n\
     long long __max_align_ll __attribute__((__aligned__(__alignof__(long long))));\n\
-    long double __max_align_ld __attribute__((__aligned__(16)));\n\
+    long double __max_align_ld __attribute__((__aligned__(__alignof__(long double))));\n\
 } max_align_t;\n\
 #define _GCC_MAX_ALIGN_T\n\
 #ifdef __cplusplus\nnamespace std { using ::size_t; using ::ptrdiff_t; using ::nullptr_t; using ::max_align_t; }\n\
