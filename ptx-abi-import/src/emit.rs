@@ -156,6 +156,16 @@ fn doc_loc(item: &Item, what: &str) -> String {
     format!("/// C: `{what} {}` ({}).\n", item.c_name, item.loc)
 }
 
+/// The doc lines naming the members a record's Rust leaves out because C++ gives them no
+/// bytes ([`crate::model::Record::no_bytes`]).
+fn no_bytes_doc(names: &[String]) -> String {
+    let names: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    format!(
+        "///\n/// Without {}: `[[no_unique_address]]` members of empty classes, which take no\n/// bytes in C++ (as an empty base class takes none).\n",
+        names.join(", ")
+    )
+}
+
 fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> String {
     let item = &model.items[id];
     let mut s = String::new();
@@ -224,6 +234,9 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
                     "///\n/// nvcc's layout: it holds a struct aligned by an attribute nvcc applies and NVRTC\n/// drops (warnings #1866-D, #1097-D); checked by nvcc."
                 )
                 .unwrap();
+            }
+            if !r.no_bytes.is_empty() {
+                s.push_str(&no_bytes_doc(&r.no_bytes));
             }
             if r.is_empty_class() {
                 s.push_str(

@@ -145,6 +145,11 @@ pub struct Record {
     pub trailing_packed: bool,
     /// Members in declaration order.
     pub members: Vec<Member>,
+    /// The C names of the members C++ gives no bytes, which the Rust leaves out: empty
+    /// `[[no_unique_address]]` members (C++20; Itanium C++ ABI: an empty subobject shares its
+    /// address with other members), as an empty base class is left out. clang's layout shows
+    /// them; [`crate::rust_layout`] compares the others.
+    pub no_bytes: Vec<String>,
     /// For a union: the member `decode` reads (`#[ptx(decode)]`), when one was chosen.
     pub decode: Option<usize>,
 }

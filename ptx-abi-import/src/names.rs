@@ -111,6 +111,7 @@ mod tests {
             pack: None,
             trailing_packed: false,
             members,
+            no_bytes: Vec::new(),
             decode: None,
         })
     }

@@ -50,6 +50,7 @@ pub struct ClangRecord {
 /// float>`, `bool`), where the dump spells them elaborated (`struct Pair<int, float>`,
 /// `_Bool`): both become the former.
 pub fn record_key(c_name: &str) -> String {
+    let c_name = &cxx_spelling(c_name);
     for marker in ["(anonymous at ", "(unnamed at "] {
         if let Some(at) = c_name.rfind(marker) {
             let rest = &c_name[at + marker.len()..];
@@ -108,6 +109,18 @@ pub fn record_key(c_name: &str) -> String {
         flush(&mut word, &mut key, None);
     }
     key
+}
+
+/// `c_name` as the AST and C++ code spell it, where the dump spells it otherwise: an anonymous
+/// namespace is transparent (`(anonymous namespace)::Counter` is `Counter`, as the import and
+/// the checks name it), and nested template arguments close without a space
+/// (`Pair<Pair<short> >` is `Pair<Pair<short>>`).
+fn cxx_spelling(c_name: &str) -> String {
+    let mut s = crate::ast::without_anonymous_namespaces(c_name);
+    while s.contains("> >") {
+        s = s.replace("> >", ">>");
+    }
+    s
 }
 
 /// clang's layout of `item` in `all`: by its name, or by its location for an unnamed one
@@ -181,7 +194,7 @@ fn parse_block(block: &str) -> Result<(String, ClangRecord), String> {
         let member_name = if trimmed.ends_with(" (base)") {
             String::new()
         } else {
-            text.rsplit(' ').next().unwrap_or("").to_string()
+            member_name(text)
         };
         let (first_bit, bits) =
             offset_bits(offset).ok_or(format!("`{name}`: unreadable offset `{offset}`"))?;
@@ -195,6 +208,14 @@ fn parse_block(block: &str) -> Result<(String, ClangRecord), String> {
         return Err(format!("`{name}`: a record layout without its size"));
     }
     Ok((record_key(name), record))
+}
+
+/// The member's name at the end of its line (`struct Pair<short> first`), after its type; an
+/// empty class member's line ends in ` (empty)` (`struct EmptyAllocator alloc (empty)`), which
+/// is no part of its name. An unnamed member's line ends in a space: its name is empty.
+fn member_name(text: &str) -> String {
+    let text = text.strip_suffix(" (empty)").unwrap_or(text);
+    text.rsplit(' ').next().unwrap_or("").to_string()
 }
 
 /// `8` → (64, None); `4:3-6` → (35, Some(4)); `4:-` → (32, Some(0)).
@@ -301,6 +322,51 @@ mod tests {
         assert_eq!(record_key("coll::Array<_Bool, 8>"), "coll::Array<bool, 8>");
         assert_eq!(record_key("my_struct::S"), "my_struct::S");
         assert_eq!(record_key("A<structure, 1>"), "A<structure, 1>");
+    }
+
+    /// clang 22 spells nested arguments `> >` and names an anonymous namespace in the dump's
+    /// names; the AST, C++ code and the import spell neither.
+    #[test]
+    fn dump_spellings_are_keyed_as_cxx_spells_them() {
+        assert_eq!(
+            record_key("Pair<struct Pair<struct Pair<short> > >"),
+            "Pair<Pair<Pair<short>>>"
+        );
+        assert_eq!(
+            record_key("Base<struct Gather<true> >"),
+            "Base<Gather<true>>"
+        );
+        assert_eq!(record_key("(anonymous namespace)::Counter"), "Counter");
+        assert_eq!(record_key("ns::(anonymous namespace)::Cell"), "ns::Cell");
+        assert_eq!(
+            record_key("Box<struct (anonymous namespace)::Cursor>"),
+            "Box<Cursor>"
+        );
+        assert_eq!(
+            record_key("(anonymous namespace)::S::(anonymous at a.cuh:2:5)"),
+            "S@a.cuh:2:5"
+        );
+    }
+
+    /// clang 22's dump of `struct E {}; struct P { [[no_unique_address]] E alloc; int id; };`:
+    /// an empty member's line ends in `(empty)`, after its name.
+    #[test]
+    fn empty_members_are_named() {
+        let dump = "
+*** Dumping AST Record Layout
+         0 | struct P
+         0 |   struct E alloc (empty)
+         0 |   int id
+           | [sizeof=4, dsize=4, align=4,
+           |  nvsize=4, nvalign=4]
+";
+        let p = &parse(dump).unwrap()["P"];
+        let got: Vec<(&str, u64)> = p
+            .members
+            .iter()
+            .map(|m| (m.name.as_str(), m.first_bit))
+            .collect();
+        assert_eq!(got, [("alloc", 0), ("id", 0)]);
     }
 
     #[test]

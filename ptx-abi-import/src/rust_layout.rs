@@ -6,6 +6,7 @@
 //! Core's descriptions are `&'static` (the derive builds them in `const` items); here they are
 //! built at run time and leaked, a few hundred bytes per imported type, once per import.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use ptx_abi_core::layout::cuda_version::CudaVersion;
@@ -15,7 +16,7 @@ use ptx_abi_core::layout::{try_layout_of, AddressSize, LayoutError};
 
 use crate::cuda_types::{Availability, CDef, CudaType};
 use crate::error::Unsupported;
-use crate::model::{scalar_from_c, ItemId, ItemKind, Model, Ty};
+use crate::model::{scalar_from_c, ItemId, ItemKind, Model, Record, Ty};
 use crate::record_layout::ClangRecord;
 
 /// `Box::leak` of `value`: core's descriptions hold `&'static` references.
@@ -210,10 +211,35 @@ pub(crate) fn check(
         .filter(|&id| !troubled(model, problems, &Ty::Item(id), &mut memo))
         .collect();
     let all = std::mem::replace(&mut model.emitted, clean);
-    for (id, why) in compare(model, cuda, clang) {
+    for (id, why) in outermost_differences(model, compare(model, cuda, clang)) {
         problems[id].push(why);
     }
     model.emitted = all;
+}
+
+/// The `differences` of records that hold (by value) no record that differs itself: a
+/// holder's offsets follow from its member's layout, so it is left out as holding that
+/// member's type ("holds `PoolHandle`, which is not imported"), not for an offset of its own.
+fn outermost_differences(
+    model: &Model,
+    differences: Vec<(ItemId, Unsupported)>,
+) -> Vec<(ItemId, Unsupported)> {
+    let mut differ: Vec<Vec<Unsupported>> = vec![Vec::new(); model.items.len()];
+    for (id, why) in &differences {
+        differ[*id].push(why.clone());
+    }
+    let mut memo = vec![None; model.items.len()];
+    let holds_one = |id: ItemId, memo: &mut [Option<bool>]| match &model.items[id].kind {
+        ItemKind::Record(r) => r
+            .members
+            .iter()
+            .any(|m| troubled(model, &differ, &m.ty, memo)),
+        _ => false,
+    };
+    differences
+        .into_iter()
+        .filter(|(id, _)| !holds_one(*id, &mut memo))
+        .collect()
 }
 
 /// The packings `#[ptx(pack = N)]` may take (`#pragma pack` takes powers of two).
@@ -243,6 +269,7 @@ fn find_packs(model: &mut Model, clang: &HashMap<String, ClangRecord>, cuda: Cud
             let (Some(c), Ok(desc)) = (crate::record_layout::find(clang, item), d.item(id)) else {
                 continue;
             };
+            let c = &as_imported(r, c);
             let TypeKind::Aggregate {
                 kind,
                 align,
@@ -341,6 +368,7 @@ fn compare(
             out.push((id, refuse("clang gave no layout of it, so the importer cannot check the layout the Rust would have".into())));
             continue;
         };
+        let c = &as_imported(r, c);
         // Itanium C++ ABI: a base class that is not a POD for the purpose of layout (it has a
         // constructor, private members, …) lends its tail padding to the derived members,
         // which a Rust member (always its full size) cannot do.
@@ -397,6 +425,17 @@ fn compare(
         }
     }
     out
+}
+
+/// clang's layout `c` of record `r` without the members C++ gives no bytes and the import
+/// leaves out ([`crate::model::Record::no_bytes`]): the members the Rust has, in order.
+fn as_imported<'c>(r: &Record, c: &'c ClangRecord) -> Cow<'c, ClangRecord> {
+    if r.no_bytes.is_empty() {
+        return Cow::Borrowed(c);
+    }
+    let mut kept = c.clone();
+    kept.members.retain(|m| !r.no_bytes.contains(&m.name));
+    Cow::Owned(kept)
 }
 
 /// The member of `desc` a rule broken by `desc` itself is about (a bit-field's type or width,
@@ -545,6 +584,7 @@ mod tests {
                     pack: None,
                     trailing_packed: false,
                     members,
+                    no_bytes: Vec::new(),
                     decode: None,
                 }),
                 in_header: true,
@@ -622,6 +662,82 @@ mod tests {
                 && v[0].contains("at bits 32..36 in the Rust"),
             "{v:?}"
         );
+    }
+
+    /// clang 22's dump of `struct Tag {}; struct Arena { [[no_unique_address]] Tag tag; int
+    /// n; int cap; };` (C++20) and of `struct Launch { P1 p; char id; };` (`P1` packed above).
+    const NO_BYTES: &str = "
+*** Dumping AST Record Layout
+         0 | struct Arena
+         0 |   struct Tag tag (empty)
+         0 |   int n
+         4 |   int cap
+           | [sizeof=8, dsize=8, align=4,
+           |  nvsize=8, nvalign=4]
+
+*** Dumping AST Record Layout
+         0 | struct Launch
+         0 |   struct P1 p
+         0 |     char c
+         1 |     int x
+         5 |   char id
+           | [sizeof=6, dsize=6, align=1,
+           |  nvsize=6, nvalign=1]
+";
+
+    #[test]
+    fn members_without_bytes_are_not_compared() {
+        let mut m = model(
+            "Arena",
+            vec![
+                member("n", Scalar::I32, None),
+                member("cap", Scalar::I32, None),
+            ],
+        );
+        assert!(
+            verdicts(&m, NO_BYTES)[0].contains("clang lays out 3 members, the Rust would have 2")
+        );
+        if let ItemKind::Record(r) = &mut m.items[0].kind {
+            r.no_bytes = vec!["tag".into()];
+        }
+        assert!(verdicts(&m, NO_BYTES).is_empty());
+    }
+
+    /// A record holding one whose layout differs is left out for holding it (by
+    /// [`crate::Importer`]), not for an offset of its own.
+    #[test]
+    fn only_the_innermost_difference_is_told() {
+        let mut m = model(
+            "P1",
+            vec![
+                member("c", Scalar::I8, None),
+                member("x", Scalar::I32, None),
+            ],
+        );
+        let mut launch = model(
+            "Launch",
+            vec![
+                Member {
+                    ty: Ty::Item(0),
+                    ..member("p", Scalar::I8, None)
+                },
+                member("id", Scalar::I8, None),
+            ],
+        );
+        m.items.append(&mut launch.items);
+        m.emitted = vec![0, 1];
+        let dumps = format!("{DUMP}{NO_BYTES}");
+        // Compared alone, `Launch::id` is at offset 5 in C and 8 in the Rust.
+        assert_eq!(verdicts(&m, &dumps).len(), 2);
+        let mut problems = vec![Vec::new(); 2];
+        check(
+            &mut m,
+            &mut problems,
+            &parse(&dumps).unwrap(),
+            CudaVersion::DEFAULT,
+        );
+        assert_eq!(problems[0].len(), 1, "{problems:?}");
+        assert!(problems[1].is_empty(), "{problems:?}");
     }
 
     /// `packed`, the model of `#pragma pack` or `__attribute__((packed))` on the record.

@@ -22,6 +22,7 @@ use ptx_abi_core::layout::cuda_version::CudaVersion;
 pub(crate) mod prune;
 mod resolve;
 mod tag;
+mod template_args;
 mod ty;
 
 /// Every node's location, by node id.
@@ -165,6 +166,9 @@ struct RawMember {
     base: bool,
     /// Declared under `private:` or `protected:` (or in a `class` before any `public:`).
     private: bool,
+    /// `[[no_unique_address]]` (C++20): an empty class member takes no bytes, a non-empty
+    /// one may lend its tail padding to the members after it.
+    no_unique_address: bool,
 }
 
 /// What the first pass keeps per item until resolution.
@@ -318,12 +322,7 @@ fn template_params(d: &Value, enums: &Enumerators) -> Vec<TemplateParam> {
             let enumerators = ty.and_then(|t| enums.of_type(t)).cloned();
             let default = p.get("defaultArg").and_then(|_| {
                 if kind(p) == "TemplateTypeParmDecl" {
-                    return p
-                        .get("defaultArg")?
-                        .get("type")?
-                        .get("qualType")?
-                        .as_str()
-                        .map(str::to_string);
+                    return default_type(p.get("defaultArg")?.get("type")?);
                 }
                 // A literal (under implicit casts), never an expression to evaluate.
                 let mut e = inner(p).first().and_then(|a| inner(a).first())?;
@@ -351,6 +350,17 @@ fn template_params(d: &Value, enums: &Enumerators) -> Vec<TemplateParam> {
             }
         })
         .collect()
+}
+
+/// A type parameter's default argument `ty` (its `type` object) as clang spells the argument
+/// of a specialization, whose types are canonical: through typedefs (`Index = int64_t` is
+/// `long` in `TensorView<const float, 3, long>`, which clang names `TensorView<const float,
+/// 3>`).
+fn default_type(ty: &Value) -> Option<String> {
+    ty.get("desugaredQualType")
+        .or_else(|| ty.get("qualType"))?
+        .as_str()
+        .map(without_anonymous_namespaces)
 }
 
 /// The enumerator of `value` among `enumerators`, as clang spells an argument of enumeration
@@ -384,7 +394,7 @@ fn template_id(d: &Value, params: &[TemplateParam]) -> Option<String> {
             .and_then(|t| t.get("qualType"))
             .and_then(Value::as_str)
         {
-            args.push(t.to_string());
+            args.push(without_anonymous_namespaces(t));
         } else if let Some(v) = a.get("value") {
             match v {
                 Value::Number(n) if is_bool => {
@@ -443,13 +453,19 @@ fn qual_type(v: &Value) -> (String, Option<String>) {
     let q = t
         .and_then(|t| t.get("qualType"))
         .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+        .unwrap_or("");
     let d = t
         .and_then(|t| t.get("desugaredQualType"))
         .and_then(Value::as_str)
-        .map(str::to_string);
-    (q, d)
+        .map(without_anonymous_namespaces);
+    (without_anonymous_namespaces(q), d)
+}
+
+/// A type's spelling without the anonymous namespaces clang names in it
+/// (`Box<(anonymous namespace)::Cursor>` is `Box<Cursor>`): an anonymous namespace is
+/// transparent to the header's own code and to the checks, as it is to the import.
+pub(crate) fn without_anonymous_namespaces(spelling: &str) -> String {
+    spelling.replace("(anonymous namespace)::", "")
 }
 
 /// The layout-changing attributes among `d`'s children (`packed`, `aligned`), spelled as in C.
@@ -1168,6 +1184,71 @@ mod tests {
                 "{want}: {problems:?}"
             );
         }
+    }
+
+    /// `template <class T, class Index = int64_t> struct View { T* data; Index n; };` used as
+    /// `View<float>`: clang names the instantiation without its defaulted argument, whose
+    /// typedef the specialization spells through (`long`), and so does the import.
+    #[test]
+    fn defaults_spelled_through_typedefs_are_left_out_of_the_name() {
+        let template = r#"{"id":"V","kind":"ClassTemplateDecl","name":"View","inner":[
+            {"kind":"TemplateTypeParmDecl","name":"T"},
+            {"kind":"TemplateTypeParmDecl","name":"Index","defaultArg":{"kind":"TemplateArgument","type":{"desugaredQualType":"long","qualType":"int64_t"}}},
+            {"id":"VS","kind":"ClassTemplateSpecializationDecl","name":"View","tagUsed":"struct","completeDefinition":true,"inner":[
+              {"kind":"TemplateArgument","type":{"qualType":"float"}},
+              {"kind":"TemplateArgument","type":{"qualType":"long"}},
+              {"id":"d","kind":"FieldDecl","name":"n","type":{"qualType":"long"}}]}]}"#;
+        let (items, problems) = read_decls(&format!(
+            "{},{template},{}",
+            typedef("int64_t", "long"),
+            record("Args", &field("v", "View<float>"))
+        ));
+        assert!(problems.is_empty(), "{problems:?}");
+        assert!(items.iter().any(|(n, _)| n == "View<float>"), "{items:?}");
+    }
+
+    /// `[[no_unique_address]]` on an empty class's member: no bytes, left out of the Rust
+    /// (and named in `no_bytes`); on a class with data: refused, naming the attribute; on an
+    /// `int`: no effect.
+    #[test]
+    fn no_unique_address_members() {
+        let nua = |name: &str, ty: &str| {
+            format!(
+                r#"{{"id":"{name}_f","kind":"FieldDecl","name":"{name}","type":{{"qualType":"{ty}"}},"inner":[{{"kind":"NoUniqueAddressAttr"}}]}}"#
+            )
+        };
+        let (items, problems) = read_decls(&format!(
+            "{},{},{},{}",
+            record("Tag", ""),
+            record("Timer", &field("ticks", "long")),
+            record(
+                "Arena",
+                &format!(
+                    "{},{},{}",
+                    nua("tag", "Tag"),
+                    nua("n", "int"),
+                    field("cap", "int")
+                )
+            ),
+            record(
+                "Step",
+                &format!("{},{}", nua("timer", "Timer"), field("stage", "char"))
+            )
+        ));
+        let arena = items.iter().find(|(n, _)| n == "Arena").map(|(_, k)| k);
+        let Some(ItemKind::Record(r)) = arena else {
+            panic!("{items:?}")
+        };
+        let names: Vec<&str> = r.members.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(
+            (names, r.no_bytes.clone()),
+            (vec!["n", "cap"], vec!["tag".to_string()])
+        );
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].contains("`Step::timer`: is `[[no_unique_address]]`"),
+            "{problems:?}"
+        );
     }
 
     /// An enumerator beyond 64 bits (whose successor overflowed `i128` before issue 23).

@@ -41,11 +41,17 @@ impl Reader {
             }
             let refused_before = refused.len();
             let mut members = Vec::new();
+            let mut no_bytes = Vec::new();
             for (k, m) in p.members.iter().enumerate() {
                 match self.member(id, &p.scope, k, m) {
                     // An empty base class takes no bytes (Itanium C++ ABI: the empty base
                     // optimization); clang's layout check confirms it.
                     Ok(member) if m.base && self.is_empty_record(&member.ty) => {}
+                    Ok(member) if m.no_unique_address => match self.overlapping(id, member) {
+                        Ok(Overlap::NoBytes(c_name)) => no_bytes.push(c_name),
+                        Ok(Overlap::Kept(member)) => members.push(member),
+                        Err(problem) => refused.push(problem),
+                    },
                     Ok(member) => members.push(member),
                     Err(problem) => refused.push(problem),
                 }
@@ -66,6 +72,7 @@ impl Reader {
             }
             if let ItemKind::Record(r) = &mut self.items[id].kind {
                 r.members = members;
+                r.no_bytes = no_bytes;
             }
         }
         self.refuse_cycles(&mut problems);
@@ -170,6 +177,57 @@ impl Reader {
         })
     }
 
+    /// A `[[no_unique_address]]` member of record `id`: an empty class (C++20, Itanium C++ ABI:
+    /// it shares its address and takes no bytes) is left out of the Rust, as an empty base
+    /// is, clang's layout confirming its holder's; a member of another class type, which may
+    /// lend its tail padding to the members after it, is refused; on a scalar, a pointer or
+    /// an array the attribute changes nothing.
+    fn overlapping(&self, id: ItemId, member: Member) -> Result<Overlap, Unsupported> {
+        let c_name = member.c_name.clone().unwrap_or_else(|| member.name.clone());
+        let refuse = |why: String| Unsupported {
+            loc: member.loc.clone(),
+            decl: format!("{}::{c_name}", self.items[id].c_name),
+            why,
+        };
+        let record = self.record_of(&member.ty);
+        if self.is_empty_record(&member.ty) {
+            let aligned = member.align.is_some()
+                || record.is_some_and(|r| {
+                    r.align.is_some() || r.align_from_layout || r.trailing_align.is_some()
+                });
+            if !aligned {
+                return Ok(Overlap::NoBytes(c_name));
+            }
+            let holder = &self.items[id].c_name;
+            return Err(refuse(format!(
+                "an empty `[[no_unique_address]]` member of type `{}` with an alignment: it takes no bytes but aligns `{holder}`, which the Rust, leaving it out, would not; drop the attribute (the member then takes a byte) or align `{holder}` itself (`alignas(N)`)",
+                member.c_type
+            )));
+        }
+        if record.is_some() || matches!(member.ty, Ty::Cuda(_)) {
+            return Err(refuse(format!(
+                "is `[[no_unique_address]]` and its type `{}` is not an empty class: C++ may place the members after it in its tail padding, which a Rust field, always its full size, cannot share; drop the attribute",
+                member.c_type
+            )));
+        }
+        Ok(Overlap::Kept(member))
+    }
+
+    /// The struct or union `ty` is, through typedefs.
+    fn record_of(&self, ty: &Ty) -> Option<&Record> {
+        let mut ty = ty;
+        // At most one step per item: typedefs that name each other (a corrupt dump) end here.
+        for _ in 0..=self.items.len() {
+            let Ty::Item(i) = ty else { return None };
+            match &self.items[*i].kind {
+                ItemKind::Record(r) => return Some(r),
+                ItemKind::Alias(t) => ty = t,
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// Whether `ty` is a struct with no data member (an empty base class): none declared, only
     /// bases, and none of those kept. A struct whose members were refused (CUB's stand-in
     /// `TempStorage` base, a `long double`) has data: a struct deriving from it holds it, and
@@ -184,7 +242,10 @@ impl Reader {
                 ItemKind::Record(r) => {
                     return r.members.is_empty()
                         && self.pending[*i].problems.is_empty()
-                        && self.pending[*i].members.iter().all(|m| m.base)
+                        && self.pending[*i]
+                            .members
+                            .iter()
+                            .all(|m| m.base || m.no_unique_address)
                 }
                 ItemKind::Alias(t) => ty = t,
                 _ => return false,
@@ -256,6 +317,14 @@ impl Reader {
             });
         }
     }
+}
+
+/// What a `[[no_unique_address]]` member is in the import ([`Reader::overlapping`]).
+enum Overlap {
+    /// An empty class, which takes no bytes: left out, by its C name.
+    NoBytes(String),
+    /// A member on which the attribute changes nothing, kept.
+    Kept(Member),
 }
 
 /// The items a value of `ty` names by value (through arrays; not through pointers).

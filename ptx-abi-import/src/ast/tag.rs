@@ -123,6 +123,7 @@ impl Reader {
             pack: None,
             trailing_packed: false,
             members: Vec::new(),
+            no_bytes: Vec::new(),
             decode: None,
         };
         let problem = |why: &str| (at.loc.clone(), at.c_name.to_string(), why.to_string());
@@ -160,6 +161,7 @@ impl Reader {
                 anon_record: None,
                 base: true,
                 private: false,
+                no_unique_address: false,
             });
         }
         let rust_self = self.items[at.id].name.trim_start_matches("r#").to_string();
@@ -319,6 +321,7 @@ impl Reader {
             anon_record,
             base: false,
             private: false,
+            no_unique_address: inner(c).iter().any(|a| kind(a) == "NoUniqueAddressAttr"),
         }
     }
 

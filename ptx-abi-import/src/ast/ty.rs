@@ -32,9 +32,12 @@ impl Reader {
         let d = d.or(known.map(String::as_str));
         if q.contains('<') && !q.ends_with('*') && !q.ends_with(']') {
             // An instantiation the header uses is a type of its own (`Arr<float, 4>`).
+            // clang desugars neither an array's element type nor its arguments: those are
+            // read through their typedefs (`MinMax<int8_t> bins[8]`).
             if let Some(i) = self
                 .lookup(scope, strip_quals(q))
                 .or_else(|| d.and_then(|d| self.lookup(scope, strip_quals(d))))
+                .or_else(|| self.instantiation(scope, strip_quals(q)))
             {
                 return Ok((Ty::Item(i), None));
             }
