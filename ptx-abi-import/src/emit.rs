@@ -296,9 +296,15 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
         ItemKind::Enum(e) if e.open => {
             s.push_str(&doc_loc(item, "enum"));
             let repr = crate::model::rust_name(e.open_repr());
+            let why = if e.variants.is_empty() {
+                "an enum without enumerators is a distinct integer type (C++17's `std::byte`, a\n/// strong typedef), every value of which is valid, so it is its underlying `{repr}`."
+            } else {
+                "C stores values that are not enumerators in it (bit flags combined with `|`), so\n/// it is its underlying `{repr}`, with the enumerators as constants."
+            };
             writeln!(
                 s,
-                "///\n/// Open: C stores values that are not enumerators in it (bit flags combined with `|`), so\n/// it is its underlying `{repr}`, with the enumerators as constants.\n{ALLOW}\npub type {} = {repr};",
+                "///\n/// Open: {}\n{ALLOW}\npub type {} = {repr};",
+                why.replace("{repr}", repr),
                 item.name
             )
             .unwrap();

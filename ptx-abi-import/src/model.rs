@@ -55,7 +55,8 @@ pub fn scalar_from_c(spelling: &str) -> Option<Scalar> {
         "unsigned char" | "char8_t" => Scalar::U8,
         "short" | "signed short" => Scalar::I16,
         "unsigned short" | "char16_t" => Scalar::U16,
-        "int" | "signed int" | "signed" => Scalar::I32,
+        // `wchar_t` is a signed 32-bit integer on Linux, nvcc's and NVRTC's.
+        "int" | "signed int" | "signed" | "wchar_t" => Scalar::I32,
         "unsigned int" | "unsigned" | "char32_t" => Scalar::U32,
         "long" | "long long" | "signed long" | "signed long long" => Scalar::I64,
         "unsigned long" | "unsigned long long" => Scalar::U64,

@@ -535,3 +535,35 @@ fn a_macro_defined_as_a_pragma_is_read_as_nvcc_reads_it() {
     );
     assert!(e.contains("bad.cuh:3"), "{e}");
 }
+
+/// C's and C++'s builtin types that are not §1.1's fundamental types are refused with what
+/// they are and what to write instead, not as unknown.
+#[test]
+fn builtin_types_without_a_ptx_counterpart_say_what_to_write() {
+    let Some(c) = clang() else {
+        return;
+    };
+    let header = "struct Acc { __int128 sum; int n; };\n\
+                  struct Ext { long double x; };\n\
+                  struct Null { decltype(nullptr) p; };\n";
+    let imported = Importer::new()
+        .clang(c.program())
+        .header_text("wide.cuh", header)
+        .generate();
+    let skipped: Vec<String> = match imported {
+        Ok(i) => i.skipped.iter().map(|u| u.to_string()).collect(),
+        Err(e) => vec![e.to_string()],
+    };
+    for (member, why) in [
+        ("`Acc::sum`", "two 64-bit integers"),
+        ("`Ext::x`", "use `double`"),
+        ("`Null::p`", "hold a pointer"),
+    ] {
+        assert!(
+            skipped
+                .iter()
+                .any(|s| s.contains(member) && s.contains(why)),
+            "no {member} … `{why}` in {skipped:#?}"
+        );
+    }
+}

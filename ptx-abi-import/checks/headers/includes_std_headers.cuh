@@ -46,6 +46,17 @@ struct TensorView {
 struct ArenaSlab {
     alignas(alignof(std::max_align_t)) unsigned char bytes[48];
     std::size_t used;
+    std::byte owner;
+};
+
+// A text shaper's query: wide characters, a handle that is a distinct integer type, raw bytes.
+enum class BufferHandle : uint32_t {};
+struct GlyphQuery {
+    wchar_t ch;
+    char16_t utf16;
+    char32_t utf32;
+    BufferHandle buffer;
+    std::byte flags[4];
 };
 
 struct LaunchArgs {

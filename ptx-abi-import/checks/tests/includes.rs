@@ -568,13 +568,27 @@ fn small_atomics_take_libcupps_four_bytes() {
     );
 }
 
-/// `alignof(std::max_align_t)` is 16, glibc's on x86-64 as nvcc's device pass and NVRTC give
-/// it, not the 8 of the importer's clang, which lays out `long double` for `nvptx64`.
+/// `<cstddef>`'s `std::max_align_t` and `std::byte`, and `wchar_t`: `alignof(std::max_align_t)`
+/// is 16, glibc's on x86-64 as nvcc's device pass and NVRTC give it (not the 8 of clang's
+/// `nvptx64` `long double`); `std::byte` and an enum without enumerators are their underlying
+/// integers; `wchar_t` is a signed 32-bit integer.
 #[cfg(ptx_abi_import_includes)]
 #[test]
-fn max_align_t_aligns_as_nvccs() {
-    use includes_std_headers::ext::ArenaSlab;
+fn cstddef_types_and_wide_characters_are_laid_out() {
+    use includes_std_headers::ext::{ArenaSlab, BufferHandle, GlyphQuery};
     use ptx_abi::PtxAbi;
-    // bytes 0..48 aligned to 16, used at 48: 64 / 16.
+    // bytes 0..48 aligned to 16, used at 48, owner at 56: 64 / 16.
     assert_eq!((ArenaSlab::SIZE, ArenaSlab::ALIGN), (64, 16));
+    // ch 0, utf16 4, utf32 8, buffer 12, flags 16..20: 20 / 4.
+    assert_eq!((GlyphQuery::SIZE, GlyphQuery::ALIGN), (20, 4));
+    let q = GlyphQuery {
+        ch: -1i32,
+        utf16: 0xd83d,
+        utf32: 0x1f600,
+        buffer: 7u32 as BufferHandle,
+        flags: [0u8, 1, 2, 0xff],
+    };
+    let mut image = [0u8; 20];
+    q.encode(&mut image).unwrap();
+    assert_eq!(GlyphQuery::decode(&image).unwrap(), q);
 }

@@ -350,12 +350,6 @@ impl Reader {
             variants.push((n.to_string(), v));
             next = v + 1;
         }
-        if variants.is_empty() {
-            return ItemKind::Unsupported(
-                "an enum without enumerators has no Rust counterpart: use its underlying integer"
-                    .into(),
-            );
-        }
         let fixed = d
             .get("fixedUnderlyingType")
             .and_then(|t| t.get("desugaredQualType").or_else(|| t.get("qualType")))
@@ -387,7 +381,10 @@ impl Reader {
                 }
             }
         };
-        let open = Enum::looks_like_flags(&variants, written_as_flags);
+        // An enum without enumerators is a distinct integer type (`enum class byte : unsigned
+        // char {}`, C++17's `std::byte`; `enum class Handle : uint32_t {}`, a strong typedef):
+        // every value is valid, so it is open, its underlying integer.
+        let open = variants.is_empty() || Enum::looks_like_flags(&variants, written_as_flags);
         ItemKind::Enum(Enum {
             repr,
             variants,

@@ -204,10 +204,37 @@ impl Reader {
             _ if base.trim_start_matches("::").starts_with("std::") => {
                 let global = base.trim_start_matches("::").trim_start_matches("std::");
                 self.named_ty(&[], global, None, depth)
-                    .map_err(|_| format!("unknown type `{base}`"))
+                    .map_err(|_| unknown_type(base))
             }
-            _ => Err(format!("unknown type `{base}`")),
+            _ => Err(unknown_type(base)),
         }
+    }
+}
+
+/// Why the type spelled `base` cannot be imported: for C's and C++'s builtin types that are
+/// not §1.1's fundamental types, what they are and what to write instead; otherwise, that it
+/// is unknown.
+fn unknown_type(base: &str) -> String {
+    let name = base.trim_start_matches("::");
+    let why = match name {
+        "long double" => Some(
+            "nvcc's device code gives it the x86-64 host's 16 bytes (an 80-bit x87 value), which \
+             no PTX type holds; use `double`",
+        ),
+        "__int128" | "signed __int128" | "unsigned __int128" | "__int128_t" | "__uint128_t" => Some(
+            "a 128-bit integer is not one of the PTX ABI's fundamental types (§1.1); hold it as \
+             two 64-bit integers in a struct aligned to 16 (`struct alignas(16) { unsigned long \
+             long lo, hi; }`)",
+        ),
+        "std::nullptr_t" | "nullptr_t" | "decltype(nullptr)" => Some(
+            "its only value is a null pointer and it has no PTX counterpart; hold a pointer \
+             (`void*`) instead",
+        ),
+        _ => None,
+    };
+    match why {
+        Some(why) => format!("`{base}`: {why}"),
+        None => format!("unknown type `{base}`"),
     }
 }
 
