@@ -447,7 +447,6 @@ const CUDA_STANDINS: &[&str] = &[
     "cudaTypedefs.h",
     "helper_math.h",
     "math_constants.h",
-    "stdbool.h",
 ];
 
 /// The headers of CUDA's runtime and driver APIs: stand-ins ([`crate::cuda_types::RUNTIME_API`])

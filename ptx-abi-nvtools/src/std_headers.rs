@@ -114,6 +114,35 @@ template <class T> struct remove_all_extents { typedef T type; };
 template <class T> struct remove_all_extents<T[]> { typedef typename remove_all_extents<T>::type type; };
 template <class T, decltype(sizeof(0)) N> struct remove_all_extents<T[N]> { typedef typename remove_all_extents<T>::type type; };
 template <class T> using remove_extent_t = typename remove_extent<T>::type;
+template <class T> struct make_unsigned;
+template <class T> struct make_signed;
+#define PTX_ABI_SIGN_PAIR(S, U) \
+  template <> struct make_unsigned<S> { typedef U type; }; \
+  template <> struct make_unsigned<U> { typedef U type; }; \
+  template <> struct make_signed<S> { typedef S type; }; \
+  template <> struct make_signed<U> { typedef S type; };
+PTX_ABI_SIGN_PAIR(signed char, unsigned char)
+PTX_ABI_SIGN_PAIR(short, unsigned short)
+PTX_ABI_SIGN_PAIR(int, unsigned int)
+PTX_ABI_SIGN_PAIR(long, unsigned long)
+PTX_ABI_SIGN_PAIR(long long, unsigned long long)
+#undef PTX_ABI_SIGN_PAIR
+template <> struct make_unsigned<char> { typedef unsigned char type; };
+template <> struct make_signed<char> { typedef signed char type; };
+template <> struct make_unsigned<wchar_t> { typedef unsigned int type; };
+template <> struct make_signed<wchar_t> { typedef int type; };
+template <> struct make_unsigned<char16_t> { typedef unsigned short type; };
+template <> struct make_signed<char16_t> { typedef short type; };
+template <> struct make_unsigned<char32_t> { typedef unsigned int type; };
+template <> struct make_signed<char32_t> { typedef int type; };
+template <class T> struct make_unsigned<const T> { typedef const typename make_unsigned<T>::type type; };
+template <class T> struct make_unsigned<volatile T> { typedef volatile typename make_unsigned<T>::type type; };
+template <class T> struct make_unsigned<const volatile T> { typedef const volatile typename make_unsigned<T>::type type; };
+template <class T> struct make_signed<const T> { typedef const typename make_signed<T>::type type; };
+template <class T> struct make_signed<volatile T> { typedef volatile typename make_signed<T>::type type; };
+template <class T> struct make_signed<const volatile T> { typedef const volatile typename make_signed<T>::type type; };
+template <class T> using make_unsigned_t = typename make_unsigned<T>::type;
+template <class T> using make_signed_t = typename make_signed<T>::type;
 template <class T> using remove_all_extents_t = typename remove_all_extents<T>::type;
 template <class T> struct add_const { typedef const T type; };
 template <class T> struct add_volatile { typedef volatile T type; };
@@ -963,7 +992,12 @@ pub const C_HEADERS: &[(&str, &str)] = &[
     ("unistd.h", UNISTD),
     ("pthread.h", PTHREAD),
     // C's `bool`, `true` and `false` are C++'s own.
-    ("stdbool.h", "#pragma once\n"),
+    // GCC's `<stdbool.h>` defines `_Bool` as `bool` in C++ (a GNU extension nvcc's host
+    // compiler brings), so a C header's `_Bool` members compile there.
+    (
+        "stdbool.h",
+        "#pragma once\n#if defined(__cplusplus) && !defined(_Bool)\n#define _Bool bool\n#endif\n",
+    ),
     ("cstdbool", "#pragma once\n"),
     ("limits.h", C_LIMITS),
     ("climits", C_LIMITS),

@@ -37,3 +37,12 @@ struct PP { char c; int x; };
 
 enum Col { R, G, B };
 struct EB { enum Col p : 2; int q; };
+
+// A driver's C header read as C++: <stdbool.h>'s `_Bool` (GCC's header makes it `bool` in
+// C++), a callback table whose comparison pointer is itself `const`.
+#include <stdbool.h>
+struct drv_ring_slot { uint64_t addr; uint32_t len; _Bool valid; bool last; };
+struct drv_callbacks {
+    void (*release)(void *);
+    int (*const compare)(const void *, const void *);
+};

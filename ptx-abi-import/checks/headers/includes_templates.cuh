@@ -7,6 +7,7 @@
 // `Array_float_4`), checked against NVRTC under its C++ name.
 #pragma once
 #include <cstdint>
+#include <type_traits>
 
 namespace coll {
 
@@ -80,6 +81,25 @@ struct RayArgs {
     vec2_t<float> uv;
     vec2_t<int> pixel;
     vec2_t<double> jitter;
+};
+
+// A GEMM kernel's parameters in the style of template libraries: the epilogue's parameters
+// named with `typename` inside the kernel template, and an index type made unsigned by
+// <type_traits>.
+struct LinearEpilogue {
+    struct Params { float alpha, beta; };
+};
+
+template <typename Index>
+struct GemmParams {
+    typename LinearEpilogue::Params epilogue;
+    std::make_unsigned_t<Index> rows;
+    Index ld;
+};
+
+struct GemmLaunch {
+    GemmParams<int> params;
+    GemmParams<long long> wide;
 };
 
 }  // namespace coll

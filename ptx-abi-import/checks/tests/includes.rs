@@ -592,3 +592,21 @@ fn cstddef_types_and_wide_characters_are_laid_out() {
     q.encode(&mut image).unwrap();
     assert_eq!(GlyphQuery::decode(&image).unwrap(), q);
 }
+
+/// A C header's `_Bool` with `<stdbool.h>` (GCC's makes it `bool` in C++), a `const`
+/// function-pointer member, a member named `typename Outer::Inner` in a template, and
+/// `std::make_unsigned_t` (which NVRTC's stand-in `<type_traits>` lacked): imported and checked
+/// above, where the first three were refused and the last failed every NVRTC check of its
+/// header.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn c_and_template_spellings_import() {
+    use includes_c_idioms::{drv_callbacks, drv_ring_slot};
+    use includes_templates::coll::GemmLaunch;
+    use ptx_abi::PtxAbi;
+    // addr 0, len 8, valid 12, last 13: 16 / 8.
+    assert_eq!((drv_ring_slot::SIZE, drv_ring_slot::ALIGN), (16, 8));
+    assert_eq!((drv_callbacks::SIZE, drv_callbacks::ALIGN), (16, 8));
+    // 8 + 4 + 4 = 16 / 4, then 8 + 8 + 8 = 24 / 8: 40 / 8.
+    assert_eq!((GemmLaunch::SIZE, GemmLaunch::ALIGN), (40, 8));
+}

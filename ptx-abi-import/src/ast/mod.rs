@@ -856,6 +856,8 @@ fn strip_quals(q: &str) -> &str {
         for p in [
             "const ",
             "volatile ",
+            // A qualified name in a template (`typename Epilogue::Params`) names the type.
+            "typename ",
             "struct ",
             "union ",
             "enum ",

@@ -54,7 +54,7 @@ impl Reader {
                 )),
             };
         }
-        if q.contains("(*)") || q.contains("(^)") || q.contains("(&)") {
+        if declarator_in_parens(q, '*') || q.contains("(^)") || declarator_in_parens(q, '&') {
             return function_pointer(q);
         }
         if q.ends_with(']') {
@@ -240,7 +240,7 @@ fn unknown_type(base: &str) -> String {
 
 /// A function pointer is a generic address; pointers to arrays and references are refused.
 fn function_pointer(q: &str) -> Typed {
-    if q.ends_with(']') || !q.contains("(*)") {
+    if q.ends_with(']') || !declarator_in_parens(q, '*') {
         return Err(format!(
             "`{q}`: pointers to arrays and references cannot be imported"
         ));
@@ -251,4 +251,39 @@ fn function_pointer(q: &str) -> Typed {
             "C type `{q}`: a function pointer, a generic address"
         )),
     ))
+}
+
+/// Whether `q` holds the parenthesized declarator `(*)` (or `(&)`, with `sigil` `&`) of a
+/// pointer to a function or an array, with any qualifiers of the pointer itself: `int
+/// (*)(float)`, `int (*const)(const void *)`, `void (*volatile)(int)`.
+fn declarator_in_parens(q: &str, sigil: char) -> bool {
+    let open = format!("({sigil}");
+    q.match_indices(&open).any(|(at, _)| {
+        let rest = &q[at + open.len()..];
+        rest.find(')').is_some_and(|close| {
+            rest[..close]
+                .split_whitespace()
+                .all(|w| matches!(w, "const" | "volatile" | "__restrict" | "__restrict__"))
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::declarator_in_parens;
+
+    #[test]
+    fn function_pointer_declarators_with_qualifiers() {
+        assert!(declarator_in_parens("void (*)(void *)", '*'));
+        assert!(declarator_in_parens(
+            "int (*const)(const void *, const void *)",
+            '*'
+        ));
+        assert!(declarator_in_parens("void (*volatile)(int)", '*'));
+        assert!(declarator_in_parens("float (&)[4]", '&'));
+        // An array of function pointers, a parenthesized expression, no declarator.
+        assert!(!declarator_in_parens("int (*[4])(int)", '*'));
+        assert!(!declarator_in_parens("Pair<(3 * 2)>", '*'));
+        assert!(!declarator_in_parens("int *", '*'));
+    }
 }
