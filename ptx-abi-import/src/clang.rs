@@ -65,8 +65,12 @@ fn run(
     // nvcc's device pass on Linux: the device target (nvptx64), with the host's macros
     // (`__linux__`, `__x86_64__`), as clang's device-only compilation for an x86-64 Linux
     // host defines them; a portable header's `#error "Unknown operating system"` stays off.
+    // The architecture is the import's (`Importer::arch`, among `extra`), not the list's.
+    let device_only = ptx_abi_nvtools::options::CLANG_DEVICE_ONLY
+        .iter()
+        .filter(|a| !a.starts_with("--cuda-gpu-arch="));
     cmd.arg(format!("--target={HOST_TRIPLE}"))
-        .args(ptx_abi_nvtools::options::CLANG_DEVICE_ONLY)
+        .args(device_only)
         // Neither nvcc's device pass nor NVRTC is clang: a header's `#ifdef __clang__`
         // branch is not the one CUDA builds.
         .arg("-U__clang__")

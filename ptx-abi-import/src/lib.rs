@@ -73,6 +73,8 @@ pub struct Importer {
     open_enums: Vec<String>,
     strict: bool,
     compiler: Compiler,
+    /// The GPU architecture the header is read for (`sm_NN`'s `NN`), `None`: [`DEFAULT_ARCH`].
+    arch: Option<u32>,
     emit: EmitOptions,
     /// Where the host's C++ library read this import lives (`host_library::cxx_dirs`): its
     /// records are refused.
@@ -95,6 +97,23 @@ pub struct Imported {
 }
 
 static SCRATCH: AtomicUsize = AtomicUsize::new(0);
+
+/// The architecture a header is read for by default: `sm_80`, the one the checks compile for
+/// (`ptx_abi::report::nvrtc::CHECK_OPTIONS`' `compute_80`, which NVRTC 11.8 to 13 and nvcc 13,
+/// which dropped `sm_70`, all take).
+pub const DEFAULT_ARCH: u32 = 80;
+
+/// The architecture an argument to clang names (`--cuda-gpu-arch=sm_90`,
+/// `--offload-arch=sm_90`): `90`.
+fn arch_of_clang_arg(arg: &str) -> Option<u32> {
+    let sm = ["--cuda-gpu-arch=", "--offload-arch="]
+        .iter()
+        .find_map(|p| arg.strip_prefix(p))?
+        .strip_prefix("sm_")?;
+    // `sm_90a`: the architecture's number with its feature suffix left to clang.
+    let digits: String = sm.chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().ok()
+}
 
 /// Makes sure the pinned `ziglang` wheel (clang 22, `ptx_abi_nvtools::fetch::ZIG_WHEEL`) is
 /// unpacked in `cache` and returns the path of `zig` (run as `zig clang …`). Offline once
@@ -195,6 +214,18 @@ impl Importer {
     /// [`Importer::allow`] that cannot be imported is an error either way.
     pub fn strict(mut self, yes: bool) -> Importer {
         self.strict = yes;
+        self
+    }
+
+    /// Reads the header for GPU architecture `sm_NN` (`sm` = `NN`, as `90` for `sm_90`;
+    /// `--arch sm_90`): the `__CUDA_ARCH__` its `#if`s see (`NN0`), as the build compiling it
+    /// for that architecture does, and the architecture its emitted checks are compiled for
+    /// (`--gpu-architecture=compute_NN`), so that a layout that depends on it is the same in
+    /// the import and the checks. By default [`DEFAULT_ARCH`], the checks' own default. An
+    /// architecture given to clang (`--cuda-gpu-arch=sm_NN` or `--offload-arch=sm_NN` among
+    /// [`Importer::clang_arg`]s) is taken as this one.
+    pub fn arch(mut self, sm: u32) -> Importer {
+        self.arch = Some(sm);
         self
     }
 
@@ -351,6 +382,14 @@ impl Importer {
             check_options.push("-D__NVCC__=1".to_string());
         }
         check_options.extend(nvrtc_options(&self.args));
+        // One architecture for clang and for the checks: the one given, to the importer or
+        // to clang (an architecture given to clang replaces the default rather than adding a
+        // second device compilation), else the checks' default.
+        let given_arch = clang_args.iter().find_map(|a| arch_of_clang_arg(a));
+        let sm = self.arch.or(given_arch).unwrap_or(DEFAULT_ARCH);
+        clang_args.retain(|a| arch_of_clang_arg(a).is_none());
+        clang_args.push(format!("--cuda-gpu-arch=sm_{sm}"));
+        check_options.push(format!("--gpu-architecture=compute_{sm}"));
         let main_file = dir.join("ptx_abi_import_main.cu");
         std::fs::write(&main_file, &main).map_err(|e| ImportError::Io(e.to_string()))?;
         let standins_prefix = format!("{}/", standins.display());
@@ -857,5 +896,19 @@ fn items_of(t: &Ty, out: &mut Vec<ItemId>) {
         Ty::Item(i) => out.push(*i),
         Ty::Array(e, _) | Ty::Pointer(Some(e)) => items_of(e, out),
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::arch_of_clang_arg;
+
+    #[test]
+    fn an_architecture_given_to_clang_is_read() {
+        assert_eq!(arch_of_clang_arg("--cuda-gpu-arch=sm_90"), Some(90));
+        assert_eq!(arch_of_clang_arg("--offload-arch=sm_90a"), Some(90));
+        assert_eq!(arch_of_clang_arg("--cuda-gpu-arch=sm_120"), Some(120));
+        assert_eq!(arch_of_clang_arg("--cuda-gpu-arch=gfx90a"), None);
+        assert_eq!(arch_of_clang_arg("-DSM=90"), None);
     }
 }

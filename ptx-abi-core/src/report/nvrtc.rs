@@ -107,14 +107,17 @@ pub const fn check_options(v: CudaVersion) -> &'static [&'static str] {
     ptx_abi_nvtools::options::check_options(v.major)
 }
 
-/// A checker's default options `defaults` with the header's own `-std=` among `extra` (the
-/// standard it is built with) replacing the checks' default one.
+/// A checker's default options `defaults` with the header's own `-std=` and GPU architecture
+/// among `extra` (the standard and the architecture it is built for,
+/// `--gpu-architecture=compute_90` or `-arch=compute_90`) replacing the checks' defaults.
 fn check_defaults<'a>(defaults: &[&'a str], extra: &[&str]) -> Vec<&'a str> {
+    let is_arch = |o: &str| o.starts_with("--gpu-architecture=") || o.starts_with("-arch=");
     let user_std = extra.iter().any(|o| o.starts_with("-std="));
+    let user_arch = extra.iter().any(|o| is_arch(o));
     defaults
         .iter()
         .copied()
-        .filter(|o| !(user_std && o.starts_with("-std=")))
+        .filter(|o| !((user_std && o.starts_with("-std=")) || (user_arch && is_arch(o))))
         .collect()
 }
 
@@ -618,6 +621,25 @@ fn assert_checked_by<T: PtxAbi>(
             "{e}\n(checked by {}; ptx-abi describes CUDA {CUDA_VERSION}, {})",
             checker.describe(),
             CUDA_VERSION_SOURCE
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_defaults;
+
+    #[test]
+    fn the_headers_standard_and_architecture_replace_the_defaults() {
+        let defaults = ["--gpu-architecture=compute_80", "-rdc=true", "-std=c++20"];
+        assert_eq!(check_defaults(&defaults, &["-I/x"]), defaults);
+        assert_eq!(
+            check_defaults(&defaults, &["--gpu-architecture=compute_90", "-std=c++17"]),
+            ["-rdc=true"]
+        );
+        assert_eq!(
+            check_defaults(&defaults, &["-arch=compute_75"]),
+            ["-rdc=true", "-std=c++20"]
         );
     }
 }

@@ -16,3 +16,12 @@ struct ProjMeshView {
 #endif
     proj_index_t vertex_count;
 };
+
+// A member that exists from Ampere on: read for the checks' own architecture (sm_80) when no
+// other is given, so the import and its check both have it.
+struct ProjAsyncStage {
+    unsigned int slot;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    unsigned int async_copy_bytes;
+#endif
+};

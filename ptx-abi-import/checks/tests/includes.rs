@@ -28,6 +28,7 @@ fn only_what_has_no_layout_is_left_out() {
         ["sim::ProfiledStep::timer", "sim::ProfiledLaunch"]
     );
     for skipped in [
+        includes_arch::SKIPPED,
         includes_base_classes::SKIPPED,
         includes_bitfield_types::SKIPPED,
         includes_c_idioms::SKIPPED,
@@ -609,4 +610,21 @@ fn c_and_template_spellings_import() {
     assert_eq!((drv_callbacks::SIZE, drv_callbacks::ALIGN), (16, 8));
     // 8 + 4 + 4 = 16 / 4, then 8 + 8 + 8 = 24 / 8: 40 / 8.
     assert_eq!((GemmLaunch::SIZE, GemmLaunch::ALIGN), (40, 8));
+}
+
+/// A header whose layout depends on `__CUDA_ARCH__`, read for the architecture given to clang
+/// (`--cuda-gpu-arch=sm_90`) and checked for the same (`compute_90`): the members of Ampere and
+/// Hopper both there. Read for sm_70 while its checks compiled for compute_80, such a header
+/// imported without members its checks then found.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn the_architecture_is_the_imports_and_the_checks() {
+    use includes_arch::wq::TaskDesc;
+    use ptx_abi::PtxAbi;
+    // first_tile 0, tile_count 4, async_copy_stage 8, cluster_rank 12, tma_barrier 16: 24 / 8.
+    assert_eq!((TaskDesc::SIZE, TaskDesc::ALIGN), (24, 8));
+    let _ = |t: TaskDesc| (t.async_copy_stage, t.cluster_rank, t.tma_barrier);
+    // Without an architecture given: sm_80, the checks' own, so Ampere's member is there.
+    use includes_switches::ProjAsyncStage;
+    assert_eq!(ProjAsyncStage::SIZE, 8);
 }
