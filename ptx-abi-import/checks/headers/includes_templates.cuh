@@ -102,6 +102,24 @@ struct GemmLaunch {
     GemmParams<long long> wide;
 };
 
+// A kernel's parameters named through an alias of the kernel's instantiation, the way
+// template libraries name them (`using Kernel = …; Kernel::Params`).
+template <typename Element>
+struct ReduceKernel {
+    struct Params {
+        const Element* in;
+        Element* out;
+        int n;
+    };
+};
+
+using ReduceF32 = ReduceKernel<float>;
+
+struct ReduceLaunch {
+    ReduceF32::Params params;
+    int grid;
+};
+
 }  // namespace coll
 
 __global__ void allReduceKernel(coll::KernelArgs4K args);

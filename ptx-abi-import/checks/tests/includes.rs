@@ -595,7 +595,8 @@ fn cstddef_types_and_wide_characters_are_laid_out() {
 }
 
 /// A C header's `_Bool` with `<stdbool.h>` (GCC's makes it `bool` in C++), a `const`
-/// function-pointer member, a member named `typename Outer::Inner` in a template, and
+/// function-pointer member, a member named `typename Outer::Inner` in a template, one named
+/// through an alias of its enclosing instantiation (`ReduceF32::Params`), and
 /// `std::make_unsigned_t` (which NVRTC's stand-in `<type_traits>` lacked): imported and checked
 /// above, where the first three were refused and the last failed every NVRTC check of its
 /// header.
@@ -610,6 +611,9 @@ fn c_and_template_spellings_import() {
     assert_eq!((drv_callbacks::SIZE, drv_callbacks::ALIGN), (16, 8));
     // 8 + 4 + 4 = 16 / 4, then 8 + 8 + 8 = 24 / 8: 40 / 8.
     assert_eq!((GemmLaunch::SIZE, GemmLaunch::ALIGN), (40, 8));
+    // `ReduceF32::Params` through the alias: in 0, out 8, n 16 (24 / 8), grid at 24: 32 / 8.
+    use includes_templates::coll::ReduceLaunch;
+    assert_eq!((ReduceLaunch::SIZE, ReduceLaunch::ALIGN), (32, 8));
 }
 
 /// A header whose layout depends on `__CUDA_ARCH__`, read for the architecture given to clang

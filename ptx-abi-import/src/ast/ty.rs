@@ -197,6 +197,11 @@ impl Reader {
                 return self.ty_at(&self.pending[i].scope, aq, ad.as_deref(), depth);
             }
         }
+        if found.is_none() && d.is_none() {
+            if let Some(typed) = self.through_alias(scope, base, depth) {
+                return typed;
+            }
+        }
         match d {
             Some(d) if d != q => self.ty_at(scope, d, None, depth),
             // `std::uint32_t` is a using-declaration of C's `::uint32_t` in the standard
@@ -238,6 +243,57 @@ fn unknown_type(base: &str) -> String {
     }
 }
 
+impl Reader {
+    /// A nested name whose enclosing class is named through a typedef or alias
+    /// (`FloatKernel::Params` with `using FloatKernel = Kernel<float>;`, as template libraries
+    /// name a kernel's parameters), which clang spells without desugaring: the alias's type in
+    /// place of its name (`Kernel<float>::Params`), looked up from the alias's scope. `None`
+    /// where no leading part of `base` is an alias.
+    fn through_alias(&self, scope: &[String], base: &str, depth: usize) -> Option<Typed> {
+        let parts = scope_parts(base.trim_start_matches("::"));
+        for k in (1..parts.len()).rev() {
+            let prefix = parts[..k].join("::");
+            let Some(i) = self.lookup(scope, &prefix) else {
+                continue;
+            };
+            let (ItemKind::Alias(_), Some((aq, ad))) =
+                (&self.items[i].kind, &self.pending[i].alias_of)
+            else {
+                continue;
+            };
+            let target = strip_quals(ad.as_deref().unwrap_or(aq));
+            let spelled = format!("{target}::{}", parts[k..].join("::"));
+            return Some(self.ty_at(&self.pending[i].scope, &spelled, None, depth));
+        }
+        None
+    }
+}
+
+/// The `::`-separated parts of a qualified name, not splitting inside template arguments:
+/// `Outer<ns::T>::Inner` is `Outer<ns::T>`, `Inner`.
+fn scope_parts(name: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0usize, 0usize);
+    let bytes = name.as_bytes();
+    let mut k = 0;
+    while k < bytes.len() {
+        match bytes[k] {
+            b'<' => depth += 1,
+            b'>' => depth = depth.saturating_sub(1),
+            b':' if depth == 0 && bytes.get(k + 1) == Some(&b':') => {
+                parts.push(&name[start..k]);
+                k += 2;
+                start = k;
+                continue;
+            }
+            _ => {}
+        }
+        k += 1;
+    }
+    parts.push(&name[start..]);
+    parts
+}
+
 /// A function pointer is a generic address; pointers to arrays and references are refused.
 fn function_pointer(q: &str) -> Typed {
     if q.ends_with(']') || !declarator_in_parens(q, '*') {
@@ -270,7 +326,20 @@ fn declarator_in_parens(q: &str, sigil: char) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::declarator_in_parens;
+    use super::{declarator_in_parens, scope_parts};
+
+    #[test]
+    fn qualified_names_split_outside_template_arguments() {
+        assert_eq!(
+            scope_parts("FloatKernel::Params"),
+            ["FloatKernel", "Params"]
+        );
+        assert_eq!(
+            scope_parts("Outer<ns::T, 2>::Inner::Leaf"),
+            ["Outer<ns::T, 2>", "Inner", "Leaf"]
+        );
+        assert_eq!(scope_parts("Plain"), ["Plain"]);
+    }
 
     #[test]
     fn function_pointer_declarators_with_qualifiers() {
