@@ -46,3 +46,10 @@ struct drv_callbacks {
     void (*release)(void *);
     int (*const compare)(const void *, const void *);
 };
+
+// An enum declared before the struct that uses it and defined after (the definition is the
+// enum), and one that is only ever declared (a distinct integer type, every value valid).
+enum class JobKind : uint8_t;
+enum class SlotId : uint32_t;
+struct JobEntry { JobKind kind; uint8_t prio; SlotId slot; };
+enum class JobKind : uint8_t { Copy, Reduce, Scan };

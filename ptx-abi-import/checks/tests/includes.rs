@@ -611,6 +611,18 @@ fn c_and_template_spellings_import() {
     assert_eq!((drv_callbacks::SIZE, drv_callbacks::ALIGN), (16, 8));
     // 8 + 4 + 4 = 16 / 4, then 8 + 8 + 8 = 24 / 8: 40 / 8.
     assert_eq!((GemmLaunch::SIZE, GemmLaunch::ALIGN), (40, 8));
+    // An enum declared before its use and defined after is the defined enum; one only
+    // declared is its integer. kind 0, prio 1, slot 4: 8 / 4.
+    use includes_c_idioms::{JobEntry, JobKind, SlotId};
+    let job = JobEntry {
+        kind: JobKind::Scan,
+        prio: 3,
+        slot: 7u32 as SlotId,
+    };
+    assert_eq!((JobEntry::SIZE, JobEntry::ALIGN), (8, 4));
+    let mut image = [0u8; 8];
+    job.encode(&mut image).unwrap();
+    assert_eq!(image[0], 2);
     // `ReduceF32::Params` through the alias: in 0, out 8, n 16 (24 / 8), grid at 24: 32 / 8.
     use includes_templates::coll::ReduceLaunch;
     assert_eq!((ReduceLaunch::SIZE, ReduceLaunch::ALIGN), (32, 8));

@@ -8,7 +8,7 @@
 //! The JSON dump omits a location's `file` and `line` when they equal the previous location's,
 //! so [`locations`] first replays every location in document order.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
@@ -34,6 +34,10 @@ mod ty;
 pub(super) struct Enumerators {
     values: HashMap<String, i128>,
     by_enum: HashMap<String, Vec<Vec<(String, i128)>>>,
+    /// The ids of enum declarations redeclared later (`enum class Kind : uint8_t;` before its
+    /// definition; the definition names it as its `previousDecl`): the one enum is read once,
+    /// from its last declaration.
+    redeclared: HashSet<String>,
 }
 
 impl Enumerators {
@@ -47,6 +51,9 @@ impl Enumerators {
     fn walk(&mut self, v: &Value, scope: &mut Vec<String>) {
         match kind(v) {
             "EnumDecl" => {
+                if let Some(previous) = v.get("previousDecl").and_then(Value::as_str) {
+                    self.redeclared.insert(previous.to_string());
+                }
                 let mut next: i128 = 0;
                 let mut list = Vec::new();
                 let scoped = v.get("scopedEnumTag").is_some();

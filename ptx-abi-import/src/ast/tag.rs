@@ -51,6 +51,15 @@ impl Reader {
             private: false,
         };
         if kind(d) == "EnumDecl" {
+            // An opaque declaration (`enum class Kind : uint8_t;`) defined later: the
+            // definition is the enum.
+            if d
+                .get("id")
+                .and_then(Value::as_str)
+                .is_some_and(|id| self.enumerators.redeclared.contains(id))
+            {
+                return None;
+            }
             let id = self.add(item(self.enum_def(d)), Pending::default());
             if anonymous {
                 self.by_anon_loc.insert(anon_key(&loc), id);
