@@ -132,11 +132,45 @@ pub fn find<'a>(
     let l = &item.loc;
     all.get(&record_key(&item.c_name))
         .or_else(|| all.get(&format!("@{}:{}:{}", l.file, l.line, l.col)))
+        .or_else(|| all.get(&loose_key(&record_key(&item.c_name))))
+}
+
+/// `key` with the qualifications inside its template arguments left out
+/// (`coll::Tile<double, coll::Layout::ColMajor>` → `coll::Tile<double, ColMajor>`), prefixed
+/// `~`: clang's dump names an explicit specialization's arguments as written
+/// (`Tile<double, Layout::ColMajor>`) and an implicit instantiation's fully qualified, so a
+/// record is also found by this key where it is unique ([`parse`] keeps only those).
+fn loose_key(key: &str) -> String {
+    let Some(open) = key.find('<') else {
+        return format!("~{key}");
+    };
+    let (head, args) = key.split_at(open);
+    let mut out = format!("~{head}");
+    let mut word = String::new();
+    let mut chars = args.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ':' && chars.peek() == Some(&':') {
+            // `ns::` before a name inside the arguments: dropped with the qualifier.
+            chars.next();
+            word.clear();
+            continue;
+        }
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
+        }
+        out.push_str(&word);
+        word.clear();
+        out.push(c);
+    }
+    out.push_str(&word);
+    out
 }
 
 /// Every record of `dump`, by [`record_key`].
 pub fn parse(dump: &str) -> Result<HashMap<String, ClangRecord>, String> {
     let mut out = HashMap::new();
+    let mut ambiguous = Vec::new();
     for block in dump.split("*** Dumping AST Record Layout").skip(1) {
         let (key, record) = parse_block(block)?;
         // An unnamed record is also found by its location alone ([`find`]'s fallback).
@@ -144,7 +178,20 @@ pub fn parse(dump: &str) -> Result<HashMap<String, ClangRecord>, String> {
             out.entry(format!("@{loc}"))
                 .or_insert_with(|| record.clone());
         }
+        if key.contains('<') {
+            match out.entry(loose_key(&key)) {
+                std::collections::hash_map::Entry::Occupied(e) => ambiguous.push(e.key().clone()),
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(record.clone());
+                }
+            }
+        }
         out.insert(key, record);
+    }
+    // Two records whose names differ only in their arguments' qualifications: neither is
+    // found by the loose key.
+    for loose in ambiguous {
+        out.remove(&loose);
     }
     Ok(out)
 }
@@ -322,6 +369,20 @@ mod tests {
         assert_eq!(record_key("coll::Array<_Bool, 8>"), "coll::Array<bool, 8>");
         assert_eq!(record_key("my_struct::S"), "my_struct::S");
         assert_eq!(record_key("A<structure, 1>"), "A<structure, 1>");
+    }
+
+    #[test]
+    fn loose_keys_drop_the_qualifications_of_arguments() {
+        assert_eq!(
+            super::loose_key("coll::Tile<double, coll::TileLayout::ColMajor>"),
+            "~coll::Tile<double, ColMajor>"
+        );
+        assert_eq!(
+            super::loose_key("coll::Tile<double, TileLayout::ColMajor>"),
+            "~coll::Tile<double, ColMajor>"
+        );
+        assert_eq!(super::loose_key("Plain"), "~Plain");
+        assert_eq!(super::loose_key("A<ns::B<ns::C>, 3>"), "~A<B<C>, 3>");
     }
 
     /// clang 22 spells nested arguments `> >` and names an anonymous namespace in the dump's

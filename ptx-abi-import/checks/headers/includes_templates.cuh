@@ -115,6 +115,43 @@ struct ReduceKernel {
 
 using ReduceF32 = ReduceKernel<float>;
 
+// Tiles specialized by layout and bounds checks specialized by a flag: explicit
+// specializations whose arguments are an enumerator and `true`, as members and as a base.
+enum class TileLayout { RowMajor, ColMajor };
+
+template <typename T, TileLayout L>
+struct Tile {
+    T v[4];
+};
+
+template <>
+struct Tile<double, TileLayout::ColMajor> {
+    double v[2];
+    int ld;
+};
+
+template <bool Guarded>
+struct Bounds {
+    int n;
+};
+
+template <>
+struct Bounds<true> {
+    int n;
+    int limit;
+};
+
+struct GuardedTile : Bounds<true> {
+    Tile<double, TileLayout::ColMajor> tile;
+};
+
+struct TileLaunch {
+    Tile<double, TileLayout::ColMajor> tile;
+    Bounds<true> bounds;
+    Tile<float, TileLayout::RowMajor> plain;
+    GuardedTile guarded;
+};
+
 struct ReduceLaunch {
     ReduceF32::Params params;
     int grid;

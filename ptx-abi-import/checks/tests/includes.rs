@@ -623,6 +623,10 @@ fn c_and_template_spellings_import() {
     let mut image = [0u8; 8];
     job.encode(&mut image).unwrap();
     assert_eq!(image[0], 2);
+    // Explicit specializations by an enumerator and by `true`: tile 0..24 (24 / 8), bounds
+    // 24..32, plain 32..48, guarded 48..80 (bounds 8, then the tile at 8): 80 / 8.
+    use includes_templates::coll::TileLaunch;
+    assert_eq!((TileLaunch::SIZE, TileLaunch::ALIGN), (80, 8));
     // `ReduceF32::Params` through the alias: in 0, out 8, n 16 (24 / 8), grid at 24: 32 / 8.
     use includes_templates::coll::ReduceLaunch;
     assert_eq!((ReduceLaunch::SIZE, ReduceLaunch::ALIGN), (32, 8));

@@ -38,6 +38,9 @@ pub(super) struct Enumerators {
     /// definition; the definition names it as its `previousDecl`): the one enum is read once,
     /// from its last declaration.
     redeclared: HashSet<String>,
+    /// Every enumerator's qualified name (`coll::Layout::ColMajor`), for template arguments
+    /// written relative to a scope ([`Reader::canonical`]).
+    pub(super) paths: HashSet<String>,
 }
 
 impl Enumerators {
@@ -67,6 +70,7 @@ impl Enumerators {
                         path.push(name(v).unwrap_or("").to_string());
                     }
                     path.push(name(c).unwrap_or("").to_string());
+                    self.paths.insert(path.join("::"));
                     list.push((path.join("::"), value));
                     next = value.saturating_add(1);
                 }
@@ -210,6 +214,10 @@ pub(crate) struct Reader {
     /// The parameters of the class template whose instantiations are being read
     /// ([`template_id`] leaves out arguments equal to their defaults).
     template_params: Vec<TemplateParam>,
+    /// Each class template's parameters by its qualified name, for its explicit
+    /// specializations, which clang writes outside the template (`template <> struct
+    /// L<float, true>`): their arguments are spelled by the primary's parameters.
+    primary_params: HashMap<String, Vec<TemplateParam>>,
     /// The enums, for template arguments of enumeration type ([`Enumerators`]).
     enumerators: Enumerators,
     /// Whether a file is one of the imported headers (not the stand-ins).
@@ -569,6 +577,7 @@ impl Reader {
             desugared_templates: HashMap::new(),
             by_anon_loc: HashMap::new(),
             template_params: Vec::new(),
+            primary_params: HashMap::new(),
             enumerators: Enumerators::of(root),
             is_header,
             cuda,
@@ -676,15 +685,23 @@ impl Reader {
                 }
                 // An explicit specialization (`template <> struct Arr<int, 2> { … };`).
                 "ClassTemplateSpecializationDecl" => {
+                    let params = name(d)
+                        .and_then(|n| self.primary_params.get(&qualify(scope, n)))
+                        .cloned()
+                        .unwrap_or_default();
+                    let outer = std::mem::replace(&mut self.template_params, params);
                     self.tag(d, module, scope, "", None);
+                    self.template_params = outer;
                 }
                 "ClassTemplateDecl" | "TypeAliasTemplateDecl" => {
                     // The instantiations the header uses (as members, typedefs or arguments)
                     // are concrete types, imported under their C++ names (`Arr<float, 4>`).
-                    let outer = std::mem::replace(
-                        &mut self.template_params,
-                        template_params(d, &self.enumerators),
-                    );
+                    let params = template_params(d, &self.enumerators);
+                    if let Some(n) = name(d) {
+                        self.primary_params
+                            .insert(qualify(scope, n), params.clone());
+                    }
+                    let outer = std::mem::replace(&mut self.template_params, params);
                     for spec in inner(d)
                         .iter()
                         .filter(|c| kind(c) == "ClassTemplateSpecializationDecl")

@@ -53,8 +53,7 @@ impl Reader {
         if kind(d) == "EnumDecl" {
             // An opaque declaration (`enum class Kind : uint8_t;`) defined later: the
             // definition is the enum.
-            if d
-                .get("id")
+            if d.get("id")
                 .and_then(Value::as_str)
                 .is_some_and(|id| self.enumerators.redeclared.contains(id))
             {

@@ -70,7 +70,18 @@ impl Reader {
             return Some(String::new());
         }
         let Some(i) = self.lookup(scope, name) else {
-            return Some(name.to_string());
+            // An enumerator written relative to `scope` (`Layout::ColMajor` in `coll`), as
+            // clang qualifies it in an instantiation's name (`coll::Layout::ColMajor`).
+            let enumerator = (0..=scope.len()).rev().find_map(|k| {
+                let full = scope[..k]
+                    .iter()
+                    .map(String::as_str)
+                    .chain(std::iter::once(name.trim_start_matches("::")))
+                    .collect::<Vec<_>>()
+                    .join("::");
+                self.enumerators.paths.contains(&full).then_some(full)
+            });
+            return Some(enumerator.unwrap_or_else(|| name.to_string()));
         };
         match (&self.items[i].kind, &self.pending[i].alias_of) {
             (ItemKind::Alias(_), Some((_, Some(desugared)))) => Some(desugared.clone()),
