@@ -80,4 +80,29 @@ struct BroadphaseArgs {
     double dt;
 };
 
+// A wire header packed to 2 whose timestamp is aligned for atomic access: nvcc's device pass
+// keeps the member's alignment over the packing (16 bytes, aligned to 8), for `alignas` and
+// for GCC's `aligned` attribute alike; NVRTC keeps it for `alignas` only; GCC and clang cap
+// both (8, aligned to 2). No one layout: both are left out, with the reason. Packed to 8, the
+// same member changes nothing and is imported.
+#pragma pack(push, 2)
+struct WireStamp {
+    std::uint8_t kind;
+    __attribute__((aligned(8))) std::uint32_t stamp;
+    std::uint16_t len;
+};
+struct WireStampAlignas {
+    std::uint8_t kind;
+    alignas(8) std::uint32_t stamp;
+    std::uint16_t len;
+};
+#pragma pack(pop)
+#pragma pack(push, 8)
+struct WireStampWide {
+    std::uint8_t kind;
+    alignas(8) std::uint32_t stamp;
+    std::uint16_t len;
+};
+#pragma pack(pop)
+
 }  // namespace phys

@@ -358,7 +358,22 @@ fn packing_is_imported_as_nvcc_lays_it_out() {
         WireHeader, WirePacket,
     };
     use ptx_abi::PtxAbi;
-    assert_eq!(includes_packing::SKIPPED, ["phys::WireLegacy::b"]);
+    assert_eq!(
+        includes_packing::SKIPPED,
+        [
+            "phys::WireLegacy::b",
+            "phys::WireStamp",
+            "phys::WireStampAlignas"
+        ]
+    );
+    // `alignas(8)` under `pack(8)`: kind 0, stamp 8, len 12: 16 / 8.
+    assert_eq!(
+        (
+            <includes_packing::phys::WireStampWide as PtxAbi>::SIZE,
+            <includes_packing::phys::WireStampWide as PtxAbi>::ALIGN
+        ),
+        (16, 8)
+    );
     assert_eq!((WireContact::SIZE, WireContact::ALIGN), (9, 1));
     assert_eq!((WireHeader::SIZE, WireHeader::ALIGN), (11, 1));
     assert_eq!((WirePacket::SIZE, WirePacket::ALIGN), (33, 1));

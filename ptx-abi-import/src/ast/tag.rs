@@ -132,6 +132,7 @@ impl Reader {
             trailing_packed: false,
             members: Vec::new(),
             no_bytes: Vec::new(),
+            aligned_members: Vec::new(),
             decode: None,
         };
         let problem = |why: &str| (at.loc.clone(), at.c_name.to_string(), why.to_string());
@@ -247,6 +248,10 @@ impl Reader {
                     let mut member =
                         self.raw_member(c, at.c_name, &rust_self, &mut pending, last_unnamed);
                     member.private = private;
+                    if let (Some(n), Some(align)) = (name(c), member.align) {
+                        let keyword = keyword_alignment(c) == Some(align);
+                        record.aligned_members.push((n.to_string(), align, keyword));
+                    }
                     if record.is_union && member.align.is_some() {
                         pending.problems.push((
                             member.loc.clone(),
@@ -401,6 +406,28 @@ impl Reader {
             open,
         })
     }
+}
+
+/// The alignment the keyword `alignas(N)` (or C11's `_Alignas(N)`) gives the field `c`, when
+/// it is so aligned: clang's attribute then spans the keyword alone (its range begins and ends
+/// at one place written in the file), where `__attribute__((aligned(N)))` spans `aligned(N)`
+/// and `__align__(N)` is a macro's expansion.
+fn keyword_alignment(c: &Value) -> Option<u64> {
+    inner(c)
+        .iter()
+        .filter(|a| kind(a) == "AlignedAttr")
+        .filter(|a| {
+            let range = a.get("range");
+            let at = |end: &str| range.and_then(|r| r.get(end));
+            let offset = |end: &str| {
+                at(end)
+                    .and_then(|e| e.get("offset"))
+                    .and_then(Value::as_u64)
+            };
+            offset("begin").is_some() && offset("begin") == offset("end")
+        })
+        .filter_map(|a| constant(a).and_then(|n| u64::try_from(n).ok()))
+        .max()
 }
 
 /// Whether an enumerator's initializer is written with `<<` or `|` (`A = 1 << 3`,
