@@ -398,7 +398,7 @@ fn compare(
             };
             match r.members.iter().find_map(|m| m.base.as_ref()) {
             Some(b) => format!(
-                "{why}; or C++ placed members in the tail padding of base class `{b}` (a base with a constructor or private members is not a POD for layout), which a Rust struct cannot: make the base a plain struct"
+                "{why}; or C++ placed members in the tail padding of base class `{b}` (a base with a constructor, private members or a base class of its own is not a POD for layout, Itanium C++ ABI), which a Rust struct cannot: make the base a plain struct (its members its own, no base, constructor or private member), or hold it as a member"
             ),
             None => why,
         }
