@@ -108,11 +108,24 @@ pub const DEFAULT_ARCH: u32 = 80;
 fn arch_of_clang_arg(arg: &str) -> Option<u32> {
     let sm = ["--cuda-gpu-arch=", "--offload-arch="]
         .iter()
-        .find_map(|p| arg.strip_prefix(p))?
-        .strip_prefix("sm_")?;
-    // `sm_90a`: the architecture's number with its feature suffix left to clang.
-    let digits: String = sm.chars().take_while(char::is_ascii_digit).collect();
-    digits.parse().ok()
+        .find_map(|p| arg.strip_prefix(p))?;
+    arch_number(sm).filter(|_| sm.starts_with("sm_"))
+}
+
+/// The number of GPU architecture `text`: `sm_90`, `sm_90a` (a feature suffix, `a` or `f`,
+/// left to the compiler), `compute_90` or `90` is `90`; `None` for anything else.
+pub fn arch_number(text: &str) -> Option<u32> {
+    let n = text
+        .strip_prefix("sm_")
+        .or_else(|| text.strip_prefix("compute_"))
+        .unwrap_or(text);
+    let digits: String = n.chars().take_while(char::is_ascii_digit).collect();
+    let rest = &n[digits.len()..];
+    if rest.is_empty() || rest == "a" || rest == "f" {
+        digits.parse().ok()
+    } else {
+        None
+    }
 }
 
 /// Makes sure the pinned `ziglang` wheel (clang 22, `ptx_abi_nvtools::fetch::ZIG_WHEEL`) is
@@ -901,7 +914,18 @@ fn items_of(t: &Ty, out: &mut Vec<ItemId>) {
 
 #[cfg(test)]
 mod tests {
-    use super::arch_of_clang_arg;
+    use super::{arch_number, arch_of_clang_arg};
+
+    #[test]
+    fn architectures_are_read_in_every_spelling() {
+        assert_eq!(arch_number("sm_90"), Some(90));
+        assert_eq!(arch_number("sm_90a"), Some(90));
+        assert_eq!(arch_number("compute_80"), Some(80));
+        assert_eq!(arch_number("75"), Some(75));
+        assert_eq!(arch_number("sm_9x"), None);
+        assert_eq!(arch_number("gfx90a"), None);
+        assert_eq!(arch_number(""), None);
+    }
 
     #[test]
     fn an_architecture_given_to_clang_is_read() {

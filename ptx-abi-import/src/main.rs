@@ -36,19 +36,6 @@ options:
                      own default)
 ";
 
-/// `sm_90`, `sm_90a`, `compute_90` or `90` as an architecture's number (`90`).
-fn arch(text: &str) -> Option<u32> {
-    let n = text
-        .strip_prefix("sm_")
-        .or_else(|| text.strip_prefix("compute_"))
-        .unwrap_or(text);
-    let digits: String = n.chars().take_while(char::is_ascii_digit).collect();
-    let rest = &n[digits.len()..];
-    (rest.is_empty() || rest == "a" || rest == "f")
-        .then(|| digits.parse().ok())
-        .flatten()
-}
-
 /// `13.0` or `13000` as a CUDA release.
 fn cuda_version(text: &str) -> Option<ptx_abi_core::layout::cuda_version::CudaVersion> {
     if let Some((major, minor)) = text.split_once('.') {
@@ -131,7 +118,7 @@ fn main() -> ExitCode {
             }
             "--arch" => {
                 let v = value("--arch");
-                let Some(sm) = arch(&v) else {
+                let Some(sm) = ptx_abi_import::arch_number(&v) else {
                     eprintln!(
                         "ptx-abi-import: --arch wants an architecture such as sm_90, got {v:?}"
                     );
@@ -220,21 +207,5 @@ fn report_skipped(skipped: &[ptx_abi_import::Unsupported]) {
     );
     for u in skipped {
         eprintln!("  {u}");
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::arch;
-
-    #[test]
-    fn architectures_are_read_in_every_spelling() {
-        assert_eq!(arch("sm_90"), Some(90));
-        assert_eq!(arch("sm_90a"), Some(90));
-        assert_eq!(arch("compute_80"), Some(80));
-        assert_eq!(arch("75"), Some(75));
-        assert_eq!(arch("sm_9x"), None);
-        assert_eq!(arch("gfx90a"), None);
-        assert_eq!(arch(""), None);
     }
 }
