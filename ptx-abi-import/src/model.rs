@@ -151,12 +151,12 @@ pub struct Record {
     /// address with other members), as an empty base class is left out. clang's layout shows
     /// them; [`crate::rust_layout`] compares the others.
     pub no_bytes: Vec<String>,
-    /// The members with an alignment attribute, by C name, with `N` and whether it is the
+    /// The C names of the members whose alignment ([`Member::align`]) is written with the
     /// keyword `alignas(N)` (C++11, C11 `_Alignas`) rather than `__attribute__((aligned(N)))`:
     /// under `#pragma pack(P)` with `N > P`, nvcc's device pass keeps `N` for both, NVRTC for
     /// `alignas` only, GCC and clang (and `#[ptx(pack)]`) cap both at `P`; such a record is
-    /// refused ([`crate::rust_layout`]).
-    pub aligned_members: Vec<(String, u64, bool)>,
+    /// refused, naming the spelling ([`crate::rust_layout`]).
+    pub alignas_members: Vec<String>,
     /// For a union: the member `decode` reads (`#[ptx(decode)]`), when one was chosen.
     pub decode: Option<usize>,
 }

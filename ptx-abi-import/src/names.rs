@@ -112,7 +112,7 @@ mod tests {
             trailing_packed: false,
             members,
             no_bytes: Vec::new(),
-            aligned_members: Vec::new(),
+            alignas_members: Vec::new(),
             decode: None,
         })
     }

@@ -372,18 +372,22 @@ fn compare(
         // A member aligned to `N` over `#pragma pack(P)`, `N > P`: nvcc's device pass keeps
         // `N` (`alignas` or `aligned`), NVRTC keeps it for `alignas` only, GCC and clang (whose
         // layout the pack was found by) cap it, as `#[ptx(pack)]` caps `#[ptx(align)]`.
-        if let Some(p) = r.pack {
-            if let Some((m, n, keyword)) = r.aligned_members.iter().find(|(_, n, _)| *n > p) {
-                let spelled = if *keyword {
-                    format!("`alignas({n})`")
-                } else {
-                    format!("`__attribute__((aligned({n})))`")
-                };
-                out.push((id, refuse(format!(
-                    "`{m}` is {spelled} in a struct packed to {p}: nvcc's device pass aligns it to {n} regardless of the packing (NVRTC too for `alignas`, and to {p} for the attribute), GCC and clang (nvcc's host compiler) to {p}, so the compilers lay the struct out differently, and `#[ptx(pack)]` caps `#[ptx(align)]` at the packing; leave the packing or the member's alignment out"
-                ))));
-                continue;
-            }
+        let over_pack = r.pack.and_then(|p| {
+            r.members.iter().find_map(|m| {
+                let n = m.align.filter(|&n| n > p && !m.anonymous)?;
+                Some((m.c_name.clone().unwrap_or_else(|| m.name.clone()), n, p))
+            })
+        });
+        if let Some((m, n, p)) = over_pack {
+            let spelled = if r.alignas_members.contains(&m) {
+                format!("`alignas({n})`")
+            } else {
+                format!("`__attribute__((aligned({n})))`")
+            };
+            out.push((id, refuse(format!(
+                "`{m}` is {spelled} in a struct packed to {p}: nvcc's device pass aligns it to {n} regardless of the packing (NVRTC too for `alignas`, and to {p} for the attribute), GCC and clang (nvcc's host compiler) to {p}, so the compilers lay the struct out differently, and `#[ptx(pack)]` caps `#[ptx(align)]` at the packing; leave the packing or the member's alignment out"
+            ))));
+            continue;
         }
         // Itanium C++ ABI: a base class that is not a POD for the purpose of layout (it has a
         // constructor, private members, …) lends its tail padding to the derived members,
@@ -601,7 +605,7 @@ mod tests {
                     trailing_packed: false,
                     members,
                     no_bytes: Vec::new(),
-                    aligned_members: Vec::new(),
+                    alignas_members: Vec::new(),
                     decode: None,
                 }),
                 in_header: true,

@@ -132,7 +132,7 @@ impl Reader {
             trailing_packed: false,
             members: Vec::new(),
             no_bytes: Vec::new(),
-            aligned_members: Vec::new(),
+            alignas_members: Vec::new(),
             decode: None,
         };
         let problem = |why: &str| (at.loc.clone(), at.c_name.to_string(), why.to_string());
@@ -249,8 +249,9 @@ impl Reader {
                         self.raw_member(c, at.c_name, &rust_self, &mut pending, last_unnamed);
                     member.private = private;
                     if let (Some(n), Some(align)) = (name(c), member.align) {
-                        let keyword = keyword_alignment(c) == Some(align);
-                        record.aligned_members.push((n.to_string(), align, keyword));
+                        if keyword_alignment(c) == Some(align) {
+                            record.alignas_members.push(n.to_string());
+                        }
                     }
                     if record.is_union && member.align.is_some() {
                         pending.problems.push((

@@ -214,6 +214,30 @@ impl Reader {
             _ => Err(unknown_type(base)),
         }
     }
+
+    /// A nested name whose enclosing class is named through a typedef or alias
+    /// (`FloatKernel::Params` with `using FloatKernel = Kernel<float>;`, as template libraries
+    /// name a kernel's parameters), which clang spells without desugaring: the alias's type in
+    /// place of its name (`Kernel<float>::Params`), looked up from the alias's scope. `None`
+    /// where no leading part of `base` is an alias.
+    fn through_alias(&self, scope: &[String], base: &str, depth: usize) -> Option<Typed> {
+        let parts = scope_parts(base.trim_start_matches("::"));
+        for k in (1..parts.len()).rev() {
+            let prefix = parts[..k].join("::");
+            let Some(i) = self.lookup(scope, &prefix) else {
+                continue;
+            };
+            let (ItemKind::Alias(_), Some((aq, ad))) =
+                (&self.items[i].kind, &self.pending[i].alias_of)
+            else {
+                continue;
+            };
+            let target = strip_quals(ad.as_deref().unwrap_or(aq));
+            let spelled = format!("{target}::{}", parts[k..].join("::"));
+            return Some(self.ty_at(&self.pending[i].scope, &spelled, None, depth));
+        }
+        None
+    }
 }
 
 /// Why the type spelled `base` cannot be imported: for C's and C++'s builtin types that are
@@ -240,32 +264,6 @@ fn unknown_type(base: &str) -> String {
     match why {
         Some(why) => format!("`{base}`: {why}"),
         None => format!("unknown type `{base}`"),
-    }
-}
-
-impl Reader {
-    /// A nested name whose enclosing class is named through a typedef or alias
-    /// (`FloatKernel::Params` with `using FloatKernel = Kernel<float>;`, as template libraries
-    /// name a kernel's parameters), which clang spells without desugaring: the alias's type in
-    /// place of its name (`Kernel<float>::Params`), looked up from the alias's scope. `None`
-    /// where no leading part of `base` is an alias.
-    fn through_alias(&self, scope: &[String], base: &str, depth: usize) -> Option<Typed> {
-        let parts = scope_parts(base.trim_start_matches("::"));
-        for k in (1..parts.len()).rev() {
-            let prefix = parts[..k].join("::");
-            let Some(i) = self.lookup(scope, &prefix) else {
-                continue;
-            };
-            let (ItemKind::Alias(_), Some((aq, ad))) =
-                (&self.items[i].kind, &self.pending[i].alias_of)
-            else {
-                continue;
-            };
-            let target = strip_quals(ad.as_deref().unwrap_or(aq));
-            let spelled = format!("{target}::{}", parts[k..].join("::"));
-            return Some(self.ty_at(&self.pending[i].scope, &spelled, None, depth));
-        }
-        None
     }
 }
 
