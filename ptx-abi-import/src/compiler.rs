@@ -3,10 +3,13 @@
 //! The known cases (`docs/nvidia-notes.md`): a GNU `__attribute__((aligned(N)))` or
 //! `__attribute__((packed))` after a struct's closing brace. nvcc applies it; NVRTC drops it
 //! (warning #1866-D); clang's record layout does not show it. An import for nvcc, the default,
-//! gives such a struct `#[ptx(align = N)]` or `#[ptx(pack = 1)]` and marks it, and every struct holding it by value, as nvcc's layout
-//! ([`crate::model::Record::nvcc_only`]): clang's layout is not compared with it, and its
-//! emitted check is compiled by nvcc (`assert_matches_nvcc_with`). An import for NVRTC
-//! (a program that compiles its kernels at run time) leaves the attribute out, as NVRTC does.
+//! gives such a struct `#[ptx(align = N)]` or `#[ptx(pack = 1)]` and marks it, and every
+//! struct holding it by value, as nvcc's layout ([`crate::model::Record::nvcc_only`]): clang's
+//! layout is not compared with it, and its emitted check is compiled by nvcc
+//! (`assert_matches_nvcc_with`). An import for NVRTC (a program that compiles its kernels at
+//! run time) leaves the attribute out, as NVRTC does. The same holds for a member's
+//! `__attribute__((aligned(N)))` above its struct's `#pragma pack(P)`: nvcc keeps `N`, NVRTC
+//! caps it at `P` (marked, or capped, once [`crate::rust_layout`] has found `P`).
 
 use crate::model::{ItemId, ItemKind, Model, Ty};
 
@@ -87,6 +90,13 @@ pub(crate) fn apply(model: &mut Model, compiler: Compiler) {
             }
         }
     }
+    mark_nvcc_layouts(model);
+}
+
+/// Marks every record whose layout only nvcc gives ([`crate::model::Record::nvcc_only`]):
+/// one with a trailing attribute, or (once its packing is found) a member aligned above the
+/// packing by GNU's `aligned`, and every record holding such a record by value.
+pub(crate) fn mark_nvcc_layouts(model: &mut Model) {
     let mut memo = vec![None; model.items.len()];
     let marks: Vec<bool> = (0..model.items.len())
         .map(|id| depends(model, &Ty::Item(id), &mut memo))
@@ -98,7 +108,8 @@ pub(crate) fn apply(model: &mut Model, compiler: Compiler) {
     }
 }
 
-/// Whether `ty` is, or holds by value, a record with a trailing `aligned` attribute; `memo`
+/// Whether `ty` is, or holds by value, a record with a trailing `aligned` or `packed`
+/// attribute or a member aligned by `aligned` above its packing; `memo`
 /// keeps each item's answer (`Some(false)` while it is followed, so that a cycle ends).
 fn depends(model: &Model, ty: &Ty, memo: &mut [Option<bool>]) -> bool {
     match ty {
@@ -114,6 +125,8 @@ fn depends(model: &Model, ty: &Ty, memo: &mut [Option<bool>]) -> bool {
                 ItemKind::Record(r) => {
                     r.trailing_align.is_some()
                         || r.trailing_packed
+                        || r.aligned_by_attribute_over_pack().next().is_some()
+                        || !r.unpacked_members.is_empty()
                         || r.members.iter().any(|m| depends(model, &m.ty, memo))
                 }
                 _ => false,

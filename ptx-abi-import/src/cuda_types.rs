@@ -76,6 +76,19 @@ pub struct CudaType {
 }
 
 impl CudaType {
+    /// Whether CUDA's headers declare it as a class that is not a POD (C++03: constructors,
+    /// non-public storage): `__half`, `__half2`, the bfloat16, fp8 and fp4 classes. GNU's
+    /// `packed` leaves a member of such a type at its own alignment in nvcc's device pass
+    /// (warning #2262-D, nvcc 13.5 for every one of them aligned above 1), where NVRTC packs
+    /// it; the vectors and `CUtensorMap` are plain structs.
+    pub fn is_class_not_pod(&self) -> bool {
+        match self.def {
+            CDef::Typedef(t) => lookup(t).is_some_and(CudaType::is_class_not_pod),
+            CDef::Storage { .. } => self.c_name != "CUtensorMap",
+            CDef::Vector { .. } => false,
+        }
+    }
+
     /// Whether CUDA `v` declares this type.
     pub fn declared_in(&self, v: CudaVersion) -> bool {
         v.at_least(self.since)

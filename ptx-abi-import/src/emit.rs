@@ -228,10 +228,44 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
                     "///\n/// nvcc's layout: packed by an attribute nvcc applies and NVRTC drops (`packed` after\n/// the closing brace: warning #1866-D); checked by nvcc."
                 )
                 .unwrap();
+            } else if let Some(m) = r.unpacked_members.first().filter(|_| r.nvcc_only) {
+                writeln!(
+                    s,
+                    "///\n/// nvcc's layout: `{m}` has a class type that is not a POD, which GNU's `packed` leaves\n/// at its own alignment in nvcc (warning #2262-D) and NVRTC packs; checked by nvcc."
+                )
+                .unwrap();
+            } else if let Some(m) = r
+                .aligned_by_attribute_over_pack()
+                .next()
+                .filter(|_| r.nvcc_only)
+            {
+                writeln!(
+                    s,
+                    "///\n/// nvcc's layout: `{}` is aligned by GNU's `aligned` above the struct's `#pragma pack`,\n/// which nvcc keeps and NVRTC caps; checked by nvcc.",
+                    m.c_name.as_deref().unwrap_or(&m.name)
+                )
+                .unwrap();
             } else if r.nvcc_only {
                 writeln!(
                     s,
-                    "///\n/// nvcc's layout: it holds a struct aligned by an attribute nvcc applies and NVRTC\n/// drops (warnings #1866-D, #1097-D); checked by nvcc."
+                    "///\n/// nvcc's layout: it holds a struct aligned by an attribute nvcc applies and NVRTC\n/// drops or caps (warnings #1866-D, #1097-D); checked by nvcc."
+                )
+                .unwrap();
+            }
+            if let (Some(p), Some(m)) = (
+                r.pack,
+                r.members.iter().find(|m| {
+                    m.align.zip(r.pack).is_some_and(|(n, p)| n > p)
+                        && r.alignas_members
+                            .iter()
+                            .any(|a| a == m.c_name.as_deref().unwrap_or(&m.name))
+                }),
+            ) {
+                writeln!(
+                    s,
+                    "///\n/// `{}` is `alignas({})` above `#pragma pack({p})`: nvcc and NVRTC keep its alignment\n/// (GCC and clang cap it at the packing).",
+                    m.c_name.as_deref().unwrap_or(&m.name),
+                    m.align.unwrap_or_default()
                 )
                 .unwrap();
             }

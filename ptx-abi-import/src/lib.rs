@@ -562,7 +562,13 @@ impl Importer {
                     .name("ptx-abi-import layouts".into())
                     .stack_size(ast::READ_STACK)
                     .spawn_scoped(scope, || {
-                        rust_layout::check(&mut model, &mut problems, &clang_layouts, cuda)
+                        rust_layout::check(
+                            &mut model,
+                            &mut problems,
+                            &clang_layouts,
+                            cuda,
+                            self.compiler,
+                        )
                     })
                     .map_err(|e| ImportError::Io(format!("cannot start the layout check: {e}")))?
                     .join()

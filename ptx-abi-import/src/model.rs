@@ -140,6 +140,19 @@ pub struct Record {
     pub packed: bool,
     /// `#[ptx(pack = N)]`: the packing that gives clang's layout, once found.
     pub pack: Option<u64>,
+    /// A GNU `__attribute__((packed))` before the closing brace (`struct
+    /// __attribute__((packed)) S`): every compiler packs the struct, but nvcc and clang (as
+    /// GCC) leave a member of a class type that is not a POD at its own alignment, which NVRTC
+    /// packs ([`Record::unpacked_members`]). `packed` is set too.
+    pub packed_attribute: bool,
+    /// Whether C++ calls the type a POD (clang's `isPOD`: no user-declared constructor, no
+    /// non-public member, no base, only POD members; every C struct): GNU's `packed` packs a
+    /// member of its type, which it leaves at its own alignment otherwise.
+    pub pod: bool,
+    /// The C names of the members of a class type that is not a POD (or an array of one) in a
+    /// struct GNU's `packed` packs: nvcc's device pass (warning #2262-D) and GCC keep each at
+    /// its type's alignment (`#[ptx(align)]` on it), NVRTC packs it; the layout is nvcc's.
+    pub unpacked_members: Vec<String>,
     /// A GNU `__attribute__((packed))` after the closing brace: nvcc packs the struct, NVRTC
     /// drops the attribute (#1866-D), and clang's record layout is printed before it applies
     /// (`oracle-tests/tests/nvcc_nvrtc.rs`, `packed_after_brace`).
@@ -153,15 +166,29 @@ pub struct Record {
     pub no_bytes: Vec<String>,
     /// The C names of the members whose alignment ([`Member::align`]) is written with the
     /// keyword `alignas(N)` (C++11, C11 `_Alignas`) rather than `__attribute__((aligned(N)))`:
-    /// under `#pragma pack(P)` with `N > P`, nvcc's device pass keeps `N` for both, NVRTC for
-    /// `alignas` only, GCC and clang (and `#[ptx(pack)]`) cap both at `P`; such a record is
-    /// refused, naming the spelling ([`crate::rust_layout`]).
+    /// under `#pragma pack(P)` with `N > P`, nvcc's device pass keeps `N` for both (as
+    /// `#[ptx(align)]` above `#[ptx(pack)]` does), NVRTC for `alignas` only, GCC and clang cap
+    /// both at `P` ([`Record::aligned_by_attribute_over_pack`]).
     pub alignas_members: Vec<String>,
     /// For a union: the member `decode` reads (`#[ptx(decode)]`), when one was chosen.
     pub decode: Option<usize>,
 }
 
 impl Record {
+    /// The members aligned above the record's `#pragma pack(P)` ([`Record::pack`], once found)
+    /// by GNU's `__attribute__((aligned(N)))`, `N > P`: nvcc's device pass keeps `N`, NVRTC
+    /// caps it at `P` as GCC and clang do; the keyword `alignas(N)` both NVIDIA compilers keep
+    /// (`docs/nvidia-notes.md`).
+    pub fn aligned_by_attribute_over_pack(&self) -> impl Iterator<Item = &Member> {
+        let pack = self.pack;
+        self.members.iter().filter(move |m| {
+            let name = m.c_name.as_deref().unwrap_or(&m.name);
+            matches!((m.align, pack), (Some(n), Some(p)) if n > p)
+                && !m.anonymous
+                && !self.alignas_members.iter().any(|a| a == name)
+        })
+    }
+
     /// Chapter 7: a struct with no data member, C++'s empty class (`#[ptx(empty_class)]`):
     /// one byte, or its alignment.
     pub fn is_empty_class(&self) -> bool {

@@ -440,6 +440,134 @@ fn packed_after_the_closing_brace_follows_the_chosen_compiler() {
     );
 }
 
+/// A member aligned above its struct's `#pragma pack(2)`: with the keyword, nvcc and NVRTC
+/// keep its alignment (`alignas(8) unsigned stamp`: 16/8) where clang caps it, so the import
+/// keeps it and NVRTC checks it; with GNU's `aligned`, nvcc keeps it and NVRTC caps it at the
+/// packing (8/2; `aligned(4)` on a `char` beside a `double`: 12/2, `tag` at 2), so an nvcc
+/// import keeps it with nvcc's checks and an NVRTC import caps it (NVRTC 12.9's figures).
+#[test]
+fn a_member_aligned_above_its_packing_follows_the_chosen_compiler() {
+    let Some(c) = clang() else { return };
+    let header = "#pragma pack(push, 2)\n\
+                  struct Keyed { unsigned char kind; alignas(8) unsigned stamp; unsigned short len; };\n\
+                  struct Stamp { unsigned char kind; __attribute__((aligned(8))) unsigned stamp; unsigned short len; };\n\
+                  struct Narrow { unsigned char kind; __attribute__((aligned(4))) unsigned char tag; double d; };\n\
+                  #pragma pack(pop)\n\
+                  struct Holder { char c; Stamp s; Keyed k; };\n";
+    let import = |compiler| {
+        Importer::new()
+            .clang(c.program())
+            .strict(true)
+            .compiler(compiler)
+            .header_text("stamp.cuh", header)
+            .checks("\"\"")
+            .generate()
+            .unwrap_or_else(|e| panic!("{e}"))
+            .source
+    };
+    let nvcc = import(ptx_abi_import::Compiler::Nvcc);
+    for (ty, checked_by) in [
+        ("Keyed", "assert_matches_with"),
+        ("Stamp", "assert_matches_nvcc_with"),
+        ("Narrow", "assert_matches_nvcc_with"),
+        ("Holder", "assert_matches_nvcc_with"),
+    ] {
+        assert!(
+            nvcc.contains(&format!("{checked_by}::<super::{ty}>")),
+            "{ty}: {nvcc}"
+        );
+    }
+    assert!(nvcc.contains("#[ptx(align = 8)] pub stamp: u32,"), "{nvcc}");
+    assert!(nvcc.contains("#[ptx(align = 4)] pub tag: u8,"), "{nvcc}");
+    assert!(
+        nvcc.contains("`stamp` is `alignas(8)` above `#pragma pack(2)`"),
+        "{nvcc}"
+    );
+    assert!(
+        nvcc.contains("`stamp` is aligned by GNU's `aligned` above the struct's `#pragma pack`"),
+        "{nvcc}"
+    );
+    let nvrtc = import(ptx_abi_import::Compiler::Nvrtc);
+    assert!(!nvrtc.contains("assert_matches_nvcc_with"), "{nvrtc}");
+    // `Keyed` keeps its `stamp` at 8; `Stamp`'s is capped: its type is aligned to 4 already,
+    // more than the packing, so no attribute; `Narrow`'s `char` is raised to the packing.
+    assert_eq!(
+        nvrtc.matches("#[ptx(align = 8)] pub stamp: u32,").count(),
+        1,
+        "{nvrtc}"
+    );
+    assert!(nvrtc.contains("#[ptx(align = 2)] pub tag: u8,"), "{nvrtc}");
+    assert!(nvrtc.contains("NVRTC aligns it to 2"), "{nvrtc}");
+}
+
+/// GNU's `packed` does not pack a member of a class type that is not a POD (a constructor, a
+/// private member), nor an array of one, in nvcc's device pass (warning #2262-D: `Fixed` at 2,
+/// 4/2; the array at 2; `Plain`, a POD, packed: 3/1, nvcc 13.5's figures), where NVRTC packs
+/// them: an nvcc import keeps them aligned and checks by nvcc, an NVRTC import leaves the
+/// struct out, naming the member.
+#[test]
+fn gnu_packed_leaves_a_class_that_is_not_a_pod_aligned_as_nvcc_does() {
+    let Some(c) = clang() else { return };
+    let header = "struct Fixed { Fixed() {} short v; };\n\
+                  struct Hidden { short get() const { return v; } private: short v; };\n\
+                  struct Plain { short v; };\n\
+                  struct __attribute__((packed)) One { char k; Fixed f; };\n\
+                  struct __attribute__((packed)) Many { char k; Hidden h[2]; int x; };\n\
+                  struct __attribute__((packed)) Pod { char k; Plain p; };\n\
+                  #pragma pack(push, 1)\n\
+                  struct Pragma { char k; Fixed f; };\n\
+                  #pragma pack(pop)\n";
+    let import = |compiler| {
+        Importer::new()
+            .clang(c.program())
+            .compiler(compiler)
+            .header_text("pod.cuh", header)
+            .checks("\"\"")
+            .generate()
+            .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let nvcc = import(ptx_abi_import::Compiler::Nvcc).source;
+    assert!(nvcc.contains("#[ptx(align = 2)] pub f: Fixed,"), "{nvcc}");
+    assert!(
+        nvcc.contains("#[ptx(align = 2)] pub h: [Hidden; 2],"),
+        "{nvcc}"
+    );
+    for (ty, checked_by) in [
+        ("One", "assert_matches_nvcc_with"),
+        ("Many", "assert_matches_nvcc_with"),
+        ("Pod", "assert_matches_with"),
+        ("Pragma", "assert_matches_with"),
+    ] {
+        assert!(
+            nvcc.contains(&format!("{checked_by}::<super::{ty}>")),
+            "{ty}: {nvcc}"
+        );
+    }
+    assert!(nvcc.contains("warning #2262-D"), "{nvcc}");
+    let nvrtc = import(ptx_abi_import::Compiler::Nvrtc);
+    assert!(!nvrtc.source.contains("pub struct One"), "{}", nvrtc.source);
+    assert!(
+        !nvrtc.source.contains("pub struct Many"),
+        "{}",
+        nvrtc.source
+    );
+    assert!(
+        nvrtc.source.contains("pub struct Pragma"),
+        "{}",
+        nvrtc.source
+    );
+    let why = nvrtc
+        .skipped
+        .iter()
+        .map(|u| u.to_string())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(
+        why.contains("`Many`") && why.contains("member `h`") && why.contains("#pragma pack(1)"),
+        "{why}"
+    );
+}
+
 /// Instantiations spelled with default template arguments left out (`Buf<float>` for
 /// `Buf<float, 4, true, Scope::device>`), as clang spells them, are the same types as the
 /// instantiations clang lays out: defaults of type, integer, `bool` and enumerator arguments.

@@ -1,5 +1,6 @@
 //! Core's engine against NVRTC on random structs and unions with `#pragma pack(N)`, a member's
-//! `__attribute__((aligned(N)))` and `__align__(N)` (issue 30): a deterministic generator writes
+//! `alignas(N)` or `__attribute__((aligned(N)))` (the keyword over a packing, which it does not
+//! cap) and `__align__(N)` (issue 30): a deterministic generator writes
 //! each type twice, as a run-time description for the engine (the one the derive and the
 //! importer use) and, independently, as CUDA C++; NVRTC's `sizeof`, `alignof` and every
 //! member's `offsetof` are the expected values. Types nest (a packed struct inside an aligned
@@ -101,12 +102,16 @@ fn aggregate(rng: &mut SplitMix, name: &str, pool: &[Ty]) -> Option<Agg> {
             0
         };
         let m = format!("m{k}");
-        let attr = if align == 0 {
-            String::new()
+        // Above a packing only the keyword keeps its alignment in NVRTC (nvcc keeps both;
+        // `docs/nvidia-notes.md`); elsewhere the two spellings are one.
+        let (keyword, attr) = if align == 0 {
+            (String::new(), String::new())
+        } else if pack != 0 || rng.chance(50) {
+            (format!("alignas({align}) "), String::new())
         } else {
-            format!(" __attribute__((aligned({align})))")
+            (String::new(), format!(" __attribute__((aligned({align})))"))
         };
-        body.push_str(&format!("    {} {m}{}{attr};\n", t.base, t.dims));
+        body.push_str(&format!("    {keyword}{} {m}{}{attr};\n", t.base, t.dims));
         members.push(Member {
             name: leak_str(&m),
             ty: t.desc,
@@ -228,9 +233,19 @@ fn packing_and_member_alignment_match_nvrtc_on_random_types() {
         .iter()
         .filter(|a| a.ty.desc.members().iter().any(|m| m.align != 0))
         .count();
+    // Members whose `alignas` is above their struct's packing (which caps the rest).
+    let over_pack = aggs
+        .iter()
+        .filter(|a| match a.ty.desc.kind {
+            TypeKind::Aggregate { pack, members, .. } => {
+                pack != 0 && members.iter().any(|m| m.align > pack)
+            }
+            _ => false,
+        })
+        .count();
     assert!(
-        packed > 100 && aligned > 50,
-        "{packed} packed, {aligned} aligned"
+        packed > 100 && aligned > 50 && over_pack > 10,
+        "{packed} packed, {aligned} aligned, {over_pack} aligned above the packing"
     );
     let Some(nvrtc) = common::nvrtc() else { return };
     let ptx = common::compile(&nvrtc, &source);

@@ -104,13 +104,10 @@ fn a_member_without_its_alignas_is_named() {
 fn ptx_abis_header_spells_alignas_and_nvrtc_agrees() {
     let h = cuda_header(&[PeerFlags::TYPE, Holder::TYPE]).unwrap();
     assert!(
-        h.contains("    unsigned int start[4][8] __attribute__((aligned(128)));"),
+        h.contains("    alignas(128) unsigned int start[4][8];"),
         "{h}"
     );
-    assert!(
-        h.contains("    QueueEntry entry __attribute__((aligned(32)));"),
-        "{h}"
-    );
+    assert!(h.contains("    alignas(32) QueueEntry entry;"), "{h}");
     let Some(nvrtc) = common::nvrtc() else { return };
     common::compile(&nvrtc, &h);
 }

@@ -193,3 +193,54 @@ fn an_nvcc_of_another_release_is_refused_by_name() {
         other => panic!("expected a refusal by release: {other:?}"),
     }
 }
+
+/// A wire-format record packed to 2 with one member aligned above the packing, as a capture
+/// format keeps its timestamps aligned: with the keyword, nvcc and NVRTC both keep the
+/// member's alignment (`stamp` at 8, 16/8); with GNU's attribute, nvcc keeps it and NVRTC caps
+/// it at the packing (`stamp` at 2, 8/2). `docs/nvidia-notes.md`.
+const WIRE_SAMPLE_ALIGNAS: &str = "\
+#pragma pack(push, 2)
+struct WireSample { unsigned char kind; alignas(8) unsigned int stamp; unsigned short count; };
+#pragma pack(pop)
+";
+const WIRE_SAMPLE_ATTRIBUTE: &str = "\
+#pragma pack(push, 2)
+struct WireSample { unsigned char kind; unsigned int stamp __attribute__((aligned(8))); unsigned short count; };
+#pragma pack(pop)
+";
+
+#[derive(PtxAbi, Clone, Copy)]
+#[ptx(pack = 2)]
+struct WireSample {
+    kind: u8,
+    #[ptx(align = 8)]
+    stamp: u32,
+    count: u16,
+}
+
+#[test]
+fn a_member_aligned_above_its_packing_keeps_its_alignment_as_nvcc_and_nvrtc_lay_it_out() {
+    let Some(nvrtc) = nvrtc() else { return };
+    nvrtc
+        .check_with::<WireSample>(WIRE_SAMPLE_ALIGNAS, "WireSample", &[], &[])
+        .unwrap_or_else(|e| panic!("{e}"));
+    // NVRTC caps the attribute at the packing: the check says where.
+    match nvrtc.check_with::<WireSample>(WIRE_SAMPLE_ATTRIBUTE, "WireSample", &[], &[]) {
+        Err(MatchError::Mismatch(m)) => {
+            let text = m.to_string();
+            assert!(text.contains("`stamp`: offset"), "{text}");
+        }
+        other => panic!("NVRTC should have capped the attribute: {other:?}"),
+    }
+    // ptx-abi's own header spells the keyword, which NVRTC keeps.
+    let h = ptx_abi::cuda_header(&[WireSample::TYPE]).unwrap();
+    assert!(h.contains("alignas(8) unsigned int stamp;"), "{h}");
+    common::compile(&common::nvrtc().unwrap(), &h);
+    let Some(nvcc) = nvcc_of_this_release("member aligned above its packing under nvcc") else {
+        return;
+    };
+    for header in [WIRE_SAMPLE_ALIGNAS, WIRE_SAMPLE_ATTRIBUTE] {
+        nvcc.check_with::<WireSample>(header, "WireSample", &[], &[])
+            .unwrap_or_else(|e| panic!("{header}: {e}"));
+    }
+}

@@ -274,14 +274,16 @@ const fn place(
     let start = if is_struct { cur.bit } else { 0 };
     let placement = match shape {
         Shape::Field(own) => {
-            if holds_bit_fields(m.ty) {
+            // A member with its own `alignas` is not lowered by the packing: its units stay
+            // aligned.
+            if holds_bit_fields(m.ty) && m.align == 0 {
                 if let Err(e) = packed_units_stay_aligned(owner, m, cur.pack, own.align) {
                     return Err(e);
                 }
             }
             let l = Layout {
                 size: own.size,
-                align: rules::packed_align(own.align, cur.pack),
+                align: rules::packed_member_align(own.align, m.align, cur.pack),
             };
             let (bit, end) = match bits_after(start, l.align * 8, l.size) {
                 Some(b) => b,
@@ -526,7 +528,7 @@ const fn place_all<const N: usize>(
 }
 
 /// The first member of `ty` placed at an alignment above `limit` bytes (§1.2: its type's
-/// alignment, raised by `alignas`, capped by the aggregate's packing): its index, name and
+/// alignment, capped by the aggregate's packing, or raised by `alignas` whatever the packing): its index, name and
 /// alignment; `None` when there is none, or when the layout breaks a rule (the members up to
 /// the broken one are looked at). [`Placements`]' walk as a `const fn`, so that a caller
 /// evaluates it once per type at compile time (`KernelLaunch::extra`: over 16 bytes a

@@ -447,17 +447,17 @@ pub fn member_c_type(m: &Member) -> String {
 }
 
 /// One member declaration: `unsigned int kind : 3;`, `float h[3];`, `unsigned short : 7;`,
-/// `unsigned int flags[8] __attribute__((aligned(128)));` (GNU's spelling of a member's
-/// `alignas`, which nvcc and NVRTC both apply, and which, unlike `alignas`, may name less than
-/// the type's own alignment: no effect, as in the engine). `None` for members with no C
-/// counterpart (`PhantomData`).
+/// `alignas(128) unsigned int flags[8];` (a member's `alignas`, §1.2: the keyword, which nvcc
+/// and NVRTC both apply above a `#pragma pack`, where NVRTC caps GNU's `aligned` attribute at
+/// the packing: `docs/nvidia-notes.md`). `None` for members with no C counterpart
+/// (`PhantomData`).
 #[cfg(feature = "alloc")]
 pub fn member_declaration(m: &Member) -> Option<String> {
     let name = c_identifier(m.name);
     let align = if m.align == 0 {
         String::new()
     } else {
-        format!(" __attribute__((aligned({})))", m.align)
+        format!("alignas({}) ", m.align)
     };
     match (m.bits, m.ty.kind) {
         (_, TypeKind::Phantom) => None,
@@ -466,7 +466,7 @@ pub fn member_declaration(m: &Member) -> Option<String> {
         (None, _) => {
             let (base, dims) = base_and_dims(m.ty);
             Some(format!(
-                "{} {name}{}{align};",
+                "{align}{} {name}{};",
                 c_type_name(base),
                 dims_text(&dims)
             ))

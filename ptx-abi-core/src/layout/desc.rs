@@ -122,7 +122,8 @@ pub struct Member {
     /// `Some(w)` for a named bit-field of width `w` (§1.3); `None` otherwise.
     pub bits: Option<u32>,
     /// `alignas(N)` on the member (`#[ptx(align = N)]` on a field): the member is aligned to
-    /// `N` or its type's alignment, whichever is more (§1.2); 0 for its type's.
+    /// `N` or its type's alignment, whichever is more (§1.2), whatever the aggregate's
+    /// `#pragma pack`; 0 for its type's.
     pub align: usize,
 }
 
@@ -168,7 +169,8 @@ pub enum TypeKind {
         /// The requested alignment (`#[ptx(align = N)]`, like `__align__(N)`), or 0 for natural.
         align: usize,
         /// `#pragma pack(N)` (`#[ptx(pack = N)]`): no member is aligned to more than `N` bytes
-        /// and bit-fields are placed without padding; 0 for none (nvcc's default layout).
+        /// unless its own `alignas` (`#[ptx(align)]` on the field) says so, and bit-fields are
+        /// placed without padding; 0 for none (nvcc's default layout).
         pack: usize,
         /// The members in declaration order.
         members: &'static [Member],

@@ -79,6 +79,19 @@ pub const fn packed_align(align: usize, pack: usize) -> usize {
     }
 }
 
+/// §1.2 under `#pragma pack(N)` for a member placed at `align`, its type's alignment raised by
+/// the member's own `alignas` (`requested`, 0 for none): a member without `alignas` is capped at
+/// `N` ([`packed_align`]); one with it keeps its alignment whatever the packing, as nvcc and
+/// NVRTC both lay out `alignas(8) unsigned s;` under `#pragma pack(2)` (`s` at 8, the struct
+/// aligned to 8; GCC and clang cap it at 2: `docs/nvidia-notes.md`).
+pub const fn packed_member_align(align: usize, requested: usize, pack: usize) -> usize {
+    if requested != 0 {
+        align
+    } else {
+        packed_align(align, pack)
+    }
+}
+
 /// §1.3: a named bit-field of type `unit` is 1 to [`Scalar::max_bit_field_width`] bits wide
 /// (1 for `bool`) and its type is an integer or `bool`.
 pub const fn named_bit_field_fits(unit: Scalar, width: u32) -> bool {

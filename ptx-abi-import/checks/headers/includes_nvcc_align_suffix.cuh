@@ -6,6 +6,7 @@
 // (PTX_ABI_NVCC).
 #pragma once
 #include <cstdint>
+#include <cuda_fp16.h>
 
 #if defined(_MSC_VER)
 #define PHYS_ALIGN_PREFIX(n) __declspec(align(n))
@@ -52,6 +53,33 @@ PHYS_PACK_END
 struct ReplayChunk {
     ReplayHeader header;
     float dt;
+};
+
+// A replay frame packed to 2 whose timestamp GCC's attribute aligns for atomic access: nvcc's
+// device pass keeps the alignment over the packing (16 bytes, aligned to 8), NVRTC caps it at
+// the packing (8, aligned to 2), as GCC and clang do.
+#pragma pack(push, 2)
+struct ReplayStamp {
+    std::uint8_t kind;
+    __attribute__((aligned(8))) std::uint32_t stamp;
+    std::uint16_t len;
+};
+#pragma pack(pop)
+
+struct ReplayLog {
+    std::uint8_t lane;
+    ReplayStamp stamps[2];
+};
+
+// A sensor record packed by GCC's attribute around CUDA's half-precision class: nvcc keeps
+// each `__half`, and the array of them, at its alignment of 2 (warning #2262-D: a class that
+// is not a POD), as GCC does; NVRTC packs them (12 bytes aligned to 2 against 11 aligned
+// to 1), and clang packs the array.
+struct __attribute__((packed)) SensorSample {
+    std::uint8_t channel;
+    __half value;
+    std::uint32_t tick;
+    __half range[2];
 };
 
 // Aligned the portable C++11 way: both compilers agree, NVRTC checks it.

@@ -80,23 +80,22 @@ struct BroadphaseArgs {
     double dt;
 };
 
-// A wire header packed to 2 whose timestamp is aligned for atomic access: nvcc's device pass
-// keeps the member's alignment over the packing (16 bytes, aligned to 8), for `alignas` and
-// for GCC's `aligned` attribute alike; NVRTC keeps it for `alignas` only; GCC and clang cap
-// both (8, aligned to 2). No one layout: both are left out, with the reason. Packed to 8, the
-// same member changes nothing and is imported.
+// A wire header packed to 2 whose timestamp is aligned for atomic access, with the keyword:
+// nvcc and NVRTC keep the member's alignment over the packing (16 bytes, aligned to 8), GCC
+// and clang cap it (8, aligned to 2); with GCC's `aligned` attribute, only nvcc keeps it
+// (`includes_nvcc_align_suffix.cuh`). A record holding two: clang 18 bytes aligned to 2, nvcc
+// and NVRTC 40 aligned to 8. Packed to 8, the same member changes nothing.
 #pragma pack(push, 2)
-struct WireStamp {
-    std::uint8_t kind;
-    __attribute__((aligned(8))) std::uint32_t stamp;
-    std::uint16_t len;
-};
 struct WireStampAlignas {
     std::uint8_t kind;
     alignas(8) std::uint32_t stamp;
     std::uint16_t len;
 };
 #pragma pack(pop)
+struct StampLog {
+    std::uint8_t lane;
+    WireStampAlignas stamps[2];
+};
 #pragma pack(push, 8)
 struct WireStampWide {
     std::uint8_t kind;

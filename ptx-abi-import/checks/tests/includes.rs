@@ -321,7 +321,8 @@ fn constructors_and_private_members_are_checked_as_far_as_nvrtc_can() {
 #[test]
 fn an_alignment_after_the_closing_brace_is_nvcc_s() {
     use includes_nvcc_align_suffix::phys::{
-        BodyState, ReplayChunk, ReplayHeader, SolverStep, Vec3A,
+        BodyState, ReplayChunk, ReplayHeader, ReplayLog, ReplayStamp, SensorSample, SolverStep,
+        Vec3A,
     };
     use ptx_abi::report::nvrtc::{MatchError, Nvrtc, DROPPED_ATTRIBUTE_NOTE};
     use ptx_abi::PtxAbi;
@@ -342,14 +343,33 @@ fn an_alignment_after_the_closing_brace_is_nvcc_s() {
     nvrtc
         .check_with::<SolverStep>(header, "phys::SolverStep", &[], &[])
         .unwrap_or_else(|e| panic!("{e}"));
+    // A member's `aligned` above `#pragma pack(2)`: nvcc keeps it (kind 0, stamp 8, len 12:
+    // 16 / 8; a holder of two 40 / 8), NVRTC caps it (stamp at 2).
+    assert_eq!((ReplayStamp::SIZE, ReplayStamp::ALIGN), (16, 8));
+    assert_eq!((ReplayLog::SIZE, ReplayLog::ALIGN), (40, 8));
+    match nvrtc.check_with::<ReplayStamp>(header, "phys::ReplayStamp", &[], &[]) {
+        Err(MatchError::Mismatch(m)) => {
+            assert!(m.to_string().contains("`stamp`: offset"), "{m}")
+        }
+        other => panic!("NVRTC should cap ReplayStamp's `stamp` at the packing: {other:?}"),
+    }
+    // GNU's `packed` leaves `__half` members at 2 in nvcc (channel 0, value 2, tick 4,
+    // range 8: 12 / 2); NVRTC packs them (value at 1).
+    assert_eq!((SensorSample::SIZE, SensorSample::ALIGN), (12, 2));
+    match nvrtc.check_with::<SensorSample>(header, "phys::SensorSample", &[], &[]) {
+        Err(MatchError::Mismatch(m)) => {
+            assert!(m.to_string().contains("`value`: offset"), "{m}")
+        }
+        other => panic!("NVRTC should pack SensorSample's `__half`s: {other:?}"),
+    }
     assert!(includes_nvcc_align_suffix::SKIPPED.is_empty());
 }
 
 /// `#pragma pack(push, 1)`, `#pragma pack(2)` and `__attribute__((packed))` are imported as
 /// `#[ptx(pack = N)]` with the layout nvcc gives (their checks compare every offset and bit
-/// position); a packing that changes nothing is imported as the plain struct; a packed record
-/// whose `char` bit-fields cross a byte, where nvcc and NVRTC disagree, is left out with the
-/// reason.
+/// position); a packing that changes nothing is imported as the plain struct; a member aligned
+/// above its packing keeps its alignment; a packed record whose `char` bit-fields cross a byte,
+/// where nvcc and NVRTC disagree, is left out with the reason.
 #[cfg(ptx_abi_import_includes)]
 #[test]
 fn packing_is_imported_as_nvcc_lays_it_out() {
@@ -358,14 +378,12 @@ fn packing_is_imported_as_nvcc_lays_it_out() {
         WireHeader, WirePacket,
     };
     use ptx_abi::PtxAbi;
-    assert_eq!(
-        includes_packing::SKIPPED,
-        [
-            "phys::WireLegacy::b",
-            "phys::WireStamp",
-            "phys::WireStampAlignas"
-        ]
-    );
+    assert_eq!(includes_packing::SKIPPED, ["phys::WireLegacy::b"]);
+    // A member aligned above its packing keeps its alignment, as nvcc's device pass lays it
+    // out (NVRTC too for `alignas`): kind 0, stamp 8, len 12: 16 / 8; a holder of two: 40 / 8.
+    use includes_packing::phys::{StampLog, WireStampAlignas};
+    assert_eq!((WireStampAlignas::SIZE, WireStampAlignas::ALIGN), (16, 8));
+    assert_eq!((StampLog::SIZE, StampLog::ALIGN), (40, 8));
     // `alignas(8)` under `pack(8)`: kind 0, stamp 8, len 12: 16 / 8.
     assert_eq!(
         (

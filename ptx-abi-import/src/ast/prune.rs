@@ -13,7 +13,7 @@
 //!   its `inner`;
 //! - the `range` of a node that has a `loc`, but a record's and an attribute's (the reader
 //!   reads where a record's closing brace and an attribute are);
-//! - `definitionData` (special members) and `mangledName`; a location's `tokLen` and
+//! - `definitionData` (special members; only its `isPOD` is kept) and `mangledName`; a location's `tokLen` and
 //!   `includedFrom`.
 //!
 //! Two facts the reader draws from what is left out are carried over:
@@ -389,6 +389,16 @@ impl<'de> Visitor<'de> for NodeVisitor<'_, '_> {
                 }
                 _ if keep && is_shell(&kind) && !matches!(key.as_str(), "name" | "isImplicit") => {
                     map.next_value::<IgnoredAny>()?;
+                }
+                // Of a class's special members, only whether clang calls it a POD (GNU's
+                // `packed` leaves a member of a non-POD class type unpacked in nvcc's and
+                // clang's layouts, `crate::rust_layout`); a few hundred bytes, read and dropped.
+                "definitionData" if keep => {
+                    let v: Value = map.next_value()?;
+                    if v.get("isPOD") == Some(&Value::Bool(true)) {
+                        st.keep(16)?;
+                        obj.insert("isPOD".to_string(), Value::Bool(true));
+                    }
                 }
                 // What C++ needs to know of a class's special members, and symbol names.
                 "definitionData" | "mangledName" => {

@@ -130,6 +130,10 @@ impl Reader {
             packed: false,
             pack: None,
             trailing_packed: false,
+            packed_attribute: false,
+            // clang's `definitionData.isPOD` (kept by `prune`); C's structs have none.
+            pod: flag(d, "isPOD") || kind(d) == "RecordDecl",
+            unpacked_members: Vec::new(),
             members: Vec::new(),
             no_bytes: Vec::new(),
             alignas_members: Vec::new(),
@@ -203,7 +207,11 @@ impl Reader {
                 // layout check (`rust_layout`) finds the `#[ptx(pack = N)]` that gives clang's
                 // layout, or none (`pack(16)` over ints changes nothing), or refuses it.
                 "PackedAttr" if after_closing_brace(d, c) => record.trailing_packed = true,
-                "MaxFieldAlignmentAttr" | "PackedAttr" => record.packed = true,
+                "PackedAttr" => {
+                    record.packed = true;
+                    record.packed_attribute = true;
+                }
+                "MaxFieldAlignmentAttr" => record.packed = true,
                 "CXXMethodDecl" | "CXXDestructorDecl" if flag(c, "virtual") => {
                     pending.problems.push((
                         self.loc(c),

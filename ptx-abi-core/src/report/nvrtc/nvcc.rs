@@ -131,7 +131,8 @@ impl fmt::Display for NvccError {
                 f,
                 "this type's layout is nvcc's: the header aligns it (or a struct it holds) with \
                  a GNU `aligned` attribute after the closing brace, which nvcc applies and NVRTC \
-                 drops (warning #1866-D), so only nvcc can check it; no nvcc of CUDA \
+                 drops (warning #1866-D), or on a member above the struct's `#pragma pack`, \
+                 which nvcc keeps and NVRTC caps, so only nvcc can check it; no nvcc of CUDA \
                  {CUDA_VERSION} was found (looked at: {}). Set {NVCC_ENV} to it, or import the \
                  header for NVRTC (`ptx-abi-import --compiler nvrtc`) if the program compiles \
                  its kernels with NVRTC",
