@@ -106,6 +106,10 @@ pub struct Member {
     pub bits: Option<u32>,
     /// `alignas(N)` on the member: `#[ptx(align = N)]` on the field.
     pub align: Option<u64>,
+    /// Whether the member's alignment attribute spells no number the AST gives (`alignas(T)`,
+    /// as a template's storage for a `T` writes it, or `__attribute__((aligned))`): `align`
+    /// is then the one that gives the record clang's layout, found by [`crate::rust_layout`].
+    pub align_from_layout: bool,
     /// The C spelling of the type, for notes.
     pub c_type: String,
     /// A note emitted as a doc comment (why the Rust type differs from the C spelling).

@@ -94,6 +94,7 @@ mod tests {
             ty: Ty::Scalar(Scalar::I32),
             bits: None,
             align: None,
+            align_from_layout: false,
             c_type: "int".into(),
             note: None,
             loc: Loc::default(),

@@ -568,6 +568,24 @@ fn gnu_packed_leaves_a_class_that_is_not_a_pod_aligned_as_nvcc_does() {
     );
 }
 
+/// `alignas(T)` on a member in a packed struct: the importer finds a packing or a member's
+/// alignment from clang's layout, not both, and says so.
+#[test]
+fn an_alignment_without_a_number_in_a_packed_struct_is_refused_with_the_reason() {
+    if clang().is_none() {
+        return;
+    }
+    let e = error(
+        "#pragma pack(push, 2)\nstruct P { char c; alignas(double) char d; };\n#pragma pack(pop)\n",
+    );
+    assert!(
+        e.contains("`P`")
+            && e.contains("`d` has an alignment attribute without a number")
+            && e.contains("packed as well"),
+        "{e}"
+    );
+}
+
 /// Instantiations spelled with default template arguments left out (`Buf<float>` for
 /// `Buf<float, 4, true, Scope::device>`), as clang spells them, are the same types as the
 /// instantiations clang lays out: defaults of type, integer, `bool` and enumerator arguments.

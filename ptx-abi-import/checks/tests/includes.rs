@@ -45,6 +45,7 @@ fn only_what_has_no_layout_is_left_out() {
         includes_namespace_aliases::SKIPPED,
         includes_own_names::SKIPPED,
         includes_over_aligned::SKIPPED,
+        includes_aligned_storage::SKIPPED,
         includes_portable::SKIPPED,
         includes_pragma_macros::SKIPPED,
         includes_rt_handles::SKIPPED,
@@ -54,6 +55,29 @@ fn only_what_has_no_layout_is_left_out() {
     ] {
         assert!(skipped.is_empty(), "{skipped:?}");
     }
+}
+
+/// Members aligned by `alignas(T)` or a bare `aligned`, whose number clang's AST does not
+/// give: each alignment is the one that gives clang's layout, and the checks compare every
+/// offset with NVRTC's and nvcc's.
+#[cfg(ptx_abi_import_includes)]
+#[test]
+fn an_alignment_without_a_number_is_found_from_clangs_layout() {
+    use includes_aligned_storage::graph::{
+        Counter, NodePayload, Optional_double, Optional_float4, ScratchLane, TaskSlot,
+    };
+    use ptx_abi::PtxAbi;
+    assert!(includes_aligned_storage::SKIPPED.is_empty());
+    // engaged 0, storage 8 (16 for `float4`).
+    assert_eq!((Optional_double::SIZE, Optional_double::ALIGN), (16, 8));
+    assert_eq!((Optional_float4::SIZE, Optional_float4::ALIGN), (32, 16));
+    // kind 0, inline_bytes 16 (`double2`), size 40: 48 / 16.
+    assert_eq!((NodePayload::SIZE, NodePayload::ALIGN), (48, 16));
+    // weight 0, bounds 16, state 48: 64 / 16.
+    assert_eq!((TaskSlot::SIZE, TaskSlot::ALIGN), (64, 16));
+    // lane 0, scratch 16: 32 / 16.
+    assert_eq!((ScratchLane::SIZE, ScratchLane::ALIGN), (32, 16));
+    assert_eq!((Counter::SIZE, Counter::ALIGN), (2, 1));
 }
 
 /// Template idioms nvcc compiles (defaulted `int64_t` arguments, nested instantiations, an

@@ -169,6 +169,8 @@ struct RawMember {
     bits: Option<u32>,
     /// `alignas(N)` / `__attribute__((aligned(N)))` on the member.
     align: Option<u64>,
+    /// An alignment attribute without a number the AST gives (`alignas(T)`).
+    align_from_layout: bool,
     loc: Loc,
     /// The record of an anonymous struct/union member or of an unnamed member type.
     anon_record: Option<ItemId>,

@@ -171,6 +171,7 @@ impl Reader {
             ty,
             bits: m.bits,
             align: m.align,
+            align_from_layout: m.align_from_layout,
             c_type: m.qual.clone(),
             note,
             loc: m.loc.clone(),
@@ -192,6 +193,7 @@ impl Reader {
         let record = self.record_of(&member.ty);
         if self.is_empty_record(&member.ty) {
             let aligned = member.align.is_some()
+                || member.align_from_layout
                 || record.is_some_and(|r| {
                     r.align.is_some() || r.align_from_layout || r.trailing_align.is_some()
                 });

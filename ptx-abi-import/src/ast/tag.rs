@@ -170,6 +170,7 @@ impl Reader {
                 desugared,
                 bits: None,
                 align: None,
+                align_from_layout: false,
                 loc: at.loc.clone(),
                 anon_record: None,
                 base: true,
@@ -314,14 +315,18 @@ impl Reader {
         }
         // `alignas(N)` or `__attribute__((aligned(N)))` on the member: `#[ptx(align = N)]` on
         // the field; the layout check (`rust_layout`) compares the result with clang's.
+        // `alignas(T)` and `__attribute__((aligned))` spell no number: the alignment that
+        // gives clang's layout (`rust_layout`).
         let mut align = None;
+        let mut align_from_layout = false;
         for a in inner(c)
             .iter()
             .filter(|a| kind(a) == "AlignedAttr" && !no_effect(a))
         {
             match constant(a).map(u64::try_from) {
                 Some(Ok(n)) => align = Some(align.map_or(n, |m: u64| m.max(n))),
-                _ => problem("has an alignment attribute without a number (`alignas(T)`, `__attribute__((aligned))`): write the alignment as a number, `alignas(16)`".into()),
+                None => align_from_layout = true,
+                Some(Err(_)) => problem("has an alignment attribute with an invalid number: write the alignment as a power of two, `alignas(16)`".into()),
             }
         }
         let anon_record = (qual.contains("(unnamed") || qual.contains("(anonymous"))
@@ -339,6 +344,7 @@ impl Reader {
             desugared,
             bits,
             align,
+            align_from_layout,
             loc: floc,
             anon_record,
             base: false,
