@@ -586,6 +586,24 @@ fn an_alignment_without_a_number_in_a_packed_struct_is_refused_with_the_reason()
     );
 }
 
+/// A first member of an empty base's type lies at offset 1 (Itanium C++ ABI: two subobjects
+/// of one type have different addresses; nvcc 13.5: `WithEmpty` 8/4, `e` at 1, `x` at 4): the
+/// reason says so, not a layout attribute; after another member it shares nothing.
+#[test]
+fn a_first_member_of_an_empty_bases_type_is_refused_naming_the_rule() {
+    if clang().is_none() {
+        return;
+    }
+    let e = error("struct Empty {};\nstruct WithEmpty : Empty { Empty e; int x; };\n");
+    assert!(
+        e.contains("`WithEmpty::e`")
+            && e.contains("two subobjects of one type")
+            && !e.contains("layout attribute"),
+        "{e}"
+    );
+    import("struct Empty {};\nstruct Fine : Empty { int x; Empty e; };\n").unwrap();
+}
+
 /// Instantiations spelled with default template arguments left out (`Buf<float>` for
 /// `Buf<float, 4, true, Scope::device>`), as clang spells them, are the same types as the
 /// instantiations clang lays out: defaults of type, integer, `bool` and enumerator arguments.

@@ -40,13 +40,16 @@ impl Reader {
                 continue;
             }
             let refused_before = refused.len();
-            let mut members = Vec::new();
+            let mut members: Vec<Member> = Vec::new();
             let mut no_bytes = Vec::new();
+            let mut empty_bases = Vec::new();
             for (k, m) in p.members.iter().enumerate() {
                 match self.member(id, &p.scope, k, m) {
                     // An empty base class takes no bytes (Itanium C++ ABI: the empty base
                     // optimization); clang's layout check confirms it.
-                    Ok(member) if m.base && self.is_empty_record(&member.ty) => {}
+                    Ok(member) if m.base && self.is_empty_record(&member.ty) => {
+                        empty_bases.extend(self.record_id(&member.ty));
+                    }
                     Ok(member) if m.no_unique_address => match self.overlapping(id, member) {
                         Ok(Overlap::NoBytes(c_name)) => no_bytes.push(c_name),
                         Ok(Overlap::Kept(member)) => members.push(member),
@@ -54,6 +57,25 @@ impl Reader {
                     },
                     Ok(member) => members.push(member),
                     Err(problem) => refused.push(problem),
+                }
+            }
+            // Itanium C++ ABI: two subobjects of one type never share an address, so a first
+            // member of an empty base's type (or an array of them) is not at offset 0 but after
+            // the base, at 1: no Rust struct lays that out.
+            if let Some(first) = members.first() {
+                if let Some(b) = self
+                    .record_id(&first.ty)
+                    .filter(|r| empty_bases.contains(r))
+                {
+                    let c_name = first.c_name.as_deref().unwrap_or(&first.name);
+                    refused.push(Unsupported {
+                        loc: first.loc.clone(),
+                        decl: format!("{}::{c_name}", self.items[id].c_name),
+                        why: format!(
+                            "has the type of the empty base class `{}` and comes first: C++ gives two subobjects of one type different addresses, so it lies after the base, at offset 1, not at 0 (Itanium C++ ABI), which a Rust struct cannot lay out; put another member first, or do not derive from `{}`",
+                            self.items[b].c_name, self.items[b].c_name
+                        ),
+                    });
                 }
             }
             // A struct with no data member (none, or only empty bases) is a C++ empty class
@@ -224,6 +246,23 @@ impl Reader {
             match &self.items[*i].kind {
                 ItemKind::Record(r) => return Some(r),
                 ItemKind::Alias(t) => ty = t,
+                _ => return None,
+            }
+        }
+        None
+    }
+
+    /// The record `ty` is, or an array of (typedefs followed), if any.
+    fn record_id(&self, ty: &Ty) -> Option<ItemId> {
+        let mut ty = ty;
+        for _ in 0..=self.items.len() {
+            match ty {
+                Ty::Array(e, _) => ty = e,
+                Ty::Item(i) => match &self.items[*i].kind {
+                    ItemKind::Alias(t) => ty = t,
+                    ItemKind::Record(_) => return Some(*i),
+                    _ => return None,
+                },
                 _ => return None,
             }
         }
