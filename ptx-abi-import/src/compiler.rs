@@ -79,6 +79,10 @@ pub(crate) fn apply(model: &mut Model, compiler: Compiler) {
     }
     for item in &mut model.items {
         if let ItemKind::Record(r) = &mut item.kind {
+            // Two alignment specifiers before the brace: nvcc takes the last.
+            if let Some(l) = r.last_align {
+                r.align = Some(l);
+            }
             if let Some(t) = r.trailing_align {
                 r.align = Some(r.align.map_or(t, |a| a.max(t)));
             }
@@ -124,6 +128,7 @@ fn depends(model: &Model, ty: &Ty, memo: &mut [Option<bool>]) -> bool {
                 ItemKind::Alias(t) => depends(model, t, memo),
                 ItemKind::Record(r) => {
                     r.trailing_align.is_some()
+                        || r.last_align.is_some()
                         || r.trailing_packed
                         || r.aligned_by_attribute_over_pack().next().is_some()
                         || !r.unpacked_members.is_empty()

@@ -228,6 +228,12 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
                     "///\n/// nvcc's layout: packed by an attribute nvcc applies and NVRTC drops (`packed` after\n/// the closing brace: warning #1866-D); checked by nvcc."
                 )
                 .unwrap();
+            } else if let Some(l) = r.last_align.filter(|_| r.nvcc_only) {
+                writeln!(
+                    s,
+                    "///\n/// nvcc's layout: of its alignment specifiers nvcc takes the last ({l}) and NVRTC the\n/// strictest; checked by nvcc."
+                )
+                .unwrap();
             } else if let Some(m) = r.unpacked_members.first().filter(|_| r.nvcc_only) {
                 writeln!(
                     s,

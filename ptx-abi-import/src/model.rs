@@ -129,6 +129,11 @@ pub struct Record {
     /// (`alignas(double)`, `__attribute__((aligned))`): `align` is then clang's alignment of
     /// the record, which yields the same layout (a requested alignment only raises it).
     pub align_from_layout: bool,
+    /// With two or more alignment specifiers that differ before the closing brace (`struct
+    /// alignas(16) alignas(4) S`), the last one's: nvcc's device pass (and GCC) take the last,
+    /// NVRTC and clang the strictest (`align`); for nvcc it replaces `align` and the layout is
+    /// nvcc's ([`crate::compiler`]).
+    pub last_align: Option<u64>,
     /// A GNU `__attribute__((aligned(N)))` after the closing brace
     /// (`struct A { … } __attribute__((aligned(16)));`, how portability macros expand on
     /// Linux), or `[[gnu::aligned(N)]]`: nvcc applies it, NVRTC drops it (warnings #1866-D,

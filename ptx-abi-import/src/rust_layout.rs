@@ -985,6 +985,7 @@ mod tests {
                     align: None,
                     align_from_layout: false,
                     trailing_align: None,
+                    last_align: None,
                     nvcc_only: false,
                     packed: false,
                     pack: None,

@@ -604,6 +604,50 @@ fn a_first_member_of_an_empty_bases_type_is_refused_naming_the_rule() {
     import("struct Empty {};\nstruct Fine : Empty { int x; Empty e; };\n").unwrap();
 }
 
+/// Two alignment specifiers on a struct, the strictest first: nvcc 13.5's device pass takes
+/// the last (`alignas(16) alignas(4)`: 4/4), NVRTC 12.9 the strictest (16/16); in order, both
+/// agree. An nvcc import follows nvcc and checks by nvcc, an NVRTC import follows NVRTC.
+#[test]
+fn two_alignment_specifiers_follow_the_chosen_compiler() {
+    let Some(c) = clang() else { return };
+    let header = "struct alignas(16) alignas(4) Two { short s; };\n\
+                  struct alignas(4) alignas(16) Ordered { short s; };\n";
+    let import = |compiler| {
+        Importer::new()
+            .clang(c.program())
+            .strict(true)
+            .compiler(compiler)
+            .header_text("two.cuh", header)
+            .checks("\"\"")
+            .generate()
+            .unwrap_or_else(|e| panic!("{e}"))
+            .source
+    };
+    let nvcc = import(ptx_abi_import::Compiler::Nvcc);
+    assert!(
+        nvcc.contains("#[ptx(align = 4)]\npub struct Two "),
+        "{nvcc}"
+    );
+    assert!(
+        nvcc.contains("assert_matches_nvcc_with::<super::Two>"),
+        "{nvcc}"
+    );
+    assert!(
+        nvcc.contains("#[ptx(align = 16)]\npub struct Ordered "),
+        "{nvcc}"
+    );
+    assert!(
+        nvcc.contains("assert_matches_with::<super::Ordered>"),
+        "{nvcc}"
+    );
+    let nvrtc = import(ptx_abi_import::Compiler::Nvrtc);
+    assert!(
+        nvrtc.contains("#[ptx(align = 16)]\npub struct Two "),
+        "{nvrtc}"
+    );
+    assert!(!nvrtc.contains("assert_matches_nvcc_with"), "{nvrtc}");
+}
+
 /// Instantiations spelled with default template arguments left out (`Buf<float>` for
 /// `Buf<float, 4, true, Scope::device>`), as clang spells them, are the same types as the
 /// instantiations clang lays out: defaults of type, integer, `bool` and enumerator arguments.

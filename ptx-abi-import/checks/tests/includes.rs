@@ -346,7 +346,7 @@ fn constructors_and_private_members_are_checked_as_far_as_nvrtc_can() {
 fn an_alignment_after_the_closing_brace_is_nvcc_s() {
     use includes_nvcc_align_suffix::phys::{
         BodyState, ReplayChunk, ReplayHeader, ReplayLog, ReplayStamp, SensorSample, SolverStep,
-        Vec3A,
+        TwoSpecifiers, Vec3A,
     };
     use ptx_abi::report::nvrtc::{MatchError, Nvrtc, DROPPED_ATTRIBUTE_NOTE};
     use ptx_abi::PtxAbi;
@@ -385,6 +385,12 @@ fn an_alignment_after_the_closing_brace_is_nvcc_s() {
             assert!(m.to_string().contains("`value`: offset"), "{m}")
         }
         other => panic!("NVRTC should pack SensorSample's `__half`s: {other:?}"),
+    }
+    // `alignas(16) alignas(4)`: nvcc takes the last (4/4), NVRTC the strictest (16/16).
+    assert_eq!((TwoSpecifiers::SIZE, TwoSpecifiers::ALIGN), (4, 4));
+    match nvrtc.check_with::<TwoSpecifiers>(header, "phys::TwoSpecifiers", &[], &[]) {
+        Err(MatchError::Mismatch(m)) => assert!(m.to_string().contains("alignof"), "{m}"),
+        other => panic!("NVRTC should align TwoSpecifiers to 16: {other:?}"),
     }
     assert!(includes_nvcc_align_suffix::SKIPPED.is_empty());
 }

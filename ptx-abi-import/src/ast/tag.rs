@@ -126,6 +126,7 @@ impl Reader {
             align: None,
             align_from_layout: false,
             trailing_align: None,
+            last_align: None,
             nvcc_only: false,
             packed: false,
             pack: None,
@@ -195,7 +196,13 @@ impl Reader {
                     )),
                 },
                 "AlignedAttr" => match constant(c).map(u64::try_from) {
-                    Some(Ok(n)) => record.align = Some(record.align.map_or(n, |a: u64| a.max(n))),
+                    Some(Ok(n)) => {
+                        // nvcc takes the last specifier, NVRTC and clang the strictest.
+                        if record.align.is_some_and(|a| a != n) || record.last_align.is_some() {
+                            record.last_align = Some(n);
+                        }
+                        record.align = Some(record.align.map_or(n, |a: u64| a.max(n)))
+                    }
                     Some(Err(_)) => pending.problems.push(problem(&format!(
                         "has an alignment of {}",
                         constant(c).unwrap_or_default()
@@ -273,6 +280,10 @@ impl Reader {
                 }
                 _ => {}
             }
+        }
+        // The last specifier being the strictest, every compiler agrees.
+        if record.last_align == record.align {
+            record.last_align = None;
         }
         (record, pending)
     }
