@@ -240,7 +240,7 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
                     "///\n/// nvcc's layout: `{m}` has a class type that is not a POD, which GNU's `packed` leaves\n/// at its own alignment in nvcc (warning #2262-D) and NVRTC packs; checked by nvcc."
                 )
                 .unwrap();
-            } else if let Some(m) = r
+            } else if let Some((_, m)) = r
                 .aligned_by_attribute_over_pack()
                 .next()
                 .filter(|_| r.nvcc_only)

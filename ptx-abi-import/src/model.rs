@@ -187,10 +187,10 @@ impl Record {
     /// The members aligned above the record's `#pragma pack(P)` ([`Record::pack`], once found)
     /// by GNU's `__attribute__((aligned(N)))`, `N > P`: nvcc's device pass keeps `N`, NVRTC
     /// caps it at `P` as GCC and clang do; the keyword `alignas(N)` both NVIDIA compilers keep
-    /// (`docs/nvidia-notes.md`).
-    pub fn aligned_by_attribute_over_pack(&self) -> impl Iterator<Item = &Member> {
+    /// (`docs/nvidia-notes.md`). Each with its index in `members`.
+    pub fn aligned_by_attribute_over_pack(&self) -> impl Iterator<Item = (usize, &Member)> {
         let pack = self.pack;
-        self.members.iter().filter(move |m| {
+        self.members.iter().enumerate().filter(move |(_, m)| {
             let name = m.c_name.as_deref().unwrap_or(&m.name);
             matches!((m.align, pack), (Some(n), Some(p)) if n > p)
                 && !m.anonymous
