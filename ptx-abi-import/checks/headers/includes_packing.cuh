@@ -104,4 +104,27 @@ struct WireStampWide {
 };
 #pragma pack(pop)
 
+// Zero-width bit-fields under a packing, as wire formats end a field group: nvcc and NVRTC
+// move the next member only to the packed boundary (GCC and clang to the bit-field type's:
+// 9 bytes for `WireMark`, where nvcc has 2). `__attribute__((packed))` is a packing of 1; a
+// `#pragma pack` whose N no other member shows is left out (clang's AST does not spell N).
+struct __attribute__((packed)) WireMark {
+    std::uint8_t tag;
+    std::uint64_t : 0;
+    std::uint8_t next;
+};
+#pragma pack(push, 1)
+struct WireGroup {
+    std::uint8_t tag;
+    std::uint32_t seq;
+    std::uint64_t : 0;
+    std::uint8_t next;
+};
+struct WireAmbiguous {
+    std::uint8_t tag;
+    int : 0;
+    std::uint8_t next;
+};
+#pragma pack(pop)
+
 }  // namespace phys

@@ -408,7 +408,15 @@ fn packing_is_imported_as_nvcc_lays_it_out() {
         WireHeader, WirePacket,
     };
     use ptx_abi::PtxAbi;
-    assert_eq!(includes_packing::SKIPPED, ["phys::WireLegacy::b"]);
+    assert_eq!(
+        includes_packing::SKIPPED,
+        ["phys::WireLegacy::b", "phys::WireAmbiguous"]
+    );
+    // A zero-width bit-field under a packing moves `next` to the packed boundary: tag 0,
+    // next 1 (2 / 1); tag 0, seq 1, next 5 (6 / 1).
+    use includes_packing::phys::{WireGroup, WireMark};
+    assert_eq!((WireMark::SIZE, WireMark::ALIGN), (2, 1));
+    assert_eq!((WireGroup::SIZE, WireGroup::ALIGN), (6, 1));
     // A member aligned above its packing keeps its alignment, as nvcc's device pass lays it
     // out (NVRTC too for `alignas`): kind 0, stamp 8, len 12: 16 / 8; a holder of two: 40 / 8.
     use includes_packing::phys::{StampLog, WireStampAlignas};

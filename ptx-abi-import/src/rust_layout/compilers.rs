@@ -6,6 +6,7 @@
 
 use ptx_abi_core::layout::cuda_version::CudaVersion;
 use ptx_abi_core::layout::desc::{Member as CoreMember, TypeDesc, TypeKind};
+use ptx_abi_core::layout::rules::scalar_layout;
 use ptx_abi_core::layout::{try_layout_of, AddressSize};
 
 use super::{differences, leak, Describer};
@@ -141,8 +142,16 @@ pub(super) fn cap_attributes_over_pack(model: &mut Model, cuda: CudaVersion) {
     }
 }
 
+/// A member of no size, aligned by its `align`: where clang's reading puts a zero-width
+/// bit-field's boundary ([`clang_view`]).
+static ZERO_SIZED: TypeDesc = TypeDesc {
+    name: "PhantomData",
+    kind: TypeKind::Phantom,
+};
+
 /// clang's (and GCC's) reading of `desc`, for comparing with clang's record layout: a member
-/// aligned above its aggregate's `#pragma pack` capped at the packing, in `desc` and in every
+/// aligned above its aggregate's `#pragma pack` capped at the packing, a zero-width bit-field
+/// moving the next member to its type's boundary above the packing, in `desc` and in every
 /// aggregate it holds by value, where nvcc's device pass (and NVRTC, for `alignas`) keeps the
 /// member's alignment, as `#[ptx(align)]` above `#[ptx(pack)]` does (`docs/nvidia-notes.md`).
 /// `None` when clang reads `desc` as core's engine does.
@@ -169,6 +178,21 @@ fn clang_view(desc: &TypeDesc) -> Option<TypeDesc> {
                         }
                         None => m.ty,
                     };
+                    // GCC and clang move the member after a zero-width bit-field to its
+                    // type's boundary whatever the packing; NVIDIA's compilers (and core's
+                    // engine) to the packed boundary. clang's reading: a zero-sized member
+                    // aligned to the type, which moves the next one as far.
+                    if let TypeKind::Pad { unit, width: 0 } = ty.kind {
+                        let unit_align = scalar_layout(unit).align;
+                        if pack != 0 && unit_align > pack {
+                            changed = true;
+                            return CoreMember {
+                                ty: &ZERO_SIZED,
+                                align: unit_align,
+                                ..*m
+                            };
+                        }
+                    }
                     let mut align = m.align;
                     if pack != 0 && m.align > pack && m.bits.is_none() {
                         let natural = try_layout_of(ty, AddressSize::A64).map_or(0, |l| l.align);

@@ -212,7 +212,7 @@ pub(crate) fn check(
     }
     find_member_aligns(model, problems, clang, cuda);
     keep_classes_unpacked(model, problems, cuda, compiler);
-    find_packs(model, clang, cuda);
+    find_packs(model, problems, clang, cuda);
     // With the packings known, a member GNU's `aligned` puts above one is nvcc's layout or
     // NVRTC's (`crate::compiler`).
     match compiler {
@@ -263,13 +263,21 @@ const PACKS: [u64; 8] = [1, 2, 4, 8, 16, 32, 64, 128];
 
 /// Gives each packed record ([`crate::model::Record::packed`]) the `#[ptx(pack = N)]` whose
 /// layout by core's engine is clang's: none when the packing changes nothing (`pack(16)` over
-/// ints), else the smallest `N` that gives clang's layout (every such `N` gives the same
-/// layout). A record no `N` fits keeps none, and [`compare`] then says where it differs.
-/// Records holding packed records are found once those are: the passes repeat while one finds
-/// a packing.
-fn find_packs(model: &mut Model, clang: &HashMap<String, ClangRecord>, cuda: CudaVersion) {
+/// ints), else the smallest `N` that gives clang's layout. Where clang cannot tell the `N`s
+/// apart but NVIDIA's compilers can (a zero-width bit-field under the packing: clang aligns the
+/// next member to its type, nvcc and NVRTC to the packing), `__attribute__((packed))` is 1 and a
+/// `#pragma pack` is left out with the reason (clang's AST does not spell its `N`). A record no
+/// `N` fits keeps none, and [`compare`] then says where it differs. Records holding packed
+/// records are found once those are: the passes repeat while one finds a packing.
+fn find_packs(
+    model: &mut Model,
+    problems: &mut [Vec<Unsupported>],
+    clang: &HashMap<String, ClangRecord>,
+    cuda: CudaVersion,
+) {
     loop {
         let mut found = Vec::new();
+        let mut unknown = Vec::new();
         let mut d = Describer {
             model,
             cuda,
@@ -279,7 +287,7 @@ fn find_packs(model: &mut Model, clang: &HashMap<String, ClangRecord>, cuda: Cud
             let ItemKind::Record(r) = &item.kind else {
                 continue;
             };
-            if !r.packed || r.pack.is_some() {
+            if !r.packed || r.pack.is_some() || !problems[id].is_empty() {
                 continue;
             }
             let (Some(c), Ok(desc)) = (crate::record_layout::find(clang, item), d.item(id)) else {
@@ -295,24 +303,39 @@ fn find_packs(model: &mut Model, clang: &HashMap<String, ClangRecord>, cuda: Cud
             else {
                 continue;
             };
-            if clang_differences(desc, c, r.members.len(), false).is_none() {
-                continue;
-            }
-            let fits = |n: u64| {
-                let packed = TypeDesc {
-                    name: desc.name,
-                    kind: TypeKind::Aggregate {
-                        kind,
-                        align,
-                        pack: n as usize,
-                        members,
-                    },
-                };
-                clang_differences(&packed, c, r.members.len(), false).is_none()
+            let packed = |n: u64| TypeDesc {
+                name: desc.name,
+                kind: TypeKind::Aggregate {
+                    kind,
+                    align,
+                    pack: n as usize,
+                    members,
+                },
             };
-            if let Some(n) = PACKS.into_iter().find(|&n| fits(n)) {
-                found.push((id, n));
+            let fitting: Vec<u64> = std::iter::once(0)
+                .chain(PACKS)
+                .filter(|&n| clang_differences(&packed(n), c, r.members.len(), false).is_none())
+                .collect();
+            let Some(&first) = fitting.first() else {
+                continue;
+            };
+            let nvidia = |n: u64| nvidia_layout(&packed(n));
+            if fitting.iter().all(|&n| nvidia(n) == nvidia(first)) {
+                if first != 0 {
+                    found.push((id, first));
+                }
+            } else if r.packed_attribute && fitting.contains(&1) {
+                found.push((id, 1));
+            } else {
+                unknown.push(id);
             }
+        }
+        for id in unknown {
+            problems[id].push(Unsupported {
+                loc: model.items[id].loc.clone(),
+                decl: model.items[id].c_name.clone(),
+                why: "is packed by `#pragma pack(N)` around a zero-width bit-field: nvcc and NVRTC move the next member to the packed boundary, GCC and clang (whose layout the importer reads the packing from) to the bit-field type's, so the importer cannot tell which `N` the header packs to; write `__attribute__((packed))` for 1, or leave the zero-width bit-field out".into(),
+            });
         }
         if found.is_empty() {
             return;
@@ -323,6 +346,21 @@ fn find_packs(model: &mut Model, clang: &HashMap<String, ClangRecord>, cuda: Cud
             }
         }
     }
+}
+
+/// A record's layout as compared: size, alignment, and each member's first bit and width.
+type Shape = (usize, usize, Vec<(usize, Option<u32>)>);
+
+/// Core's layout of `desc` (NVIDIA's); `None` where a rule is broken.
+fn nvidia_layout(desc: &TypeDesc) -> Option<Shape> {
+    let l = try_layout_of(desc, AddressSize::A64).ok()?;
+    let members = Placements::new(desc, AddressSize::A64)
+        .map(|p| {
+            p.ok()
+                .map(|(_, p)| (p.first_bit(), p.bits.map(|b| b.width)))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((l.size, l.align, members))
 }
 
 /// Whether `ty` is, or holds by value, an item with problems; `memo` keeps each item's
@@ -392,7 +430,7 @@ fn compare(
         let unpacked = r.packed && r.pack.is_none();
         let base_note = |why: String| {
             let why = if unpacked {
-                format!("is packed (`#pragma pack` or `__attribute__((packed))`) and no `#[ptx(pack = N)]` gives clang's layout (ptx-abi refuses a packed bit-field across its storage unit, where nvcc and NVRTC disagree); unpacked, it {why}")
+                format!("is packed (`#pragma pack` or `__attribute__((packed))`) and no `#[ptx(pack = N)]` gives clang's layout (ptx-abi refuses a packed bit-field across its storage unit, where nvcc and NVRTC disagree, and a bit-field, or a member holding bit-fields, whose storage unit is aligned to more than the packing); unpacked, it {why}")
             } else {
                 why
             };
@@ -781,7 +819,12 @@ mod tests {
             ],
         ));
         let clang = parse(DUMP).unwrap();
-        find_packs(&mut m, &clang, CudaVersion::DEFAULT);
+        find_packs(
+            &mut m,
+            &mut vec![Vec::new(); 8],
+            &clang,
+            CudaVersion::DEFAULT,
+        );
         assert!(matches!(&m.items[0].kind, ItemKind::Record(r) if r.pack == Some(1)));
         assert!(verdicts(&m, DUMP).is_empty());
     }
@@ -797,7 +840,12 @@ mod tests {
                 member("y", Scalar::I32, Some(4)),
             ],
         ));
-        find_packs(&mut m, &parse(DUMP).unwrap(), CudaVersion::DEFAULT);
+        find_packs(
+            &mut m,
+            &mut vec![Vec::new(); 8],
+            &parse(DUMP).unwrap(),
+            CudaVersion::DEFAULT,
+        );
         assert!(matches!(&m.items[0].kind, ItemKind::Record(r) if r.pack.is_none()));
         assert!(verdicts(&m, DUMP).is_empty());
     }
@@ -825,7 +873,12 @@ mod tests {
                 member("t", Scalar::I16, Some(8)),
             ],
         ));
-        find_packs(&mut m, &parse(PACKED_BITS).unwrap(), CudaVersion::DEFAULT);
+        find_packs(
+            &mut m,
+            &mut vec![Vec::new(); 8],
+            &parse(PACKED_BITS).unwrap(),
+            CudaVersion::DEFAULT,
+        );
         assert!(matches!(&m.items[0].kind, ItemKind::Record(r) if r.pack.is_none()));
         let v = verdicts(&m, PACKED_BITS);
         assert!(
