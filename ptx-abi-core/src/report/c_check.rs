@@ -35,7 +35,11 @@ use core::fmt;
 ///   constexpr default constructor gives the other members (`precision = -1`, `fill = ' '`);
 /// - `PTX_ABI_BITFIELD_PROBES(id, member, T...)`: that, and `ptx_abi_width_<id>()` and
 ///   `ptx_abi_signed_<id>()`, which read the member back after setting it to all ones (and,
-///   for a signed one, each single bit);
+///   for a signed one, each single bit), and `ptx_abi_probed_<id>()`, whether all four are
+///   constant expressions (a class that is not an aggregate with a member initializer, or a
+///   bit-field in an anonymous struct of a union, which C++ cannot make the active member,
+///   has none: then each gives `char` 0 or -2, as for a type that is not literal, found by
+///   substitution of the constant in a template argument);
 /// - `PTX_ABI_CHECK_BITFIELD(T, member, declared, width, signed|unsigned, id)`: the probes and
 ///   the header's three `static_assert`s (declared type, width, signedness), whose messages
 ///   are `ptx-abi: T::member is declared unsigned int`, `… has width 3`, `… is unsigned`
@@ -66,9 +70,7 @@ template <class T, class X> struct ptx_abi_same_unit<T, X, true> { enum { value 
 template <class T, class X, bool E = __is_enum(T)> struct ptx_abi_declared_as { enum { value = ptx_abi_same<T, X>::value || ptx_abi_same_unit<T, X>::value }; };
 template <class T, class X> struct ptx_abi_declared_as<T, X, true> { enum { value = sizeof(T) == sizeof(X) }; };
 template <class D> __host__ __device__ constexpr bool ptx_abi_below(D x, D y) { return x < y; }
-template <class V, bool L = __is_literal_type(V) && __is_constructible(V)> struct ptx_abi_probe_of { typedef char type; };
-template <class V> struct ptx_abi_probe_of<V, true> { typedef V type; };
-template <class V> using ptx_abi_probe_t = typename ptx_abi_probe_of<V>::type;
+template <int> struct ptx_abi_when { typedef void type; };
 #define PTX_ABI_BITFIELD_PROBES_IN(id, m, act, ...) \\
     template <class V, bool L = __is_literal_type(V) && __is_constructible(V)> struct ptx_abi_bf_##id { \\
         __host__ __device__ static constexpr char set() { return 0; } \\
@@ -96,14 +98,23 @@ template <class V> using ptx_abi_probe_t = typename ptx_abi_probe_of<V>::type;
                 if (ptx_abi_below<D>(v.m, static_cast<D>(0))) return k; \\
             } \\
             return 64; } }; \\
-    __host__ __device__ constexpr ptx_abi_probe_t<__VA_ARGS__> ptx_abi_set_##id() { \\
-        return ptx_abi_bf_##id<__VA_ARGS__>::set(); } \\
-    __host__ __device__ constexpr ptx_abi_probe_t<__VA_ARGS__> ptx_abi_clear_##id() { \\
-        return ptx_abi_bf_##id<__VA_ARGS__>::clear(); } \\
+    template <class V, class = void> struct ptx_abi_const_##id { enum { value = 0 }; }; \\
+    template <class V> struct ptx_abi_const_##id<V, typename ptx_abi_when<( \\
+        static_cast<void>(ptx_abi_bf_##id<V>::set()), static_cast<void>(ptx_abi_bf_##id<V>::clear()), \\
+        static_cast<void>(ptx_abi_bf_##id<V>::is_signed()), static_cast<void>(ptx_abi_bf_##id<V>::width()), \\
+        1)>::type> { enum { value = 1 }; }; \\
+    template <class V, bool C = ptx_abi_const_##id<V>::value> struct ptx_abi_pick_##id : ptx_abi_bf_##id<V, false> {}; \\
+    template <class V> struct ptx_abi_pick_##id<V, true> : ptx_abi_bf_##id<V> {}; \\
+    __host__ __device__ constexpr decltype(ptx_abi_pick_##id<__VA_ARGS__>::set()) ptx_abi_set_##id() { \\
+        return ptx_abi_pick_##id<__VA_ARGS__>::set(); } \\
+    __host__ __device__ constexpr decltype(ptx_abi_pick_##id<__VA_ARGS__>::clear()) ptx_abi_clear_##id() { \\
+        return ptx_abi_pick_##id<__VA_ARGS__>::clear(); } \\
     __host__ __device__ constexpr long long ptx_abi_signed_##id() { \\
-        return ptx_abi_bf_##id<__VA_ARGS__>::is_signed(); } \\
+        return ptx_abi_pick_##id<__VA_ARGS__>::is_signed(); } \\
     __host__ __device__ constexpr long long ptx_abi_width_##id() { \\
-        return ptx_abi_bf_##id<__VA_ARGS__>::width(); }
+        return ptx_abi_pick_##id<__VA_ARGS__>::width(); } \\
+    __host__ __device__ constexpr bool ptx_abi_probed_##id() { \\
+        return ptx_abi_const_##id<__VA_ARGS__>::value == 1; }
 #define PTX_ABI_BITFIELD_PROBES(id, m, ...) PTX_ABI_BITFIELD_PROBES_IN(id, m, , __VA_ARGS__)
 #define PTX_ABI_BITFIELD_SETTER_IN(id, m, act, ...) PTX_ABI_BITFIELD_PROBES_IN(id, m, act, __VA_ARGS__)
 #define PTX_ABI_BITFIELD_SETTER(id, m, ...) PTX_ABI_BITFIELD_PROBES_IN(id, m, , __VA_ARGS__)
@@ -823,8 +834,11 @@ impl CTypeCheck {
                         c: format!(
                             "no answer: `{}` is not a literal type with a default constructor \
                              (a constructor that is not constexpr, a volatile member, or only \
-                             constructors that take arguments), so NVRTC cannot set its \
-                             bit-fields in a constant expression; compare the positions with \
+                             constructors that take arguments), or its default value is not a \
+                             constant (a member initializer in a class that is not an \
+                             aggregate), or a bit-field lies in an anonymous struct of a union, \
+                             so NVRTC cannot set its bit-fields in a constant expression; \
+                             compare the positions with \
                              another compiler's layout and define PTX_ABI_ACCEPT_UNPROBED=1 to \
                              check the rest",
                             self.checks.c_type
@@ -884,15 +898,24 @@ impl CTypeCheck {
         out.push_str("};\n");
         for p in &c.probes {
             out.push_str(&format!(
-                "extern \"C\" __device__ const ptx_abi_probe_t<{0}> {1} = {2};\n\
-                 extern \"C\" __device__ const ptx_abi_probe_t<{0}> {3} = {4};\n",
-                c.c_type, p.global, p.setter, p.cleared, p.clearer
+                "extern \"C\" __device__ const decltype({1}) {0} = {1};\n\
+                 extern \"C\" __device__ const decltype({3}) {2} = {3};\n",
+                p.global, p.setter, p.cleared, p.clearer
             ));
         }
         if !c.probes.is_empty() || c.checks.iter().any(|k| k.fact == Fact::Width) {
+            // Every bit-field's probes are constant expressions, or none is observed: a type
+            // whose default value is not one (a member initializer in a class that is not an
+            // aggregate) or a bit-field of a union member C++ cannot make active (an anonymous
+            // struct) is not observed.
+            let probed: String = c
+                .bit_fields
+                .iter()
+                .map(|b| format!(" && ptx_abi_probed_{}()", b.id))
+                .collect();
             out.push_str(&format!(
                 "#ifndef PTX_ABI_ACCEPT_UNPROBED\n#define PTX_ABI_ACCEPT_UNPROBED 0\n#endif\n\
-                 extern \"C\" __device__ const int {0} = __is_literal_type({1}) && __is_constructible({1}) ? 1 : PTX_ABI_ACCEPT_UNPROBED ? 2 : 3;\n",
+                 extern \"C\" __device__ const int {0} = __is_literal_type({1}) && __is_constructible({1}){probed} ? 1 : PTX_ABI_ACCEPT_UNPROBED ? 2 : 3;\n",
                 literal_flag(&c.ident),
                 c.c_type
             ));

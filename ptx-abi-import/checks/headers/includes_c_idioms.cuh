@@ -53,3 +53,32 @@ enum class JobKind : uint8_t;
 enum class SlotId : uint32_t;
 struct JobEntry { JobKind kind; uint8_t prio; SlotId slot; };
 enum class JobKind : uint8_t { Copy, Reduce, Scan };
+
+// Firmware registers as a raw word or a view of bit-fields, the view an anonymous struct
+// after the word (C++ cannot make it the union's active member in a constant expression), and
+// a request class with a member initializer whose default value is not a constant: their
+// bit-field positions are compared with clang's layout, the rest by the compilers.
+union RegCaps {
+    uint32_t raw;
+    struct {
+        uint32_t has_dma : 1;
+        uint32_t queues : 7;
+        uint32_t version : 24;
+    };
+};
+struct RegBlock {
+    uint32_t magic;
+    union {
+        uint32_t word;
+        struct {
+            uint32_t lo : 4;
+            uint32_t hi : 28;
+        };
+    };
+};
+struct QueueRequest {
+    uint64_t handle = 0;
+    unsigned lane : 4;
+  protected:
+    int16_t retries_;
+};
