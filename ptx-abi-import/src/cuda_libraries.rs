@@ -45,11 +45,13 @@ pub const LIBRARY_STANDINS: &[(&str, &str)] = &[
     ("cub/device/device_radix_sort.cuh", "#pragma once\n#include <cub/cub.cuh>\n"),
     ("cub/device/device_select.cuh", "#pragma once\n#include <cub/cub.cuh>\n"),
     ("cuda/std/cstdint", "#pragma once\n#include <stdint.h>\nnamespace cuda { namespace std { using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t; using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t; using ::size_t; using ::uintptr_t; using ::intptr_t; } }\n"),
-    ("cuda/std/cstddef", "#pragma once\n#include <stddef.h>\nnamespace cuda { namespace std { using ::size_t; using ::ptrdiff_t; } }\n"),
+    ("cuda/std/cstddef", "#pragma once\n#include <stddef.h>\nnamespace cuda { namespace std { using ::size_t; using ::ptrdiff_t; enum class byte : unsigned char {}; } }\n"),
     ("cuda/std/array", CUDA_STD_ARRAY),
     ("thrust/complex.h", THRUST_COMPLEX),
     ("cuda/std/atomic", CUDA_ATOMIC),
-    ("cuda/atomic", CUDA_ATOMIC),
+    // One definition for both: a header including the two (`cuda::atomic<T, scope>` beside
+    // `cuda::std::atomic<T>`) reads it once.
+    ("cuda/atomic", "#pragma once\n#include <cuda/std/atomic>\n"),
     ("cuda/std/type_traits", "#pragma once\n#include <type_traits>\nnamespace cuda { namespace std { using namespace ::std; } }\n"),
     ("cuda/std/limits", "#pragma once\n#include <limits>\nnamespace cuda { namespace std { using ::std::numeric_limits; } }\n"),
     ("cuda/std/utility", "#pragma once\n#include <utility>\nnamespace cuda { namespace std { using ::std::pair; using ::std::move; using ::std::forward; using ::std::swap; } }\n"),

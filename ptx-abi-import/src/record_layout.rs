@@ -133,6 +133,42 @@ pub fn find<'a>(
     all.get(&record_key(&item.c_name))
         .or_else(|| all.get(&format!("@{}:{}:{}", l.file, l.line, l.col)))
         .or_else(|| all.get(&loose_key(&record_key(&item.c_name))))
+        .or_else(|| {
+            // An instantiation clang names without its last arguments, equal to defaults the
+            // importer does not evaluate (`V2<float>` for `V2<float, 4>`, `N = 16 /
+            // sizeof(T)`): every complete instantiation is in the dump under one name, so
+            // the longer name missing, a shorter one is it.
+            without_last_arguments(&item.c_name)
+                .into_iter()
+                .find_map(|k| all.get(&record_key(&k)))
+        })
+}
+
+/// `c_name` (`ns::V2<float, 4, true>`) with its last template arguments left out, one more
+/// each time (`ns::V2<float, 4>`, `ns::V2<float>`); none for a name that is no template-id.
+fn without_last_arguments(c_name: &str) -> Vec<String> {
+    let Some(body) = c_name.strip_suffix('>') else {
+        return Vec::new();
+    };
+    let Some(open) = body.find('<') else {
+        return Vec::new();
+    };
+    let (head, args) = (&body[..open], &body[open + 1..]);
+    let mut commas = Vec::new();
+    let mut depth = 0i32;
+    for (i, c) in args.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth -= 1,
+            ',' if depth == 0 => commas.push(i),
+            _ => {}
+        }
+    }
+    commas
+        .iter()
+        .rev()
+        .map(|&i| format!("{head}<{}>", args[..i].trim_end()))
+        .collect()
 }
 
 /// `key` with the qualifications inside its template arguments left out

@@ -9,7 +9,9 @@
 #include <nv/target>
 #include <cuda/std/array>
 #include <cuda/std/cstdint>
+#include <cuda/std/cstddef>
 #include <cuda/atomic>
+#include <cuda/std/atomic>
 
 namespace cg = cooperative_groups;
 
@@ -30,6 +32,13 @@ struct StageFlags {
     cuda::atomic<short, cuda::thread_scope_device> credits;
     unsigned short epoch;
     cuda::std::atomic<float> load;
+};
+
+// A message header whose payload tag is a byte, as libcu++ spells one.
+struct MessageHeader {
+    cuda::std::byte tag;
+    cuda::std::byte flags;
+    cuda::std::uint16_t length;
 };
 
 // Two counters updated together: over 8 bytes, so libcu++'s atomic is lock-based (the pair,

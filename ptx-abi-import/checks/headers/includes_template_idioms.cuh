@@ -11,6 +11,7 @@
 // import-args: -std=c++20
 #pragma once
 #include <cstdint>
+#include <type_traits>
 #include <cuda_fp16.h>
 
 namespace infer {
@@ -138,6 +139,83 @@ struct ProfiledStep {
 struct ProfiledLaunch {
     ProfiledStep step;
     int32_t launch_id;
+};
+
+// Member aliases as containers write them: the element through `value_type`, an array of it
+// (clang gives the array no desugared type), pointers to it through the container, one of
+// them `const` itself.
+template <typename T>
+struct Span2 {
+    using value_type = T;
+    typedef const T* const_pointer;
+    value_type items[2];
+    const_pointer data;
+};
+
+template <typename Container>
+struct ViewOf {
+    typename Container::value_type* const base;
+    const typename Container::value_type* end;
+};
+
+struct Buffers {
+    Span2<float> staging;
+    ViewOf<Span2<int>> view;
+};
+
+// Defaults that depend on an earlier parameter, as tiled kernels size their vectors
+// (`Lanes = 16 / sizeof(T)`, a traits constant) and constrain them (`enable_if_t`): clang
+// names each instantiation without the defaulted arguments, `Packet<float>`.
+template <typename T>
+struct LaneTraits {
+    static constexpr int kLanes = 16 / sizeof(T);
+};
+template <typename T, int Lanes = LaneTraits<T>::kLanes>
+struct Packet {
+    T v[Lanes];
+};
+template <typename T, int Lanes = 8 / sizeof(T), typename = std::enable_if_t<std::is_floating_point<T>::value>>
+struct Bounds {
+    T lo[Lanes];
+    T hi[Lanes];
+};
+template <typename T, typename Ptr = const T*>
+struct Cursor {
+    Ptr at;
+    T last;
+};
+
+// Variadic templates: a tag list carried for dispatch, a pair picked by a partial
+// specialization, and the recursive tuple over a public base (no tail padding to reuse).
+template <typename... Tags>
+struct Tagged {
+    int32_t id;
+};
+template <typename... Ts>
+struct Duo;
+template <typename A, typename B>
+struct Duo<A, B> {
+    A first;
+    B second;
+};
+template <typename... Ts>
+struct Row;
+template <>
+struct Row<> {};
+template <typename H, typename... Ts>
+struct Row<H, Ts...> : Row<Ts...> {
+    H head;
+};
+
+struct TileArgs {
+    Packet<float> a;
+    Packet<__half> b;
+    Packet<double, 4> wide;
+    Bounds<float> box;
+    Cursor<float> cursor;
+    Tagged<float, int> tag;
+    Duo<char, double> duo;
+    Row<float, float> xy;
 };
 
 }  // namespace sim

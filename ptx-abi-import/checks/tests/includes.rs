@@ -87,12 +87,20 @@ fn an_alignment_without_a_number_is_found_from_clangs_layout() {
 #[test]
 fn template_idioms_have_nvccs_layouts() {
     use includes_template_idioms::infer::{CalibrationArgs, LayerNormArgs, SoftmaxArgs};
-    use includes_template_idioms::sim::{ScratchArena, StepArgs};
+    use includes_template_idioms::sim::{Buffers, ScratchArena, Span2_float, StepArgs};
     use includes_template_idioms::DropoutArgs;
     use ptx_abi::PtxAbi;
     // Three views of 8 + 2 × 3 × 8 (`int64_t`, the default) and one of 8 + 2 × 4, and `eps`.
     assert_eq!((LayerNormArgs::SIZE, LayerNormArgs::ALIGN), (136, 8));
     assert_eq!((CalibrationArgs::SIZE, CalibrationArgs::ALIGN), (84, 4));
+    // Member aliases: items 0, data 8 (16 / 8); staging 0, view 16 (two pointers): 32 / 8.
+    assert_eq!((Span2_float::SIZE, Span2_float::ALIGN), (16, 8));
+    assert_eq!((Buffers::SIZE, Buffers::ALIGN), (32, 8));
+    // Defaults on earlier parameters and variadic templates, found by clang's names: a 16,
+    // b 16 (8 halves), wide 32 (at 32), box 16 (two lanes each, at 64), cursor 16 (at 80),
+    // tag 4 (at 96), duo 16 (at 104), xy 8 (at 120): 128 / 8.
+    use includes_template_idioms::sim::TileArgs;
+    assert_eq!((TileArgs::SIZE, TileArgs::ALIGN), (128, 8));
     // The empty CRTP base takes no bytes: the policy is 12, the pointers at 16 and 24.
     assert_eq!((SoftmaxArgs::SIZE, SoftmaxArgs::ALIGN), (32, 8));
     assert_eq!((DropoutArgs::SIZE, DropoutArgs::ALIGN), (40, 8));
@@ -477,8 +485,9 @@ fn host_library_types_are_reported_or_laid_out() {
     assert_eq!(
         includes_host_library::SKIPPED,
         [
-            "pthread_mutex_t::__host_library_layout",
-            "rt::TensorShape::dims",
+            "std::vector<unsigned long>",
+            "pthread_mutex_t",
+            "rt::TensorShape",
             "rt::HostQueue"
         ]
     );
@@ -630,6 +639,10 @@ fn small_atomics_take_libcupps_four_bytes() {
     );
     // closed 0, phase 4, credits 8, epoch 12, load 16: 20 / 4.
     assert_eq!((StageFlags::SIZE, StageFlags::ALIGN), (20, 4));
+    // `cuda::std::byte` is one byte (<cuda/std/cstddef>, read with <cuda/std/atomic> beside
+    // <cuda/atomic>): tag 0, flags 1, length 2.
+    use includes_cuda_libs::rq::MessageHeader;
+    assert_eq!((MessageHeader::SIZE, MessageHeader::ALIGN), (4, 2));
     assert_eq!(
         includes_cuda_libs::SKIPPED,
         [

@@ -201,6 +201,10 @@ pub(crate) struct Reader {
     items: Vec<Item>,
     pending: Vec<Pending>,
     by_c_name: HashMap<String, ItemId>,
+    /// Instantiations by the names clang gives them when their last arguments equal defaults
+    /// the importer does not evaluate ([`TemplateParam::dependent_default`]): `V2<float>` for
+    /// `V2<float, 4>`; a name two instantiations could have finds neither.
+    by_shorter_name: HashMap<String, Vec<ItemId>>,
     /// The names of the inline namespaces seen, which a qualified name may spell or leave out.
     inline_namespaces: std::collections::HashSet<String>,
     /// How C++ names reach a namespace other than by its own name ([`NamespaceNames`]).
@@ -317,11 +321,26 @@ pub(super) struct TemplateParam {
     /// argument is spelled by the enumerator of its value, as clang does.
     enumerators: Option<Vec<(String, i128)>>,
     default: Option<String>,
+    /// Whether it has a default the importer does not evaluate (`int N = Traits<T>::kAlign`,
+    /// `16 / sizeof(T)`, `typename = std::enable_if_t<…>`): clang leaves an argument equal to
+    /// it out of the instantiation's name, which the importer then finds by the name without
+    /// it ([`template_id`]).
+    dependent_default: bool,
 }
 
 /// The parameters of the class template `d` (a `ClassTemplateDecl`); `enums` gives the
 /// enumerators of a parameter of enumeration type and the value of a default that names one.
 fn template_params(d: &Value, enums: &Enumerators) -> Vec<TemplateParam> {
+    let names: Vec<&str> = inner(d)
+        .iter()
+        .filter(|p| {
+            matches!(
+                kind(p),
+                "TemplateTypeParmDecl" | "NonTypeTemplateParmDecl" | "TemplateTemplateParmDecl"
+            )
+        })
+        .map(|p| name(p).unwrap_or(""))
+        .collect();
     inner(d)
         .iter()
         .filter(|p| {
@@ -330,7 +349,8 @@ fn template_params(d: &Value, enums: &Enumerators) -> Vec<TemplateParam> {
                 "TemplateTypeParmDecl" | "NonTypeTemplateParmDecl" | "TemplateTemplateParmDecl"
             )
         })
-        .map(|p| {
+        .enumerate()
+        .map(|(k, p)| {
             let ty = p
                 .get("type")
                 .and_then(|t| t.get("qualType"))
@@ -339,7 +359,10 @@ fn template_params(d: &Value, enums: &Enumerators) -> Vec<TemplateParam> {
             let enumerators = ty.and_then(|t| enums.of_type(t)).cloned();
             let default = p.get("defaultArg").and_then(|_| {
                 if kind(p) == "TemplateTypeParmDecl" {
-                    return default_type(p.get("defaultArg")?.get("type")?);
+                    // One naming an earlier parameter (`U = T*`, `enable_if_t<…T…>`) is
+                    // not evaluated.
+                    return default_type(p.get("defaultArg")?.get("type")?)
+                        .filter(|t| !names_any(t, &names[..k]));
                 }
                 // A literal (under implicit casts), never an expression to evaluate.
                 let mut e = inner(p).first().and_then(|a| inner(a).first())?;
@@ -363,10 +386,42 @@ fn template_params(d: &Value, enums: &Enumerators) -> Vec<TemplateParam> {
             TemplateParam {
                 is_bool,
                 enumerators,
+                dependent_default: default.is_none() && p.get("defaultArg").is_some(),
                 default,
             }
         })
         .collect()
+}
+
+/// Whether `text` names one of `names` as a whole identifier (`T *` names `T`).
+fn names_any(text: &str, names: &[&str]) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| !w.is_empty() && names.contains(&w))
+}
+
+/// One template argument `a` of a specialization as clang spells it in types: a type, an
+/// integer (a `bool` parameter's as `true`/`false`, an enumeration's by its enumerator);
+/// `None` for another kind (a template).
+fn template_argument(a: &Value, param: Option<&TemplateParam>) -> Option<String> {
+    let is_bool = param.is_some_and(|p| p.is_bool);
+    let enumerators = param.and_then(|p| p.enumerators.as_deref());
+    if let Some(t) = a
+        .get("type")
+        .and_then(|t| t.get("qualType"))
+        .and_then(Value::as_str)
+    {
+        return Some(without_anonymous_namespaces(t));
+    }
+    Some(match a.get("value")? {
+        Value::Number(n) if is_bool => (n.as_i64() != Some(0)).to_string(),
+        Value::Number(n) if enumerators.is_some() => {
+            spell_enumerator(enumerators, i128::from(n.as_i64()?))?
+        }
+        Value::Number(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::String(s) => s.clone(),
+        _ => return None,
+    })
 }
 
 /// A type parameter's default argument `ty` (its `type` object) as clang spells the argument
@@ -394,7 +449,7 @@ fn spell_enumerator(enumerators: Option<&[(String, i128)]>, value: i128) -> Opti
 /// `false`), leaving out trailing arguments equal to their parameters' defaults (`params`,
 /// when known), as clang does (`Buf<float>` for `Buf<float, 4>` when 4 is the default); `None`
 /// for another declaration or an argument of another kind (a pack, a template).
-fn template_id(d: &Value, params: &[TemplateParam]) -> Option<String> {
+fn template_id(d: &Value, params: &[TemplateParam]) -> Option<(String, Vec<String>)> {
     if kind(d) != "ClassTemplateSpecializationDecl" {
         return None;
     }
@@ -404,30 +459,15 @@ fn template_id(d: &Value, params: &[TemplateParam]) -> Option<String> {
         .filter(|c| kind(c) == "TemplateArgument")
         .enumerate()
     {
-        let is_bool = params.get(i).is_some_and(|p| p.is_bool);
-        let enumerators = params.get(i).and_then(|p| p.enumerators.as_deref());
-        if let Some(t) = a
-            .get("type")
-            .and_then(|t| t.get("qualType"))
-            .and_then(Value::as_str)
-        {
-            args.push(without_anonymous_namespaces(t));
-        } else if let Some(v) = a.get("value") {
-            match v {
-                Value::Number(n) if is_bool => {
-                    args.push((n.as_i64() != Some(0)).to_string());
-                }
-                Value::Number(n) if enumerators.is_some() => {
-                    args.push(spell_enumerator(enumerators, i128::from(n.as_i64()?))?);
-                }
-                Value::Number(n) => args.push(n.to_string()),
-                Value::Bool(b) => args.push(b.to_string()),
-                Value::String(s) => args.push(s.clone()),
-                _ => return None,
+        let param = params.get(i);
+        // A parameter pack's arguments (`Pack<int, float>`), each spelled as one.
+        if flag(a, "isPack") {
+            for p in inner(a).iter().filter(|c| kind(c) == "TemplateArgument") {
+                args.push(template_argument(p, param)?);
             }
-        } else {
-            return None;
+            continue;
         }
+        args.push(template_argument(a, param)?);
     }
     while let Some(last) = args.last() {
         match params.get(args.len() - 1).and_then(|p| p.default.as_ref()) {
@@ -437,7 +477,22 @@ fn template_id(d: &Value, params: &[TemplateParam]) -> Option<String> {
             _ => break,
         }
     }
-    Some(format!("{}<{}>", name(d)?, args.join(", ")))
+    let n = name(d)?;
+    // The names clang may give it if its last arguments equal defaults the importer does not
+    // evaluate (or evaluated ones before those).
+    let mut shorter = Vec::new();
+    let mut kept = args.len();
+    while kept > 0
+        && params.get(kept - 1).is_some_and(|p| {
+            p.dependent_default || p.default.as_deref() == Some(args[kept - 1].as_str())
+        })
+    {
+        kept -= 1;
+        if params[kept].dependent_default || !shorter.is_empty() {
+            shorter.push(format!("{n}<{}>", args[..kept].join(", ")));
+        }
+    }
+    Some((format!("{n}<{}>", args.join(", ")), shorter))
 }
 
 /// A Rust name for C++ name `c` (`Arr<float, 4>` → `Arr_float_4`): every run of characters
@@ -574,6 +629,7 @@ impl Reader {
             items: Vec::new(),
             pending: Vec::new(),
             by_c_name: HashMap::new(),
+            by_shorter_name: HashMap::new(),
             inline_namespaces: Default::default(),
             namespace_names: NamespaceNames::default(),
             desugared_templates: HashMap::new(),
@@ -794,7 +850,14 @@ impl Reader {
             } else {
                 format!("{}::{n}", q.join("::"))
             };
-            if let Some(&i) = self.by_c_name.get(&full) {
+            // Not for the C++ library's containers (`std::map<K, V>`, defaulted `Compare` and
+            // `Allocator`): their layout is the host library's, which the member's own reason
+            // says.
+            let shorter = || match self.by_shorter_name.get(&full).map(Vec::as_slice) {
+                Some(&[i]) if !full.starts_with("std::") => Some(i),
+                _ => None,
+            };
+            if let Some(i) = self.by_c_name.get(&full).copied().or_else(shorter) {
                 return Some(i);
             }
         }

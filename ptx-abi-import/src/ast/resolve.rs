@@ -119,6 +119,16 @@ impl Reader {
             ),
             why,
         };
+        // The stand-ins of the C++ and C libraries (`ptx_abi_nvtools::std_headers`) mark a
+        // type whose layout is the host library's (`std::vector`, `pthread_mutex_t`) with
+        // this member.
+        if m.name.as_deref() == Some("__host_library_layout") {
+            return Err(Unsupported {
+                loc: self.items[id].loc.clone(),
+                decl: self.items[id].c_name.clone(),
+                why: "is a C++ or C library type: its layout is the host library's, which no PTX ABI rule describes; keep it out of the types kernels read (a pointer and a length, or a fixed-size array, cross to the device)".into(),
+            });
+        }
         if let Some(bad) = m
             .name
             .as_deref()

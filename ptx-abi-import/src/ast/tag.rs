@@ -28,7 +28,10 @@ impl Reader {
         let loc = self.loc(d);
         let in_header = (self.is_header)(&loc.file);
         let params = self.template_params.clone();
-        let spec = template_id(d, &params);
+        let (spec, shorter) = match template_id(d, &params) {
+            Some((id, shorter)) => (Some(id), shorter),
+            None => (None, Vec::new()),
+        };
         let c_own = spec.as_deref().or(name(d)).or(typedef_name);
         let anonymous = c_own.is_none();
         let c_name = match c_own {
@@ -94,6 +97,15 @@ impl Reader {
             self.by_anon_loc.insert(anon_key(&loc), id);
             self.by_anon_loc
                 .insert(anon_in(&anon_context_of_scope(scope), &anon_key(&loc)), id);
+        }
+        for short in shorter {
+            let ids = self
+                .by_shorter_name
+                .entry(qualify(scope, &short))
+                .or_default();
+            if !ids.contains(&id) {
+                ids.push(id);
+            }
         }
         let mut inner_scope = scope.to_vec();
         inner_scope.push(c_own.unwrap_or("").to_string());
@@ -259,6 +271,18 @@ impl Reader {
                 }
                 "AccessSpecDecl" => {
                     private = c.get("access").and_then(Value::as_str) != Some("public");
+                }
+                // A member typedef (`using value_type = T;`, which an instantiation spells
+                // `value_type` in a member's type, `value_type v[2]`, without a desugared
+                // type): an alias in the record's scope, imported where a member uses it.
+                "TypedefDecl" | "TypeAliasDecl" if !flag(c, "isImplicit") => {
+                    let before = self.items.len();
+                    self.decls(std::slice::from_ref(c), at.module, &scope);
+                    for item in &mut self.items[before..] {
+                        item.name = format!("{rust_self}_{}", item.name.trim_start_matches("r#"));
+                        item.in_header = false;
+                        item.private |= private;
+                    }
                 }
                 "FieldDecl" => {
                     let mut member =

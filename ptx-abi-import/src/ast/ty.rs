@@ -30,7 +30,9 @@ impl Reader {
             .then(|| self.desugared_templates.get(q))
             .flatten();
         let d = d.or(known.map(String::as_str));
-        if q.contains('<') && !q.ends_with('*') && !q.ends_with(']') {
+        // A pointer or array of an instantiation is read as one (`Arr<int> *const`).
+        let unqualified = strip_trailing_quals(q);
+        if q.contains('<') && !unqualified.ends_with('*') && !unqualified.ends_with(']') {
             // An instantiation the header uses is a type of its own (`Arr<float, 4>`).
             // clang desugars neither an array's element type nor its arguments: those are
             // read through their typedefs (`MinMax<int8_t> bins[8]`).
