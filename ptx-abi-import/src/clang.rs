@@ -144,8 +144,31 @@ fn run(
 fn clang_failed(stderr: &[u8]) -> ImportError {
     let log = String::from_utf8_lossy(stderr).into_owned();
     let mut hints: String = missing_includes(&log).map(missing_include_hint).collect();
+    if hints.is_empty() {
+        hints.extend(library_error(&log).map(missing_include_hint));
+    }
     hints.extend(runtime_api_hint(&log));
     ImportError::Clang(log + &hints)
+}
+
+/// The first header of a CUDA C++ library (libcu++, CUB, Thrust, CUTLASS, CuTe) clang's log
+/// `log` reports an error in (`…/include/cuda/std/detail/libcxx/include/cmath:656:5: error:
+/// …`), from its library directory on: clang found the library but cannot read it beyond
+/// the importer's stand-ins, which [`missing_include_hint`] says.
+fn library_error(log: &str) -> Option<&str> {
+    log.lines()
+        .filter(|l| l.contains(": error: ") && !l.contains("/standins/"))
+        .find_map(|l| {
+            let path = l.split(": error: ").next()?;
+            // The library's own directory: the last one of those names in the path
+            // (`/usr/local/cuda/include/cuda/std/…`).
+            let start = ["/cuda/", "/cub/", "/thrust/", "/cutlass/", "/cute/"]
+                .iter()
+                .filter_map(|d| path.rfind(d))
+                .max()?;
+            let path = &path[start + 1..];
+            Some(path.split(':').next().unwrap_or(path))
+        })
 }
 
 /// The names of CUDA's runtime and driver APIs (`cuda…`, `CU…`) clang's log `log` says it did
@@ -406,8 +429,9 @@ fn missing_include_hint(name: &str) -> String {
             "\nnote: `{name}` belongs to a CUDA C++ library, or a part of one, ptx-abi-import does \
              not stand in for (it stands in for cuda_runtime.h, cuda.h, the fp16/bf16/fp8 headers, \
              curand_kernel.h, cooperative_groups.h, CUB's block, warp and device collectives \
-             (<cub/cub.cuh>), <nv/target> and libcu++'s <cuda/std/array>, \
-             <cuda/atomic>); clang cannot read the library itself here (it needs the host's C \
+             (<cub/cub.cuh>), <nv/target> and libcu++'s <cuda/std/array>, <cuda/std/cstdint>, \
+             <cuda/std/cstddef>, <cuda/std/type_traits>, <cuda/atomic> and <cuda/std/atomic>); \
+             clang cannot read the library itself here (it needs the host's C \
              library): import a header of the shared types alone, or leave the include out \
              with a `-D` of a macro the header tests. The checks, compiled by nvcc or NVRTC \
              with CUDA's own headers, can include it"
@@ -565,7 +589,22 @@ pub fn write_standins(
 
 #[cfg(test)]
 mod tests {
-    use super::{runtime_api_hint, unknown_runtime_api_names};
+    use super::{library_error, runtime_api_hint, unknown_runtime_api_names};
+
+    #[test]
+    fn an_error_inside_a_cuda_library_names_its_header() {
+        let log = "/x/standins/cuda/std/atomic:3:1: error: stand-in\n\
+                   In file included from h.cuh:1:\n\
+                   /usr/cuda/include/cuda/std/detail/libcxx/include/cmath:656:5: error: no macro\n";
+        assert_eq!(
+            library_error(log),
+            Some("cuda/std/detail/libcxx/include/cmath")
+        );
+        assert_eq!(
+            library_error("h.cuh:3:1: error: unknown type name 'x'\n"),
+            None
+        );
+    }
 
     #[test]
     fn unknown_runtime_api_names_are_hinted_once_each() {

@@ -63,7 +63,7 @@ fn unsupported_declarations_are_errors_naming_file_line_and_declaration() {
         (
             "struct Base { int a; };\nclass Derived : Base {\n public:\n  int b;\n};\n",
             "bad.cuh:2: `Derived`",
-            "the private base class `Base`",
+            "the private or protected base class `Base`",
         ),
         (
             "struct Base {\n  __host__ __device__ Base() {}\n  int a;\n  char c;\n};\n\
@@ -602,6 +602,9 @@ fn a_first_member_of_an_empty_bases_type_is_refused_naming_the_rule() {
         "{e}"
     );
     import("struct Empty {};\nstruct Fine : Empty { int x; Empty e; };\n").unwrap();
+    // A private empty base (a tag class) has no members to hide: left out as any empty base.
+    let q = import("struct Tag {};\nclass Q : private Tag {\n public:\n  int c;\n};\n").unwrap();
+    assert!(q.contains("pub struct Q {\n    pub c: i32,"), "{q}");
 }
 
 /// Two alignment specifiers on a struct, the strictest first: nvcc 13.5's device pass takes
@@ -646,6 +649,28 @@ fn two_alignment_specifiers_follow_the_chosen_compiler() {
         "{nvrtc}"
     );
     assert!(!nvrtc.contains("assert_matches_nvcc_with"), "{nvrtc}");
+}
+
+/// Members in a base's tail padding, the base not a POD (a constructor; the recursive tuple's
+/// base of a base): the reason is the tail padding, without the layout attributes the header
+/// does not use.
+#[test]
+fn tail_padding_of_a_base_that_is_not_a_pod_is_the_reason() {
+    if clang().is_none() {
+        return;
+    }
+    let e = error(
+        "struct Base {\n  __host__ __device__ Base() {}\n  int a;\n  char c;\n};\n\
+         struct Derived : Base {\n  char d;\n};\n",
+    );
+    assert!(
+        e.contains("`Derived::d`")
+            && e.contains(
+                ": C++ placed members in the tail padding of base class `Base`, which is not a POD"
+            )
+            && !e.contains("layout attribute"),
+        "{e}"
+    );
 }
 
 /// Instantiations spelled with default template arguments left out (`Buf<float>` for

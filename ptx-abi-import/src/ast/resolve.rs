@@ -50,6 +50,14 @@ impl Reader {
                     Ok(member) if m.base && self.is_empty_record(&member.ty) => {
                         empty_bases.extend(self.record_id(&member.ty));
                     }
+                    Ok(member) if m.base && m.private => refused.push(Unsupported {
+                        loc: self.items[id].loc.clone(),
+                        decl: self.items[id].c_name.clone(),
+                        why: format!(
+                            "has the private or protected base class `{}`, whose members the checks cannot name from outside the type; derive with `public` (a `struct` does by default)",
+                            member.c_type
+                        ),
+                    }),
                     Ok(member) if m.no_unique_address => match self.overlapping(id, member) {
                         Ok(Overlap::NoBytes(c_name)) => no_bytes.push(c_name),
                         Ok(Overlap::Kept(member)) => members.push(member),

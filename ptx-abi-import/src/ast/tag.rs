@@ -170,13 +170,10 @@ impl Reader {
                 )));
                 continue;
             }
+            // A `private` or `protected` base: its members are out of the checks' reach,
+            // unless it has none (an empty tag class, left out as any empty base is), which
+            // `resolve` knows.
             let access = b.get("access").and_then(Value::as_str).unwrap_or("public");
-            if access != "public" {
-                pending.problems.push(problem(&format!(
-                    "has the {access} base class `{qual}`, whose members the checks cannot name from outside the type; derive with `public` (a `struct` does by default)"
-                )));
-                continue;
-            }
             pending.members.push(RawMember {
                 name: None,
                 qual,
@@ -187,7 +184,7 @@ impl Reader {
                 loc: at.loc.clone(),
                 anon_record: None,
                 base: true,
-                private: false,
+                private: access != "public",
                 no_unique_address: false,
             });
         }

@@ -428,6 +428,17 @@ fn compare(
         // which a Rust member (always its full size) cannot do.
         // A packed record no `#[ptx(pack = N)]` fits: its differences are told unpacked.
         let unpacked = r.packed && r.pack.is_none();
+        // A base that is not a POD (clang's `isPOD`) and no layout attribute: the tail padding
+        // is the cause, not one of the attributes.
+        let base_not_pod = r.members.iter().any(|m| {
+            m.base.is_some()
+                && matches!(&m.ty, Ty::Item(i) if matches!(&model.items[*i].kind, ItemKind::Record(b) if !b.pod))
+        });
+        let attributes = r.packed
+            || r.align.is_some()
+            || r.trailing_align.is_some()
+            || r.members.iter().any(|m| m.align.is_some());
+        let tail_padding = base_not_pod && !attributes;
         let base_note = |why: String| {
             let why = if unpacked {
                 format!("is packed (`#pragma pack` or `__attribute__((packed))`) and no `#[ptx(pack = N)]` gives clang's layout (ptx-abi refuses a packed bit-field across its storage unit, where nvcc and NVRTC disagree, and a bit-field, or a member holding bit-fields, whose storage unit is aligned to more than the packing); unpacked, it {why}")
@@ -435,6 +446,9 @@ fn compare(
                 why
             };
             match r.members.iter().find_map(|m| m.base.as_ref()) {
+            Some(b) if tail_padding => format!(
+                "{why}: C++ placed members in the tail padding of base class `{b}`, which is not a POD for layout (a constructor, private members or a base class of its own; Itanium C++ ABI), and a Rust struct cannot: make the base a plain struct (its members its own, no base, constructor or private member), or hold it as a member"
+            ),
             Some(b) => format!(
                 "{why}; or C++ placed members in the tail padding of base class `{b}` (a base with a constructor, private members or a base class of its own is not a POD for layout, Itanium C++ ABI), which a Rust struct cannot: make the base a plain struct (its members its own, no base, constructor or private member), or hold it as a member"
             ),
@@ -449,7 +463,7 @@ fn compare(
                 let broken = try_layout_of(desc, AddressSize::A64).err();
                 broken.map(|e| (member_of(&e, desc), e.message().as_str().to_string()))
             } else {
-                clang_differences(desc, c, r.members.len(), !unpacked)
+                clang_differences(desc, c, r.members.len(), !unpacked && !tail_padding)
             }
         };
         match d
