@@ -32,13 +32,16 @@ pub const PROBE_OPTIONS_CXX17: &[&str] = &[
 
 /// What a check of a user's header compiles with (`ptx_abi::report::nvrtc`): PTX for
 /// `compute_80` (which NVRTC 11.8, 12 and 13 all accept), `-rdc=true`, C++20 (a constant
-/// expression may then set a bit-field in any union member), and `-default-device` (so a
-/// header's unannotated inline functions compile).
+/// expression may then set a bit-field in any union member), `-default-device` (so a
+/// header's unannotated inline functions compile), and `-device-int128` (so a header that
+/// declares an `__int128` anywhere, which nvcc compiles, compiles: NVRTC 11.8 to 13.5 refuse
+/// the type without it).
 pub const CHECK_OPTIONS: &[&str] = &[
     "--gpu-architecture=compute_80",
     "-rdc=true",
     "-std=c++20",
     "-default-device",
+    "-device-int128",
 ];
 
 /// [`CHECK_OPTIONS`] for NVRTC 11, which has no C++20: C++17. A check that sets a bit-field of
@@ -49,6 +52,7 @@ pub const CHECK_OPTIONS_CUDA_11: &[&str] = &[
     "-rdc=true",
     "-std=c++17",
     "-default-device",
+    "-device-int128",
 ];
 
 /// The options nvcc compiles the checks with (`ptx_abi::report::nvrtc::Nvcc`): what

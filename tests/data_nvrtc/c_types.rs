@@ -17,6 +17,7 @@ pub(crate) const OPTIONS: &[&str] = &[
     "-rdc=true",
     "-std=c++20",
     "-default-device",
+    "-device-int128",
 ];
 
 #[derive(PtxAbi, Clone, Copy, Debug, PartialEq)]

@@ -82,3 +82,12 @@ struct QueueRequest {
   protected:
     int16_t retries_;
 };
+
+// A wide mask as some drivers declare one, which the importer leaves out (a 128-bit integer
+// is no PTX ABI type) and which NVRTC compiles only with `-device-int128`: the checks of the
+// header's other types compile with it.
+struct WideMask {
+    unsigned __int128 bits;
+    uint32_t lanes;
+};
+__global__ void apply_mask(WideMask mask);
