@@ -29,11 +29,7 @@ pub(super) fn keep_classes_unpacked(
     compiler: Compiler,
 ) {
     let mut kept = Vec::new();
-    let mut d = Describer {
-        model,
-        cuda,
-        memo: vec![None; model.items.len()],
-    };
+    let mut d = Describer::new(model, cuda);
     for (id, item) in model.items.iter().enumerate() {
         let ItemKind::Record(r) = &item.kind else {
             continue;
@@ -107,11 +103,7 @@ fn class_not_pod(model: &Model, ty: &Ty, depth: u32) -> bool {
 /// the packing alone gives `P`; its doc comment says so.
 pub(super) fn cap_attributes_over_pack(model: &mut Model, cuda: CudaVersion) {
     let mut caps = Vec::new();
-    let mut d = Describer {
-        model,
-        cuda,
-        memo: vec![None; model.items.len()],
-    };
+    let mut d = Describer::new(model, cuda);
     for (id, item) in model.items.iter().enumerate() {
         let ItemKind::Record(r) = &item.kind else {
             continue;

@@ -36,11 +36,7 @@ pub(super) fn find_member_aligns(
     };
     loop {
         let mut found: Vec<(ItemId, Result<MemberAligns, String>)> = Vec::new();
-        let mut d = Describer {
-            model,
-            cuda,
-            memo: vec![None; model.items.len()],
-        };
+        let mut d = Describer::new(model, cuda);
         for (id, item) in model.items.iter().enumerate() {
             let ItemKind::Record(r) = &item.kind else {
                 continue;

@@ -49,7 +49,16 @@ struct Describer<'m> {
     memo: Vec<Option<&'static TypeDesc>>,
 }
 
-impl Describer<'_> {
+impl<'m> Describer<'m> {
+    /// A describer of `model`'s items for CUDA `cuda`, none described yet.
+    fn new(model: &'m Model, cuda: CudaVersion) -> Self {
+        Describer {
+            model,
+            cuda,
+            memo: vec![None; model.items.len()],
+        }
+    }
+
     fn ty(&mut self, ty: &Ty) -> Result<&'static TypeDesc, String> {
         Ok(match ty {
             Ty::Scalar(s) => leak(TypeDesc::scalar(s.rust_name(), *s)),
@@ -278,11 +287,7 @@ fn find_packs(
     loop {
         let mut found = Vec::new();
         let mut unknown = Vec::new();
-        let mut d = Describer {
-            model,
-            cuda,
-            memo: vec![None; model.items.len()],
-        };
+        let mut d = Describer::new(model, cuda);
         for (id, item) in model.items.iter().enumerate() {
             let ItemKind::Record(r) = &item.kind else {
                 continue;
@@ -402,11 +407,7 @@ fn compare(
     cuda: CudaVersion,
     clang: &HashMap<String, ClangRecord>,
 ) -> Vec<(ItemId, Unsupported)> {
-    let mut d = Describer {
-        model,
-        cuda,
-        memo: vec![None; model.items.len()],
-    };
+    let mut d = Describer::new(model, cuda);
     let mut out = Vec::new();
     for &id in &model.emitted {
         let item = &model.items[id];
