@@ -108,7 +108,7 @@ pub struct Member {
     pub align: Option<u64>,
     /// Whether the member's alignment attribute spells no number the AST gives (`alignas(T)`,
     /// as a template's storage for a `T` writes it, or `__attribute__((aligned))`): `align`
-    /// is then the one that gives the record clang's layout, found by [`crate::rust_layout`].
+    /// is then the one that gives the record clang's layout, found by `crate::rust_layout`.
     pub align_from_layout: bool,
     /// The C spelling of the type, for notes.
     pub c_type: String,
@@ -132,7 +132,7 @@ pub struct Record {
     /// With two or more alignment specifiers that differ before the closing brace (`struct
     /// alignas(16) alignas(4) S`), the last one's: nvcc's device pass (and GCC) take the last,
     /// NVRTC and clang the strictest (`align`); for nvcc it replaces `align` and the layout is
-    /// nvcc's ([`crate::compiler`]).
+    /// nvcc's (`crate::compiler`).
     pub last_align: Option<u64>,
     /// A GNU `__attribute__((aligned(N)))` after the closing brace
     /// (`struct A { … } __attribute__((aligned(16)));`, how portability macros expand on
@@ -144,7 +144,7 @@ pub struct Record {
     /// in a member's type): its check needs nvcc.
     pub nvcc_only: bool,
     /// Whether the record is packed (`#pragma pack(N)` or `__attribute__((packed))`); clang's
-    /// AST does not spell `N`, so [`crate::rust_layout`] finds the `pack` whose layout is
+    /// AST does not spell `N`, so `crate::rust_layout` finds the `pack` whose layout is
     /// clang's.
     pub packed: bool,
     /// `#[ptx(pack = N)]`: the packing that gives clang's layout, once found.
@@ -171,7 +171,7 @@ pub struct Record {
     /// The C names of the members C++ gives no bytes, which the Rust leaves out: empty
     /// `[[no_unique_address]]` members (C++20; Itanium C++ ABI: an empty subobject shares its
     /// address with other members), as an empty base class is left out. clang's layout shows
-    /// them; [`crate::rust_layout`] compares the others.
+    /// them; `crate::rust_layout` compares the others.
     pub no_bytes: Vec<String>,
     /// The C names of the members whose alignment ([`Member::align`]) is written with the
     /// keyword `alignas(N)` (C++11, C11 `_Alignas`) rather than `__attribute__((aligned(N)))`:

@@ -1,6 +1,6 @@
 //! clang's own record layouts, read from `-fdump-record-layouts-complete`, and the importer's
 //! last check: the layout the emitted Rust will have (computed by ptx-abi-core's engine from
-//! the model, [`crate::rust_layout`]) must be clang's, member by member, or the type is not
+//! the model, `crate::rust_layout`) must be clang's, member by member, or the type is not
 //! written.
 //!
 //! The dump is text, one block per complete record:
