@@ -528,11 +528,12 @@ const fn place_all<const N: usize>(
 }
 
 /// The first member of `ty` placed at an alignment above `limit` bytes (§1.2: its type's
-/// alignment, capped by the aggregate's packing, or raised by `alignas` whatever the packing): its index, name and
-/// alignment; `None` when there is none, or when the layout breaks a rule (the members up to
-/// the broken one are looked at). [`Placements`]' walk as a `const fn`, so that a caller
-/// evaluates it once per type at compile time (`KernelLaunch::extra`: over 16 bytes a
-/// parameter's offset in the driver's buffer depends on the architecture).
+/// alignment, capped by the aggregate's packing, or raised by `alignas` whatever the
+/// packing): its index, name and alignment; `None` when there is none, or when the layout
+/// breaks a rule (the members up to the broken one are looked at). [`Placements`]' walk as
+/// a `const fn`, so that a caller evaluates it once per type at compile time
+/// (`KernelLaunch::extra`: over 16 bytes a parameter's offset in the driver's buffer depends
+/// on the architecture).
 pub(crate) const fn first_member_aligned_above(
     ty: &TypeDesc,
     addr: AddressSize,

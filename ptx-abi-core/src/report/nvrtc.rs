@@ -591,8 +591,8 @@ pub fn assert_matches_with<T: PtxAbi>(
 /// [`assert_matches_with`] by nvcc only, whatever `$PTX_ABI_CHECKER` says: for a type whose
 /// layout only nvcc gives the header (a GNU `aligned` attribute after a struct's closing
 /// brace, which NVRTC drops, or on a member above the struct's `#pragma pack`, which NVRTC
-/// caps), as `ptx-abi-import` emits for such a type. Panics, saying why,
-/// when no nvcc of the release ptx-abi describes is found.
+/// caps), as `ptx-abi-import` emits for such a type. Panics, saying why, when no nvcc of the
+/// release ptx-abi describes is found.
 #[track_caller]
 pub fn assert_matches_nvcc_with<T: PtxAbi>(
     header: &str,

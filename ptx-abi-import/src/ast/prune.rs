@@ -13,8 +13,8 @@
 //!   its `inner`;
 //! - the `range` of a node that has a `loc`, but a record's and an attribute's (the reader
 //!   reads where a record's closing brace and an attribute are);
-//! - `definitionData` (special members; only its `isPOD` is kept) and `mangledName`; a location's `tokLen` and
-//!   `includedFrom`.
+//! - `definitionData` (special members; only its `isPOD` is kept) and `mangledName`; a
+//!   location's `tokLen` and `includedFrom`.
 //!
 //! Two facts the reader draws from what is left out are carried over:
 //! - **locations**: the dump omits a location's `file` and `line` when they equal the last
