@@ -11,7 +11,7 @@
 //! `__attribute__((aligned(N)))` above its struct's `#pragma pack(P)`: nvcc keeps `N`, NVRTC
 //! caps it at `P` (marked, or capped, once [`crate::rust_layout`] has found `P`).
 
-use crate::model::{ItemId, ItemKind, Model, Ty};
+use crate::model::{ItemKind, Model, Record, Ty};
 
 /// The compiler whose layout of the header the Rust follows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -103,7 +103,7 @@ pub(crate) fn apply(model: &mut Model, compiler: Compiler) {
 pub(crate) fn mark_nvcc_layouts(model: &mut Model) {
     let mut memo = vec![None; model.items.len()];
     let marks: Vec<bool> = (0..model.items.len())
-        .map(|id| depends(model, &Ty::Item(id), &mut memo))
+        .map(|id| model.holds(&Ty::Item(id), &nvcc_layout, &mut memo))
         .collect();
     for (item, mark) in model.items.iter_mut().zip(marks) {
         if let ItemKind::Record(r) = &mut item.kind {
@@ -112,35 +112,15 @@ pub(crate) fn mark_nvcc_layouts(model: &mut Model) {
     }
 }
 
-/// Whether `ty` is, or holds by value, a record with a trailing `aligned` or `packed`
-/// attribute or a member aligned by `aligned` above its packing; `memo`
-/// keeps each item's answer (`Some(false)` while it is followed, so that a cycle ends).
-fn depends(model: &Model, ty: &Ty, memo: &mut [Option<bool>]) -> bool {
-    match ty {
-        Ty::Array(e, _) => depends(model, e, memo),
-        Ty::Item(i) => {
-            let i: ItemId = *i;
-            if let Some(known) = memo[i] {
-                return known;
-            }
-            memo[i] = Some(false);
-            let answer = match &model.items[i].kind {
-                ItemKind::Alias(t) => depends(model, t, memo),
-                ItemKind::Record(r) => {
-                    r.trailing_align.is_some()
-                        || r.last_align.is_some()
-                        || r.trailing_packed
-                        || r.aligned_by_attribute_over_pack().next().is_some()
-                        || !r.unpacked_members.is_empty()
-                        || r.members.iter().any(|m| depends(model, &m.ty, memo))
-                }
-                _ => false,
-            };
-            memo[i] = Some(answer);
-            answer
-        }
-        _ => false,
-    }
+/// Whether record `r`'s own layout is one only nvcc gives: a trailing `aligned` or `packed`
+/// attribute, two alignment specifiers of which nvcc takes the last, a member aligned by
+/// `aligned` above its packing, or a member of a class GNU's `packed` leaves unpacked.
+fn nvcc_layout(r: &Record) -> bool {
+    r.trailing_align.is_some()
+        || r.last_align.is_some()
+        || r.trailing_packed
+        || r.aligned_by_attribute_over_pack().next().is_some()
+        || !r.unpacked_members.is_empty()
 }
 
 /// The version of the `gcc` on `PATH`, nvcc's default host compiler (`gcc -dumpfullversion`);

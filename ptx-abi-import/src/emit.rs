@@ -258,14 +258,9 @@ fn item_source(model: &Model, id: ItemId, opts: &EmitOptions, eq: &[bool]) -> St
                 )
                 .unwrap();
             }
-            if let (Some(p), Some(m)) = (
+            if let (Some(p), Some((_, m, _))) = (
                 r.pack,
-                r.members.iter().find(|m| {
-                    m.align.zip(r.pack).is_some_and(|(n, p)| n > p)
-                        && r.alignas_members
-                            .iter()
-                            .any(|a| a == m.c_name.as_deref().unwrap_or(&m.name))
-                }),
+                r.aligned_over_pack().find(|&(_, _, keyword)| keyword),
             ) {
                 writeln!(
                     s,

@@ -183,19 +183,51 @@ pub struct Record {
     pub decode: Option<usize>,
 }
 
+impl Default for Record {
+    /// A plain struct: no attribute, no packing, no member, a POD (as every C struct is).
+    fn default() -> Self {
+        Record {
+            is_union: false,
+            align: None,
+            align_from_layout: false,
+            trailing_align: None,
+            last_align: None,
+            nvcc_only: false,
+            packed: false,
+            pack: None,
+            trailing_packed: false,
+            packed_attribute: false,
+            pod: true,
+            unpacked_members: Vec::new(),
+            members: Vec::new(),
+            no_bytes: Vec::new(),
+            alignas_members: Vec::new(),
+            decode: None,
+        }
+    }
+}
+
 impl Record {
-    /// The members aligned above the record's `#pragma pack(P)` ([`Record::pack`], once found)
-    /// by GNU's `__attribute__((aligned(N)))`, `N > P`: nvcc's device pass keeps `N`, NVRTC
-    /// caps it at `P` as GCC and clang do; the keyword `alignas(N)` both NVIDIA compilers keep
-    /// (`docs/nvidia-notes.md`). Each with its index in `members`.
-    pub fn aligned_by_attribute_over_pack(&self) -> impl Iterator<Item = (usize, &Member)> {
+    /// The members aligned above the record's `#pragma pack(P)` ([`Record::pack`], once found),
+    /// `alignas(N)` or `__attribute__((aligned(N)))` with `N > P`, each with its index in
+    /// `members` and whether it is the keyword ([`Record::alignas_members`]): nvcc's device
+    /// pass keeps `N` for both, NVRTC for the keyword only (it caps the attribute at `P` as
+    /// GCC and clang cap both; `docs/nvidia-notes.md`).
+    pub fn aligned_over_pack(&self) -> impl Iterator<Item = (usize, &Member, bool)> {
         let pack = self.pack;
-        self.members.iter().enumerate().filter(move |(_, m)| {
+        self.members.iter().enumerate().filter_map(move |(k, m)| {
             let name = m.c_name.as_deref().unwrap_or(&m.name);
-            matches!((m.align, pack), (Some(n), Some(p)) if n > p)
-                && !m.anonymous
-                && !self.alignas_members.iter().any(|a| a == name)
+            let over = matches!((m.align, pack), (Some(n), Some(p)) if n > p) && !m.anonymous;
+            over.then(|| (k, m, self.alignas_members.iter().any(|a| a == name)))
         })
+    }
+
+    /// [`Record::aligned_over_pack`] by GNU's `aligned`: the members whose alignment only nvcc
+    /// keeps.
+    pub fn aligned_by_attribute_over_pack(&self) -> impl Iterator<Item = (usize, &Member)> {
+        self.aligned_over_pack()
+            .filter(|&(_, _, keyword)| !keyword)
+            .map(|(k, m, _)| (k, m))
     }
 
     /// Chapter 7: a struct with no data member, C++'s empty class (`#[ptx(empty_class)]`):
@@ -320,5 +352,35 @@ impl Model {
     /// The item of C name `c_name` (qualified as in C++: `ns::T`).
     pub fn find(&self, c_name: &str) -> Option<ItemId> {
         self.items.iter().position(|i| i.c_name == c_name)
+    }
+
+    /// Whether `ty` is, or holds by value (as a member, through arrays and typedefs, at any
+    /// depth), a record `pred` holds for; `memo` keeps each item's answer (`Some(false)` while
+    /// it is followed, so that a cycle ends).
+    pub(crate) fn holds(
+        &self,
+        ty: &Ty,
+        pred: &dyn Fn(&Record) -> bool,
+        memo: &mut [Option<bool>],
+    ) -> bool {
+        match ty {
+            Ty::Array(e, _) => self.holds(e, pred, memo),
+            Ty::Item(i) => {
+                if let Some(known) = memo[*i] {
+                    return known;
+                }
+                memo[*i] = Some(false);
+                let answer = match &self.items[*i].kind {
+                    ItemKind::Alias(t) => self.holds(t, pred, memo),
+                    ItemKind::Record(r) => {
+                        pred(r) || r.members.iter().any(|m| self.holds(&m.ty, pred, memo))
+                    }
+                    _ => false,
+                };
+                memo[*i] = Some(answer);
+                answer
+            }
+            _ => false,
+        }
     }
 }

@@ -103,22 +103,8 @@ mod tests {
 
     fn record(members: Vec<Member>) -> ItemKind {
         ItemKind::Record(Record {
-            is_union: false,
-            align: None,
-            align_from_layout: false,
-            trailing_align: None,
-            last_align: None,
-            nvcc_only: false,
-            packed: false,
-            pack: None,
-            trailing_packed: false,
-            packed_attribute: false,
-            pod: true,
-            unpacked_members: Vec::new(),
             members,
-            no_bytes: Vec::new(),
-            alignas_members: Vec::new(),
-            decode: None,
+            ..Record::default()
         })
     }
 

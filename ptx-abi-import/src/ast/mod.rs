@@ -331,7 +331,7 @@ pub(super) struct TemplateParam {
 /// The parameters of the class template `d` (a `ClassTemplateDecl`); `enums` gives the
 /// enumerators of a parameter of enumeration type and the value of a default that names one.
 fn template_params(d: &Value, enums: &Enumerators) -> Vec<TemplateParam> {
-    let names: Vec<&str> = inner(d)
+    let params: Vec<&Value> = inner(d)
         .iter()
         .filter(|p| {
             matches!(
@@ -339,16 +339,11 @@ fn template_params(d: &Value, enums: &Enumerators) -> Vec<TemplateParam> {
                 "TemplateTypeParmDecl" | "NonTypeTemplateParmDecl" | "TemplateTemplateParmDecl"
             )
         })
-        .map(|p| name(p).unwrap_or(""))
         .collect();
-    inner(d)
+    let names: Vec<&str> = params.iter().map(|p| name(p).unwrap_or("")).collect();
+    params
         .iter()
-        .filter(|p| {
-            matches!(
-                kind(p),
-                "TemplateTypeParmDecl" | "NonTypeTemplateParmDecl" | "TemplateTemplateParmDecl"
-            )
-        })
+        .copied()
         .enumerate()
         .map(|(k, p)| {
             let ty = p

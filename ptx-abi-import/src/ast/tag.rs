@@ -135,22 +135,9 @@ impl Reader {
         };
         let mut record = Record {
             is_union: d.get("tagUsed").and_then(Value::as_str) == Some("union"),
-            align: None,
-            align_from_layout: false,
-            trailing_align: None,
-            last_align: None,
-            nvcc_only: false,
-            packed: false,
-            pack: None,
-            trailing_packed: false,
-            packed_attribute: false,
             // clang's `definitionData.isPOD` (kept by `prune`); C's structs have none.
             pod: flag(d, "isPOD") || kind(d) == "RecordDecl",
-            unpacked_members: Vec::new(),
-            members: Vec::new(),
-            no_bytes: Vec::new(),
-            alignas_members: Vec::new(),
-            decode: None,
+            ..Record::default()
         };
         let problem = |why: &str| (at.loc.clone(), at.c_name.to_string(), why.to_string());
         // Itanium C++ ABI (the guide's chapter 7): a non-virtual base class is a subobject laid
@@ -207,9 +194,7 @@ impl Reader {
                 "AlignedAttr" => match constant(c).map(u64::try_from) {
                     Some(Ok(n)) => {
                         // nvcc takes the last specifier, NVRTC and clang the strictest.
-                        if record.align.is_some_and(|a| a != n) || record.last_align.is_some() {
-                            record.last_align = Some(n);
-                        }
+                        record.last_align = Some(n);
                         record.align = Some(record.align.map_or(n, |a: u64| a.max(n)))
                     }
                     Some(Err(_)) => pending.problems.push(problem(&format!(

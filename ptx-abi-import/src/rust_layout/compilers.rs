@@ -81,7 +81,7 @@ pub(super) fn keep_classes_unpacked(
 
 /// Whether `ty` is a class that is not a POD ([`Record::pod`],
 /// [`CudaType::is_class_not_pod`]) or an array of one; `depth` ends a typedef cycle.
-fn class_not_pod(model: &Model, ty: &Ty, depth: u32) -> bool {
+pub(super) fn class_not_pod(model: &Model, ty: &Ty, depth: u32) -> bool {
     if depth > 64 {
         return false;
     }

@@ -10,7 +10,7 @@ use ptx_abi_core::layout::{try_layout_of, AddressSize};
 
 use super::{as_imported, differences, Describer};
 use crate::error::Unsupported;
-use crate::model::{ItemId, ItemKind, Model, Record, Ty};
+use crate::model::{ItemId, ItemKind, Model, Record};
 use crate::record_layout::ClangRecord;
 
 /// Gives each member whose alignment attribute spells no number ([`Member::align_from_layout`]:
@@ -37,6 +37,7 @@ pub(super) fn find_member_aligns(
     loop {
         let mut found: Vec<(ItemId, Result<MemberAligns, String>)> = Vec::new();
         let mut d = Describer::new(model, cuda);
+        let mut memo = vec![None; model.items.len()];
         for (id, item) in model.items.iter().enumerate() {
             let ItemKind::Record(r) = &item.kind else {
                 continue;
@@ -46,7 +47,7 @@ pub(super) fn find_member_aligns(
             }
             if r.members
                 .iter()
-                .any(|m| holds_unresolved(model, &m.ty, &unresolved, 0))
+                .any(|m| model.holds(&m.ty, &unresolved, &mut memo))
             {
                 continue;
             }
@@ -111,33 +112,6 @@ pub(super) fn find_member_aligns(
 
 /// The alignments [`member_aligns`] finds: each member's index and alignment.
 type MemberAligns = Vec<(usize, u64)>;
-
-/// Whether `ty` is, or holds by value, a record with a member [`find_member_aligns`] has not
-/// given an alignment yet; `depth` ends a cycle.
-fn holds_unresolved(
-    model: &Model,
-    ty: &Ty,
-    unresolved: &dyn Fn(&Record) -> bool,
-    depth: u32,
-) -> bool {
-    if depth > 64 {
-        return false;
-    }
-    match ty {
-        Ty::Array(e, _) => holds_unresolved(model, e, unresolved, depth + 1),
-        Ty::Item(i) => match &model.items[*i].kind {
-            ItemKind::Alias(t) => holds_unresolved(model, t, unresolved, depth + 1),
-            ItemKind::Record(r) => {
-                unresolved(r)
-                    || r.members
-                        .iter()
-                        .any(|m| holds_unresolved(model, &m.ty, unresolved, depth + 1))
-            }
-            _ => false,
-        },
-        _ => false,
-    }
-}
 
 /// The alignments of `r`'s members without a number ([`find_member_aligns`]) that give `desc`
 /// (`r` described with those members at their types' alignments) clang's layout `c`.

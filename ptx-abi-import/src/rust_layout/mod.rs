@@ -23,7 +23,9 @@ use crate::record_layout::ClangRecord;
 mod compilers;
 mod member_align;
 
-use compilers::{cap_attributes_over_pack, clang_differences, keep_classes_unpacked};
+use compilers::{
+    cap_attributes_over_pack, clang_differences, class_not_pod, keep_classes_unpacked,
+};
 use member_align::find_member_aligns;
 
 /// `Box::leak` of `value`: core's descriptions hold `&'static` references.
@@ -431,10 +433,10 @@ fn compare(
         let unpacked = r.packed && r.pack.is_none();
         // A base that is not a POD (clang's `isPOD`) and no layout attribute: the tail padding
         // is the cause, not one of the attributes.
-        let base_not_pod = r.members.iter().any(|m| {
-            m.base.is_some()
-                && matches!(&m.ty, Ty::Item(i) if matches!(&model.items[*i].kind, ItemKind::Record(b) if !b.pod))
-        });
+        let base_not_pod = r
+            .members
+            .iter()
+            .any(|m| m.base.is_some() && class_not_pod(model, &m.ty, 0));
         let attributes = r.packed
             || r.align.is_some()
             || r.trailing_align.is_some()
@@ -645,22 +647,8 @@ mod tests {
                     col: 8,
                 },
                 kind: ItemKind::Record(Record {
-                    is_union: false,
-                    align: None,
-                    align_from_layout: false,
-                    trailing_align: None,
-                    last_align: None,
-                    nvcc_only: false,
-                    packed: false,
-                    pack: None,
-                    trailing_packed: false,
-                    packed_attribute: false,
-                    pod: true,
-                    unpacked_members: Vec::new(),
                     members,
-                    no_bytes: Vec::new(),
-                    alignas_members: Vec::new(),
-                    decode: None,
+                    ..Record::default()
                 }),
                 in_header: true,
                 anonymous: false,
